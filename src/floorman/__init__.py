@@ -1,0 +1,56 @@
+"""floorman: rulings on live-poker dealing irregularities, the way the WSOP floor makes them.
+
+>>> import floorman
+>>> result = floorman.rule(floorman.load("examples/four-card-flop.json"))
+>>> result.ruling.verdict.value, result.ruling.rules[0]
+('continue', 'FLOP-4CARD')
+"""
+
+from __future__ import annotations
+
+from floorman.errors import (
+    FloormanError,
+    HouseRulesError,
+    LogError,
+    LogFieldError,
+    LogSyntaxError,
+    UnknownRuleError,
+    UnknownRulebookError,
+    UnsupportedVariantError,
+)
+from floorman.events import Event
+from floorman.findings import Finding, Irregularity
+from floorman.formats.handlog import load, loads
+from floorman.hand import Hand, Result, replay, rule
+from floorman.log import HandLog
+from floorman.rulebooks import Rulebook, find_rule, find_rulebook
+from floorman.rulings.model import Remedy, Ruling, Verdict
+
+__all__ = [
+    "Event",
+    "Finding",
+    "FloormanError",
+    "Hand",
+    "HandLog",
+    "HouseRulesError",
+    "Irregularity",
+    "LogError",
+    "LogFieldError",
+    "LogSyntaxError",
+    "Remedy",
+    "Result",
+    "Rulebook",
+    "Ruling",
+    "UnknownRuleError",
+    "UnknownRulebookError",
+    "UnsupportedVariantError",
+    "Verdict",
+    "find_rule",
+    "find_rulebook",
+    "load",
+    "loads",
+    "replay",
+    "rule",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,256 @@
+"""Forced bets, actions, whose turn it is, and when a betting round is over.
+
+The fold calls ``post`` and ``act``; the detectors read ``next_to_act`` and
+``is_round_complete``. Nothing here decides a ruling.
+"""
+
+from __future__ import annotations
+
+from floorman.cards import is_known, rank_value, suit_of
+from floorman.events import Action, BlindKind, BlindPosted, PlayerActed
+from floorman.findings import Finding
+from floorman.findings import Irregularity as I
+from floorman.state import ActionRecord, HandState, SeatState
+from floorman.table import Chips, Family, Street, Structure, clockwise_after
+
+__all__ = ["act", "bet_size", "is_round_complete", "next_to_act", "post", "start_round"]
+
+_STREET_BETS = {Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN}
+_SUIT_ORDER = "cdhs"
+
+
+def post(state: HandState, ev: BlindPosted, at: int) -> None:
+    seat = state.seats[ev.seat]
+    amount = min(ev.amount, max(seat.remaining, 0)) if seat.remaining > 0 else ev.amount
+    seat.forced += amount
+    live = ev.blind in (BlindKind.SMALL_BLIND, BlindKind.BIG_BLIND, BlindKind.STRADDLE, BlindKind.BRING_IN)
+    if live:
+        seat.street_bet += amount
+        state.current_bet = max(state.current_bet, seat.street_bet)
+    if ev.blind is BlindKind.SMALL_BLIND:
+        state.sb_seat = ev.seat
+    elif ev.blind is BlindKind.BIG_BLIND:
+        state.bb_seat = ev.seat
+        state.last_raise = max(state.last_raise, amount)
+    elif ev.blind is BlindKind.STRADDLE:
+        state.straddle_seats.append(ev.seat)
+    elif ev.blind is BlindKind.BRING_IN:
+        state.bring_in_seat = ev.seat
+        seat.acted = True
+        state.pointer = ev.seat
+        state.round_started = True
+        expected = _bring_in_seat(state)
+        if expected is not None and expected != ev.seat:
+            state.add(Finding(at=at, irregularity=I.WRONG_BRING_IN, seat=ev.seat, expected_seat=expected))
+    if seat.remaining <= 0:
+        seat.all_in = True
+
+
+def bet_size(state: HandState) -> Chips:
+    """The fixed bet for the current street in a limit game."""
+    level = state.level
+    small = level.small_bet or level.big_blind
+    big = level.big_bet or 2 * small
+    return small if state.street_idx < 2 else big
+
+
+def _anchor(state: HandState) -> int | None:
+    """The seat just before the first to act on this street, or None when it cannot be known."""
+    family = state.spec.family
+    if state.street_idx == 0:
+        if family is Family.STUD:
+            return state.bring_in_seat
+        if state.straddle_seats:
+            return state.straddle_seats[-1]
+        if state.bb_seat is not None:
+            return state.bb_seat
+        order = [s for s in state.entitled_order() if state.seats[s].held > 0]
+        if len(order) == 2:
+            return order[0]
+        return order[1] if len(order) > 2 else None
+    if family is Family.STUD:
+        leader = _best_showing(state)
+        if leader is None:
+            return None
+        seats = state.log.seats
+        return ((leader - 2) % seats) + 1
+    return state.log.button
+
+
+def start_round(state: HandState, street: Street) -> None:
+    state.street = street
+    state.street_idx = state.spec.streets.index(street)
+    state.current_bet = 0
+    state.last_raise = 0
+    for seat in state.seats.values():
+        seat.street_bet = 0
+        seat.acted = False
+    state.round_started = False
+    state.pointer = None
+
+
+def _begin(state: HandState) -> None:
+    if not state.round_started:
+        state.round_started = True
+        state.pointer = _anchor(state)
+
+
+def _needs_action(state: HandState, seat: SeatState) -> bool:
+    return seat.can_act and (not seat.acted or seat.street_bet < state.current_bet)
+
+
+def next_to_act(state: HandState) -> int | None:
+    """The seat whose turn it is, or None when nobody is due to act."""
+    if state.hand_over:
+        return None
+    in_hand = [s for s in state.seats.values() if s.in_hand]
+    if len(in_hand) <= 1:
+        return None
+    can = [s for s in in_hand if s.can_act]
+    if not can:
+        return None
+    if len(can) == 1 and can[0].street_bet >= state.current_bet:
+        return None
+    if not state.round_started:
+        _begin(state)
+    if state.pointer is None:
+        due = [s.seat for s in can if _needs_action(state, s)]
+        return due[0] if len(due) == 1 else None
+    return clockwise_after(
+        state.log.seats, state.pointer, (s.seat for s in can if _needs_action(state, s))
+    )
+
+
+def is_round_complete(state: HandState) -> bool:
+    """True when no one is due to act on the current street."""
+    if state.hand_over:
+        return True
+    in_hand = [s for s in state.seats.values() if s.in_hand]
+    if len(in_hand) <= 1:
+        return True
+    can = [s for s in in_hand if s.can_act]
+    if len(can) == 1 and can[0].street_bet >= state.current_bet:
+        return True
+    return not any(_needs_action(state, s) for s in can)
+
+
+def act(state: HandState, ev: PlayerActed, at: int) -> ActionRecord:
+    seat = state.seats[ev.seat]
+    if not state.round_started:
+        _begin(state)
+    expected = next_to_act(state)
+    if state.pointer is None and expected is None:
+        in_turn = seat.can_act and _needs_action(state, seat)
+    else:
+        in_turn = expected == ev.seat
+    chips = _apply(state, seat, ev)
+    seat.acted = True
+    if in_turn:
+        state.pointer = ev.seat
+    forced = (
+        state.is_stud and state.street_idx == 0 and state.bring_in_seat is None
+        and ev.action is Action.COMPLETE and not any(a.street is state.street for a in state.actions)
+    )
+    record = ActionRecord(
+        at=at, seat=ev.seat, action=ev.action, in_turn=in_turn and not forced,
+        street=state.street, chips=chips,
+    )
+    state.actions.append(record)
+    state.street_action_count[state.street] = state.street_action_count.get(state.street, 0) + 1
+    if sum(1 for s in state.seats.values() if s.in_hand) <= 1:
+        state.hand_over = True
+    return record
+
+
+def _apply(state: HandState, seat: SeatState, ev: PlayerActed) -> Chips:
+    action = ev.action
+    if action is Action.FOLD:
+        seat.folded = True
+        return 0
+    if action is Action.CHECK or action not in _STREET_BETS:
+        return 0
+    limit = state.log.effective_structure is Structure.LIMIT
+    cap = seat.street_bet + max(seat.remaining, 0)
+    if ev.to is not None:
+        target = ev.to
+    elif action is Action.CALL:
+        target = state.current_bet
+    elif action is Action.ALL_IN:
+        target = cap
+    elif action is Action.COMPLETE:
+        target = bet_size(state)
+    elif action is Action.BET:
+        target = bet_size(state) if limit else state.current_bet
+    else:
+        target = state.current_bet + (bet_size(state) if limit else state.last_raise)
+    target = min(target, cap) if action is not Action.ALL_IN else target
+    diff = max(target - seat.street_bet, 0)
+    seat.voluntary += diff
+    seat.street_bet += diff
+    if seat.street_bet > state.current_bet:
+        raise_size = seat.street_bet - state.current_bet
+        if raise_size >= state.last_raise:
+            state.last_raise = raise_size
+            for other in state.seats.values():
+                if other.seat != seat.seat:
+                    other.acted = False
+        state.current_bet = seat.street_bet
+    if seat.remaining <= 0:
+        seat.all_in = True
+    return diff
+
+
+def _bring_in_seat(state: HandState) -> int | None:
+    """The seat whose door card should bring in, when every door card is known."""
+    doors: list[tuple[int, str]] = []
+    for seat in state.seats.values():
+        if not seat.in_hand:
+            continue
+        ups = [c.card for c in seat.live_cards if c.face_up]
+        if not ups or not is_known(ups[-1]) or len(ups[-1]) != 2 or ups[-1] == "JK":
+            return None
+        doors.append((seat.seat, ups[-1]))
+    if not doors:
+        return None
+    low = state.spec.low_bring_in
+
+    def key(item: tuple[int, str]) -> tuple[int, int]:
+        card = item[1]
+        value = rank_value(card)
+        if not low and value == 14:
+            value = 1
+        suit = _SUIT_ORDER.index(suit_of(card))
+        return (value, suit) if low else (-value, -suit)
+
+    return min(doors, key=key)[0]
+
+
+def _best_showing(state: HandState) -> int | None:
+    """Stud, fourth street on: the seat with the best up cards (razz: the lowest)."""
+    best: tuple[tuple[int, ...], int] | None = None
+    for seat in sorted(state.seats.values(), key=lambda s: s.seat):
+        if not seat.in_hand:
+            continue
+        ups = [c.card for c in seat.live_cards if c.face_up]
+        if not ups or not all(is_known(c) and c != "JK" for c in ups):
+            return None
+        score = _showing_score(ups, low=not state.spec.low_bring_in)
+        if best is None or score > best[0]:
+            best = (score, seat.seat)
+    return None if best is None else best[1]
+
+
+def _showing_score(cards: list[str], *, low: bool) -> tuple[int, ...]:
+    values = [rank_value(c) for c in cards]
+    if low:
+        values = [1 if v == 14 else v for v in values]
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    if low:
+        # razz: no pairs is best, then the lowest high card
+        pairs = sum(c - 1 for c in counts.values())
+        return (-pairs, *sorted((-v for v in values)))
+    shape = tuple(c for _, c in groups)
+    return (*shape, *(v for v, _ in groups))

@@ -1,0 +1,54 @@
+"""Deck integrity as cards appear: duplicates, foreign backs and cards that do not belong."""
+
+from __future__ import annotations
+
+from floorman.cards import is_known, is_standard
+from floorman.findings import Finding
+from floorman.findings import Irregularity as I
+from floorman.state import HandState
+
+__all__ = ["forget", "see"]
+
+
+def see(
+    state: HandState, card: str, *, at: int, where: str, seat: int | None = None,
+    back: str | None = None, initial: bool = False,
+) -> None:
+    """Record a card that came into play and report what is wrong with it."""
+    if back is not None:
+        if state.deck_back is None:
+            state.deck_back = back
+        elif back != state.deck_back and not _found(state, I.FOREIGN_BACK_IN_PLAY, seat, card):
+            state.add(Finding(
+                at=at, irregularity=I.FOREIGN_BACK_IN_PLAY, seat=seat, card=card,
+                note=where, during_initial_deal=initial,
+            ))
+    if not is_known(card):
+        return
+    if not is_standard(card, short=state.spec.short_deck):
+        if not _found(state, I.NON_STANDARD_CARD, seat, card):
+            state.add(Finding(
+                at=at, irregularity=I.NON_STANDARD_CARD, seat=seat, card=card, note=where,
+                during_initial_deal=initial,
+            ))
+        return
+    if card in state.seen:
+        if not any(f.irregularity is I.DUPLICATE_CARD and f.card == card for f in state.findings):
+            state.add(Finding(
+                at=at, irregularity=I.DUPLICATE_CARD, card=card, seat=seat,
+                note=f"{state.seen[card]} and {where}",
+            ))
+        return
+    state.seen[card] = where
+
+
+def forget(state: HandState, card: str) -> None:
+    """A card went back into the stub (a premature card, a re-dealt flop)."""
+    state.seen.pop(card, None)
+
+
+def _found(state: HandState, kind: I, seat: int | None, card: str) -> bool:
+    return any(
+        f.irregularity is kind and (f.seat == seat or (f.card == card and card != "??"))
+        for f in state.findings
+    )

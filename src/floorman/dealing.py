@@ -1,0 +1,288 @@
+"""The initial deal: who gets which card, in what order, face up or down.
+
+``deal_initial`` handles each card of the starting deal; ``evaluate_initial`` compares
+what each seat holds with what the game deals once the deal is over (or when the floor
+is called); ``expose`` handles a card that became exposed at a seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from floorman.cardcheck import see
+from floorman.events import CardDealt, CardExposed, ExposedBy
+from floorman.findings import Finding
+from floorman.findings import Irregularity as I
+from floorman.state import HandState, HoleCard, SeatState
+from floorman.table import Family, PlayerStatus, Street
+
+__all__ = ["close_initial", "deal_after", "deal_initial", "evaluate_initial", "expose"]
+
+
+def _first_card_rules(state: HandState) -> tuple[str, ...]:
+    if state.is_stud:
+        return ("DEAL-ORDER-STUD",)
+    rules: list[str] = ["DEAL-ORDER-DRAW" if state.spec.family is Family.DRAW else "DEAL-ORDER-FLOP"]
+    if len(state.entitled_order()) == 2:
+        rules.append("DEAL-ORDER-HU")
+    button = state.log.button
+    if button is not None and (button not in state.seats or not state.seats[button].entitled):
+        rules.append("DEAL-DEADBUTTON")
+    elif state.sb_seat is None and state.bb_seat is not None and len(state.entitled_order()) > 2:
+        rules.append("DEAL-DEADBUTTON")
+    return tuple(rules)
+
+
+def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
+    if not state.first_card_seen:
+        state.first_card_seen = True
+        state.absent_at_first_card = {s.seat for s in state.seats.values() if s.entitled and not s.present}
+    seat = state.seats.get(ev.seat)
+    see(state, ev.card, at=at, where=f"seat {ev.seat}", seat=ev.seat, back=ev.back, initial=True)
+    if ev.boxed:
+        state.boxed_initial += 1
+        state.add(Finding(
+            at=at, irregularity=I.BOXED_CARD, seat=ev.seat, card=ev.card, count=state.boxed_initial,
+            during_initial_deal=True,
+        ))
+        return
+    if seat is not None and (ev.replacement or _is_exposure_replacement(state, seat)):
+        _replace(state, seat, ev, at)
+        return
+    position = len(state.initial_deals) + 1
+    state.initial_deals.append((at, ev.seat, position))
+    if position == 1:
+        order = state.entitled_order()
+        if order and ev.seat != order[0]:
+            state.add(Finding(
+                at=at, irregularity=I.FIRST_CARD_WRONG_SEAT, seat=ev.seat, expected_seat=order[0],
+                during_initial_deal=True, extra_rules=_first_card_rules(state),
+            ))
+    if seat is None or not seat.entitled:
+        if not any(f.irregularity is I.CARD_TO_SEAT_NOT_ENTITLED and f.seat == ev.seat for f in state.findings):
+            why = "an empty seat" if seat is None else "a new player waiting for the button to pass"
+            state.add(Finding(
+                at=at, irregularity=I.CARD_TO_SEAT_NOT_ENTITLED, seat=ev.seat, note=why,
+                during_initial_deal=True,
+            ))
+        return
+    card = HoleCard(card=ev.card, at=at, face_up=ev.face_up, position=position, street=state.spec.streets[0])
+    seat.cards.append(card)
+    k = len(seat.cards)
+    if state.is_stud:
+        pattern = state.spec.initial_face_up
+        should_be_up = pattern[k - 1] if k <= len(pattern) else False
+        if ev.face_up and not should_be_up:
+            _dealer_exposure(state, seat, card, at, how="dealt face up")
+        elif should_be_up and not ev.face_up:
+            state.add(Finding(at=at, irregularity=I.STUD_DOOR_CARD_DOWN, seat=ev.seat, during_initial_deal=True))
+    elif ev.face_up:
+        _dealer_exposure(state, seat, card, at, how="dealt face up")
+    _check_finished(state)
+
+
+def _is_exposure_replacement(state: HandState, seat: SeatState) -> bool:
+    if seat.owed_replacements <= 0:
+        return False
+    n = state.spec.hole_cards
+    return all(s.held >= n for s in state.seats.values() if s.entitled and s.held > 0)
+
+
+def _replace(state: HandState, seat: SeatState, ev: CardDealt, at: int) -> None:
+    if seat.owed_replacements > 0:
+        for old in seat.cards:
+            if old.exposed_by_dealer and not old.set_aside:
+                old.set_aside = True
+                break
+        seat.owed_replacements -= 1
+    card = HoleCard(card=ev.card, at=at, face_up=ev.face_up, replacement=True, street=state.street)
+    seat.cards.append(card)
+    if ev.face_up and not state.is_stud:
+        _dealer_exposure(state, seat, card, at, how="dealt face up")
+
+
+def _check_finished(state: HandState) -> None:
+    if state.deal_finished:
+        return
+    n = state.spec.hole_cards
+    holders = [s for s in state.seats.values() if s.entitled and s.held > 0]
+    if holders and all(s.held >= n for s in holders) and len(state.initial_deals) >= n:
+        _finish(state, state.index)
+
+
+def _finish(state: HandState, at: int) -> None:
+    state.deal_finished = True
+    state.absent_at_last_card = {s.seat for s in state.seats.values() if s.entitled and not s.present}
+    for seat in state.seats.values():
+        if not seat.entitled:
+            continue
+        if seat.status in (PlayerStatus.PENALIZED, PlayerStatus.REDEAL_DEAD):
+            seat.dead = True
+            seat.dead_reason = "penalty" if seat.status is PlayerStatus.PENALIZED else "re-deal"
+        elif not seat.present or seat.seat in state.absent_at_first_card:
+            state.add(Finding(
+                at=at, irregularity=I.ABSENT_AT_DEAL, seat=seat.seat,
+                note="absent at the last card" if not seat.present else "absent at the first card only",
+            ))
+            if not seat.present:
+                seat.dead = True
+                seat.dead_reason = "absent"
+
+
+def close_initial(state: HandState, at: int) -> None:
+    """The initial deal is over: the first action, burn or board card has happened."""
+    if not state.initial_open:
+        return
+    state.initial_open = False
+    if not state.deal_finished:
+        _finish(state, at)
+    evaluate_initial(state, final=True)
+
+
+def evaluate_initial(state: HandState, *, final: bool) -> None:
+    """Compare each seat's holding with the game's, once the deal has gone round."""
+    if not state.initial_deals or not (final or state.deal_finished):
+        return
+    n = state.spec.hole_cards
+    order = state.entitled_order()
+    last_at = state.initial_deals[-1][0]
+    found = {(f.irregularity, f.seat) for f in state.findings}
+
+    def add(f: Finding) -> None:
+        if (f.irregularity, f.seat) not in found:
+            found.add((f.irregularity, f.seat))
+            state.add(f)
+
+    held = {s: state.seats[s].held for s in order}
+    for s in order:
+        if held[s] == 0:
+            add(Finding(at=last_at, irregularity=I.SEAT_DEALT_OUT, seat=s, during_initial_deal=True))
+    short = [s for s in order if 0 < held[s] < n]
+    long_ = [s for s in order if held[s] > n]
+    last_seat = order[-1] if order and not state.is_stud else None
+    button_short = [s for s in short if s == last_seat]
+    others_short = [s for s in short if s not in button_short]
+    for s in button_short:
+        add(Finding(at=last_at, irregularity=I.BUTTON_SHORT, seat=s, count=held[s]))
+    if others_short:
+        for s in others_short + long_:
+            add(Finding(at=_extra_at(state, s, n) if s in long_ else last_at,
+                        irregularity=I.WRONG_CARD_COUNT, seat=s, count=held[s], during_initial_deal=True))
+    elif long_:
+        extras = sum(held[s] - n for s in long_)
+        first = min(long_, key=lambda s: _extra_at(state, s, n))
+        add(Finding(at=_extra_at(state, first, n), irregularity=I.EXTRA_CARD, seat=first, count=extras,
+                    during_initial_deal=True))
+    if final:
+        _check_sequence(state, order, add)
+
+
+def _extra_at(state: HandState, seat: int, n: int) -> int:
+    cards = state.seats[seat].live_cards
+    return cards[n].at if len(cards) > n else state.index
+
+
+def _check_sequence(state: HandState, order: tuple[int, ...], add: Callable[[Finding], None]) -> None:
+    bad = {I.FIRST_CARD_WRONG_SEAT, I.CARD_TO_SEAT_NOT_ENTITLED, I.SEAT_DEALT_OUT,
+           I.WRONG_CARD_COUNT, I.EXTRA_CARD}
+    if any(f.irregularity in bad for f in state.findings) or len(order) < 2:
+        return
+    seq = [s for _, s, _ in state.initial_deals]
+    expected = [order[i % len(order)] for i in range(len(seq))]
+    if seq == expected:
+        return
+    last = order[-1]
+    without = [s for s in seq if s != last]
+    rotation = [s for s in expected if s != last]
+    btn_idx = [i for i, s in enumerate(seq) if s == last]
+    consecutive = btn_idx == list(range(btn_idx[0], btn_idx[0] + len(btn_idx))) if btn_idx else False
+    if not state.is_stud and without == rotation and consecutive:
+        at = state.initial_deals[btn_idx[-1]][0]
+        add(Finding(at=at, irregularity=I.BUTTON_DEALT_CONSECUTIVE_CARDS, seat=last, during_initial_deal=True))
+        return
+    for i, (at, s, _) in enumerate(state.initial_deals):
+        if s != expected[i]:
+            add(Finding(at=at, irregularity=I.CARD_OUT_OF_SEQUENCE, seat=s, expected_seat=expected[i],
+                        during_initial_deal=True))
+            return
+
+
+def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int, *, how: str) -> None:
+    card.exposed = True
+    card.exposed_by_dealer = True
+    if card.replacement:
+        state.add(Finding(at=at, irregularity=I.EXPOSED_REPLACEMENT_CARD, seat=seat.seat, card=card.card,
+                          note=how))
+        _set_up_replacement(state, seat)
+        return
+    if not state.initial_open:
+        state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=card.card, note=how))
+        return
+    count = 1 + sum(
+        1 for f in state.findings
+        if f.irregularity is I.EXPOSED_HOLE_CARD and f.during_initial_deal
+    )
+    extra = ("EXP-FLASH",) if how in ("flashed", "off_table") else ()
+    state.add(Finding(
+        at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card, position=card.position,
+        count=count, during_initial_deal=True, note=how, extra_rules=extra,
+    ))
+    if not state.is_stud:
+        _set_up_replacement(state, seat)
+
+
+def _set_up_replacement(state: HandState, seat: SeatState) -> None:
+    """Procedure: the seat gets the next card after the deal; the exposed card is the next burn."""
+    seat.owed_replacements += 1
+    if state.spec.family is not Family.FLOP:
+        return
+    for street in state.spec.streets[1:]:
+        if street not in state.designated_burn and not state.burns.get(street) and not state.board.get(street):
+            state.designated_burn[street] = "exposed card"
+            break
+
+
+def expose(state: HandState, ev: CardExposed, at: int) -> None:
+    seat = state.seats.get(ev.seat)
+    if seat is None or not seat.cards:
+        return
+    idx = (ev.index - 1) if ev.index is not None else len(seat.cards) - 1
+    if idx >= len(seat.cards):
+        idx = len(seat.cards) - 1
+    card = seat.cards[idx]
+    if ev.card != "??" and card.card == "??":
+        card.card = ev.card
+        see(state, ev.card, at=at, where=f"seat {ev.seat}", seat=ev.seat)
+    if ev.by is ExposedBy.PLAYER:
+        card.exposed = True
+        state.add(Finding(at=at, irregularity=I.PLAYER_EXPOSED_OWN_CARD, seat=ev.seat, card=card.card,
+                          note=ev.how or "shown"))
+        return
+    if card.exposed_by_dealer:
+        return
+    _dealer_exposure(state, seat, card, at, how=ev.how or "exposed")
+
+
+def deal_after(state: HandState, ev: CardDealt, at: int) -> None:
+    """A card dealt to a seat after the initial deal in a flop or draw game."""
+    seat = state.seats.get(ev.seat)
+    see(state, ev.card, at=at, where=f"seat {ev.seat}", seat=ev.seat, back=ev.back)
+    if ev.boxed:
+        state.add(Finding(at=at, irregularity=I.BOXED_CARD, seat=ev.seat, card=ev.card, street=state.street))
+        return
+    if seat is None or not seat.entitled:
+        state.add(Finding(at=at, irregularity=I.CARD_TO_SEAT_NOT_ENTITLED, seat=ev.seat))
+        return
+    if seat.owed_replacements > 0:
+        _replace(state, seat, ev, at)
+        return
+    n = state.spec.hole_cards
+    if state.spec.family is Family.DRAW and state.street is not Street.PREDRAW:
+        seat.cards.append(HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street))
+        return
+    card = HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street)
+    seat.cards.append(card)
+    if seat.held > n:
+        state.add(Finding(at=at, irregularity=I.EXTRA_CARD, seat=ev.seat, count=seat.held - n))
+    elif ev.face_up:
+        _dealer_exposure(state, seat, card, at, how="dealt face up")

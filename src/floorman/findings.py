@@ -1,0 +1,141 @@
+"""Findings: irregularities seen in a hand, as facts (the same under every rulebook).
+
+A finding records *what happened* and where (the event index); what the rules make of it
+is the job of ``floorman.rulings``.
+
+>>> f = Finding(at=3, irregularity=Irregularity.FIRST_CARD_WRONG_SEAT, seat=2, expected_seat=1,
+...             extra_rules=("DEAL-ORDER-FLOP",))
+>>> f.rules
+('MD-FIRST-WRONG-SEAT', 'DEAL-ORDER-FLOP')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from floorman.table import Street
+
+__all__ = ["BASE_RULES", "Finding", "Irregularity"]
+
+
+class Irregularity(StrEnum):
+    """Every kind of irregularity floorman finds. Values are stable once released."""
+
+    FIRST_CARD_WRONG_SEAT = "first_card_wrong_seat"
+    CARD_TO_SEAT_NOT_ENTITLED = "card_to_seat_not_entitled"
+    SEAT_DEALT_OUT = "seat_dealt_out"
+    CARD_OUT_OF_SEQUENCE = "card_out_of_sequence"
+    BUTTON_DEALT_CONSECUTIVE_CARDS = "button_dealt_consecutive_cards"
+    BUTTON_MISPLACED = "button_misplaced"
+    BOXED_CARD = "boxed_card"
+    EXPOSED_HOLE_CARD = "exposed_hole_card"
+    EXPOSED_REPLACEMENT_CARD = "exposed_replacement_card"
+    EXPOSED_AFTER_DEAL = "exposed_after_deal"
+    PLAYER_EXPOSED_OWN_CARD = "player_exposed_own_card"
+    EXTRA_CARD = "extra_card"
+    WRONG_CARD_COUNT = "wrong_card_count"
+    BUTTON_SHORT = "button_short"
+    ACTED_WITH_WRONG_COUNT = "acted_with_wrong_count"
+    CARDS_THROWN_INTO_HAND = "cards_thrown_into_hand"
+    NON_STANDARD_CARD = "non_standard_card"
+    DUPLICATE_CARD = "duplicate_card"
+    FOREIGN_BACK_IN_PLAY = "foreign_back_in_play"
+    FOREIGN_BACK_IN_STUB = "foreign_back_in_stub"
+    PREVIOUS_HAND_CARD = "previous_hand_card"
+    MISSING_CARD = "missing_card"
+    KNEW_DEFECT = "knew_defect"
+    FOUR_CARD_FLOP = "four_card_flop"
+    FLOP_FIVE_OR_MORE = "flop_five_or_more"
+    SHORT_FLOP = "short_flop"
+    MISSING_BURN = "missing_burn"
+    EXTRA_BURN = "extra_burn"
+    PREMATURE_CARD = "premature_card"
+    PREMATURE_BURN = "premature_burn"
+    STUD_DOOR_CARD_DOWN = "stud_door_card_down"
+    STUD_SEVENTH_EXPOSED = "stud_seventh_exposed"
+    STUD_SHORT_STUB = "stud_short_stub"
+    WRONG_BRING_IN = "wrong_bring_in"
+    ABSENT_AT_DEAL = "absent_at_deal"
+    STUB_DISORDERED = "stub_disordered"
+    LEVEL_CHANGED_DURING_HAND = "level_changed_during_hand"
+    DISPUTE_AFTER_WINDOW = "dispute_after_window"
+    PLAYED_ON_AFTER_RULING = "played_on_after_ruling"
+
+
+I = Irregularity
+
+BASE_RULES: dict[Irregularity, tuple[str, ...]] = {
+    I.FIRST_CARD_WRONG_SEAT: ("MD-FIRST-WRONG-SEAT",),
+    I.CARD_TO_SEAT_NOT_ENTITLED: ("MD-SEAT-NOT-ENTITLED", "DEF-ENTITLED-SEAT"),
+    I.SEAT_DEALT_OUT: ("MD-SEAT-DEALT-OUT", "DEF-ENTITLED-SEAT"),
+    I.CARD_OUT_OF_SEQUENCE: ("MD-OUT-OF-SEQUENCE",),
+    I.BUTTON_DEALT_CONSECUTIVE_CARDS: ("DEAL-BTN-CONSEC",),
+    I.BUTTON_MISPLACED: ("MD-BUTTON-POSITION",),
+    I.BOXED_CARD: ("DEF-BOXED", "BOX-SCRAP"),
+    I.EXPOSED_HOLE_CARD: ("DEF-EXPOSED",),
+    I.EXPOSED_REPLACEMENT_CARD: ("EXP-REPLACEMENT-EXPOSED", "DEF-EXPOSED"),
+    I.EXPOSED_AFTER_DEAL: ("EXP-AFTER-DEAL",),
+    I.PLAYER_EXPOSED_OWN_CARD: ("EXP-PLAYER-OWN", "DEF-EXPOSED"),
+    I.EXTRA_CARD: ("MD-EXTRA-2", "CNT-ONE-EXTRA"),
+    I.WRONG_CARD_COUNT: ("MD-WRONG-COUNT",),
+    I.BUTTON_SHORT: ("CNT-BTN-SHORT",),
+    I.ACTED_WITH_WRONG_COUNT: ("CNT-AFTER-SA-DEAD",),
+    I.CARDS_THROWN_INTO_HAND: ("MD-THROWN-INTO-BLIND",),
+    I.NON_STANDARD_CARD: ("MD-NONSTANDARD", "NSC-JOKER"),
+    I.DUPLICATE_CARD: ("FD-DUP", "DEF-FOULED-DECK"),
+    I.FOREIGN_BACK_IN_PLAY: ("FD-FOREIGN-BACK-HAND", "DEF-FOULED-DECK"),
+    I.FOREIGN_BACK_IN_STUB: ("FD-FOREIGN-BACK-STUB",),
+    I.PREVIOUS_HAND_CARD: ("FD-MISSING-CARD",),
+    I.MISSING_CARD: ("FD-MISSING-CARD",),
+    I.KNEW_DEFECT: ("FD-KNOWING",),
+    I.FOUR_CARD_FLOP: ("FLOP-4CARD",),
+    I.FLOP_FIVE_OR_MORE: ("FLOP-5PLUS",),
+    I.SHORT_FLOP: ("FLOP-SHORT",),
+    I.MISSING_BURN: ("DEAL-BURN-ORDER",),
+    I.EXTRA_BURN: ("BURN-ONE-PER-STREET",),
+    I.PREMATURE_CARD: ("PREM-NOPLAY",),
+    I.PREMATURE_BURN: ("PREM-BURN-ONLY",),
+    I.STUD_DOOR_CARD_DOWN: ("STUD-ALL-DOWN", "DEF-DOOR-CARD"),
+    I.STUD_SEVENTH_EXPOSED: ("STUD-7TH-EXPOSED",),
+    I.STUD_SHORT_STUB: ("STUD-SHORT-STUB",),
+    I.WRONG_BRING_IN: ("STUD-BRINGIN-WRONG",),
+    I.ABSENT_AT_DEAL: ("ABS-AT-SEAT", "ABS-DEALT-IN"),
+    I.STUB_DISORDERED: ("STUB-DISORDERED", "RESHUFFLE-FACE-DOWN"),
+    I.LEVEL_CHANGED_DURING_HAND: ("LVL-NEW-HAND", "DEF-HAND-START"),
+    I.DISPUTE_AFTER_WINDOW: ("FD-DISPUTE-WINDOW", "DISP-WINDOW"),
+    I.PLAYED_ON_AFTER_RULING: ("SA-MISDEAL-GATE",),
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Finding:
+    """One irregularity, at the event index where it was first known.
+
+    Only the fields that matter to the irregularity are set: ``seat`` (whose hand),
+    ``card`` (which card), ``street``, ``count`` (how many: cards on the flop, extra cards,
+    cards at a seat), ``position`` (the card's number off the deck on the initial deal),
+    ``expected_seat`` (where the card should have gone), ``during_initial_deal``.
+    """
+
+    at: int
+    irregularity: Irregularity
+    seat: int | None = None
+    card: str | None = None
+    street: Street | None = None
+    count: int | None = None
+    position: int | None = None
+    expected_seat: int | None = None
+    from_seat: int | None = None
+    """Where a card came from (cards thrown from another seat's hand)."""
+    during_initial_deal: bool = False
+    actions_on_street: int | None = None
+    """How many actions had been taken on the street when the fact was recorded."""
+    note: str = ""
+    """A short fact in words (where a duplicate was seen, how a card was exposed)."""
+    extra_rules: tuple[str, ...] = ()
+    """Rule ids that apply to this fact beyond the irregularity's own (e.g. the dealing order)."""
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return BASE_RULES[self.irregularity] + self.extra_rules

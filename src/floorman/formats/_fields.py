@@ -1,0 +1,138 @@
+"""Field readers shared by the hand log header and events: each error names its field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from floorman.errors import LogFieldError
+from floorman.table import Chips, Level
+
+__all__ = ["Fields", "MAX_CHIPS", "chips_value", "level_from_obj", "level_to_obj"]
+
+E = TypeVar("E", bound=StrEnum)
+
+MAX_CHIPS = 10**15
+"""No table holds more chips than this; a larger amount is a corrupt log."""
+
+_LEVEL_FIELDS = (
+    "small_blind", "big_blind", "ante", "big_blind_ante", "bring_in", "small_bet", "big_bet",
+)
+
+
+class Fields:
+    """A JSON object being read, with where it sits (``None`` = header, ``int`` = event index)."""
+
+    __slots__ = ("obj", "where", "event")
+
+    def __init__(self, obj: Mapping[str, Any], *, where: str | None, event: int | None = None) -> None:
+        self.obj = obj
+        self.where = where
+        self.event = event
+
+    def _name(self, key: str) -> str:
+        return key if self.where is None else f"{self.where}.{key}"
+
+    def error(self, key: str, message: str) -> LogFieldError:
+        return LogFieldError(message, field=self._name(key), event=self.event)
+
+    def get(self, key: str) -> Any:
+        return self.obj.get(key)
+
+    def check_known(self, known: frozenset[str]) -> None:
+        for key in self.obj:
+            if not isinstance(key, str):
+                raise LogFieldError(f"field names must be strings, got {key!r}", event=self.event)
+            if key not in known and not key.startswith("_"):
+                allowed = ", ".join(sorted(known))
+                raise self.error(key, f"unknown field (expected one of {allowed}, or a private _field)")
+
+    def private(self) -> dict[str, Any]:
+        return {k: v for k, v in self.obj.items() if k.startswith("_")}
+
+    def string(self, key: str) -> str | None:
+        value = self.obj.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            raise self.error(key, f"expected a string, got {value!r}")
+        return value
+
+    def boolean(self, key: str, default: bool = False) -> bool:
+        value = self.obj.get(key, default)
+        if not isinstance(value, bool):
+            raise self.error(key, f"expected true or false, got {value!r}")
+        return value
+
+    def integer(self, key: str, *, low: int, high: int, required: bool = False) -> int | None:
+        value = self.obj.get(key)
+        if value is None:
+            if required:
+                raise self.error(key, "is required")
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise self.error(key, f"expected a whole number from {low} to {high}, got {value!r}")
+        return value
+
+    def enum(self, key: str, kind: type[E], *, required: bool = False) -> E | None:
+        value = self.obj.get(key)
+        if value is None:
+            if required:
+                raise self.error(key, "is required")
+            return None
+        try:
+            return kind(value)
+        except (ValueError, TypeError):
+            allowed = ", ".join(repr(m.value) for m in kind)
+            raise self.error(key, f"expected one of {allowed}, got {value!r}") from None
+
+
+def chips_value(fields: Fields, key: str, *, required: bool = False, default: Chips = 0) -> Chips:
+    """A chip amount: a whole number, or a decimal with cents; never negative or absurd."""
+    value = fields.get(key)
+    if value is None:
+        if required:
+            raise fields.error(key, "is required")
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise fields.error(key, f"expected a chip amount (a number), got {value!r}")
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise fields.error(key, f"expected a finite chip amount, got {value!r}")
+        if value == value.to_integral_value():
+            value = int(value)
+    if value < 0:
+        raise fields.error(key, f"expected a chip amount of 0 or more, got {value}")
+    if value > MAX_CHIPS:
+        raise fields.error(key, f"expected a chip amount up to {MAX_CHIPS}, got {value}")
+    return value
+
+
+def level_from_obj(raw: Any, *, field: str, required: bool, event: int | None = None) -> Level:
+    if raw is None:
+        if required:
+            raise LogFieldError("is required", field=field, event=event)
+        return Level()
+    if not isinstance(raw, Mapping):
+        raise LogFieldError(
+            f"expected an object such as {{\"small_blind\": 100, \"big_blind\": 200}}, got {raw!r}",
+            field=field, event=event,
+        )
+    fields = Fields(raw, where=field, event=event)
+    fields.check_known(frozenset((*_LEVEL_FIELDS, "number")))
+    number = fields.integer("number", low=0, high=10**6)
+    amounts = {key: chips_value(fields, key) for key in _LEVEL_FIELDS}
+    return Level(number=number, **amounts)
+
+
+def level_to_obj(level: Level) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    if level.number is not None:
+        obj["number"] = level.number
+    for key in _LEVEL_FIELDS:
+        value = getattr(level, key)
+        if value:
+            obj[key] = value
+    return obj

@@ -1,0 +1,174 @@
+"""Rulebooks as data: one TOML file per book, plus the catalog of every rule id.
+
+``find_rulebook`` takes an id or an alias:
+
+>>> book = find_rulebook("wsop")
+>>> book.id, book.params.sa_any_actions
+('wsop-2026', 3)
+>>> book.citation("FLOP-4CARD").source
+'WSOP 2026 Tournament Rule 89'
+>>> find_rulebook("tda").params.one_extra_card
+'misdeal'
+
+The books ship inside the package and are read once, on first use.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from floorman.errors import UnknownRulebookError, UnknownRuleError
+from floorman.rulebooks.params import Params, params_from_obj
+
+__all__ = [
+    "BOOK_IDS",
+    "Citation",
+    "Rule",
+    "Rulebook",
+    "catalog",
+    "find_rule",
+    "find_rulebook",
+    "rulebooks",
+]
+
+BOOK_IDS = ("wsop-2026", "wsop-la-2026", "tda-2024", "tda-2022", "rrop")
+DEFAULT_BOOK = "wsop-2026"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rule:
+    """One rule id of the reference, with our one-line paraphrase."""
+
+    id: str
+    title: str
+    title_vi: str
+    family: str
+    tag: str
+    paraphrase: str
+    paraphrase_vi: str
+
+    @property
+    def is_uncertain(self) -> bool:
+        return self.tag == "U"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Citation:
+    """Where a rule stands in a book: its own number and a readable source line."""
+
+    rule: str
+    number: str
+    source: str
+    book: str
+    via: str | None = None
+    """Set when the book is silent and another book decides (WSOP T-129 sends to the Live-Action rules)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rulebook:
+    id: str
+    name: str
+    short: str
+    edition: str
+    kind: str
+    aliases: tuple[str, ...]
+    description: str
+    cites: Mapping[str, Citation]
+    silent: Mapping[str, str]
+    discretion: Mapping[str, str]
+    params: Params
+    fallback: str | None = None
+    fallback_rule: str | None = None
+    house: str | None = None
+    """The house-rules file this book was adjusted by, if any."""
+    house_switches: tuple[str, ...] = ()
+
+    def citation(self, rule_id: str) -> Citation:
+        """The book's own citation for a rule; through its fallback book; or the engine's default."""
+        if rule_id in self.cites:
+            return self.cites[rule_id]
+        if self.fallback is not None:
+            other = find_rulebook(self.fallback)
+            if rule_id in other.cites:
+                base = other.cites[rule_id]
+                return replace(
+                    base,
+                    source=f"{base.source}, applied through {self.short} {self.fallback_rule}",
+                    via=self.fallback_rule,
+                )
+        why = self.silent.get(rule_id, "no rule in this book")
+        return Citation(rule=rule_id, number="-", source=f"{self.short}: {why}", book=self.id)
+
+    def discretion_reason(self, rule_id: str) -> str | None:
+        return self.discretion.get(rule_id)
+
+    def is_silent(self, rule_id: str) -> bool:
+        return rule_id not in self.cites
+
+
+def _read(name: str) -> dict[str, Any]:
+    text = resources.files("floorman.rulebooks").joinpath("data", name).read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def catalog() -> Mapping[str, Rule]:
+    """Every rule id of the reference, in its order."""
+    raw = _read("catalog.toml")["rules"]
+    return {rid: Rule(id=rid, **fields) for rid, fields in raw.items()}
+
+
+def _book(book_id: str) -> Rulebook:
+    raw = _read(f"{book_id}.toml")
+    where = f"rulebook {book_id}"
+    cites = {
+        rid: Citation(rule=rid, number=str(c["number"]), source=str(c["source"]), book=book_id)
+        for rid, c in raw.get("cite", {}).items()
+    }
+    return Rulebook(
+        id=raw["id"],
+        name=raw["name"],
+        short=raw["short"],
+        edition=str(raw["edition"]),
+        kind=raw["kind"],
+        aliases=tuple(raw.get("aliases", ())),
+        description=raw.get("description", ""),
+        cites=cites,
+        silent=dict(raw.get("silent", {})),
+        discretion=dict(raw.get("discretion", {})),
+        params=params_from_obj(raw.get("params", {}), where=where),
+        fallback=raw.get("fallback"),
+        fallback_rule=raw.get("fallback_rule"),
+    )
+
+
+@cache
+def rulebooks() -> Mapping[str, Rulebook]:
+    return {book_id: _book(book_id) for book_id in BOOK_IDS}
+
+
+def find_rulebook(name: str | None = None) -> Rulebook:
+    """A rulebook by id or alias (case-insensitive); the WSOP 2026 book when ``name`` is None."""
+    books = rulebooks()
+    key = (name or DEFAULT_BOOK).strip().lower()
+    if key in books:
+        return books[key]
+    for book in books.values():
+        if key in (a.lower() for a in book.aliases):
+            return book
+    known = ", ".join(BOOK_IDS)
+    raise UnknownRulebookError(f"no rulebook {name!r} (known: {known}; aliases such as wsop, tda)")
+
+
+def find_rule(rule_id: str) -> Rule:
+    rules = catalog()
+    key = rule_id.strip().upper().replace("RROP", "RRoP")
+    for rid, rule in rules.items():
+        if rid.upper() == key.upper():
+            return rule
+    raise UnknownRuleError(f"no rule {rule_id!r} (see 'floorman rules' for the list)")

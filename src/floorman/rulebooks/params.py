@@ -1,0 +1,116 @@
+"""The thresholds and switches of a rulebook: every point where the books differ (rules.md s. 18).
+
+Detectors read these; none of them holds a threshold of its own. Every rulebook file sets
+every field (``[params]``), so a missing or misspelt switch is caught when the book loads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, get_args, get_type_hints
+
+__all__ = ["Params", "params_from_obj"]
+
+OneExtraCard = Literal["burn", "misdeal"]
+StudDowncard = Literal["misdeal", "upcard", "third_down"]
+BoxedCounted = Literal["initial_deal", "needed_for_hand"]
+DrawExposed = Literal["replace_then_misdeal", "house"]
+NonStandard = Literal["replace", "misdeal"]
+ForeignInPlay = Literal["void", "house"]
+ForeignInStub = Literal["misdeal_before_sa", "stands", "house"]
+FourCardFlop = Literal["scramble", "redeal_flop"]
+FlopFivePlus = Literal["reshuffle", "redeal_flop", "discretion"]
+FlopNoBurn = Literal["scramble", "reshuffle", "rectify"]
+MissingBurnNoAction = Literal["correct", "discretion"]
+PrematureTurn = Literal["reshuffle", "set_aside"]
+AbsentDeadline = Literal["last_card", "first_card"]
+RedealAbsent = Literal["dead", "play"]
+SeventhExposed = Literal["all_up_or_declare", "replace"]
+OutOfSequence = Literal["misdeal", "discretion"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Params:
+    # substantial action (SA-DEF, SA-LA, SA-RRoP)
+    sa_rule: str
+    """The rule id that defines substantial action in this book."""
+    sa_any_actions: int
+    """This many actions in turn, of any kind, are substantial action."""
+    sa_pair_actions: int
+    """A smaller number of actions that count when one of them put chips in."""
+    sa_pair_allows_check_fold: bool
+    sa_pair_allows_two_folds: bool
+    sa_pair_allows_two_checks: bool
+    sa_stud_any_actions: int
+    """Stud: actions after the forced bet that are substantial action whatever they are."""
+    sa_counts_out_of_turn: bool
+
+    # misdeal thresholds on the initial deal
+    boxed_misdeal_at: int
+    boxed_counted: BoxedCounted
+    extra_cards_misdeal_at: int
+    one_extra_card: OneExtraCard
+    exposed_first_cards: int
+    """Flop games: exposing any of the first this-many cards off the deck is a misdeal."""
+    exposed_misdeal_at: int
+    """Flop games: this many down cards exposed on the initial deal is a misdeal."""
+    stud_downcard_exposed: StudDowncard
+    stud_all_exposed_misdeal: bool
+    draw_exposed: DrawExposed
+    draw_exposed_misdeal_at: int
+    wrong_count_misdeal: bool
+    out_of_sequence: OutOfSequence
+    nonstandard_before_sa: NonStandard
+    button_misplaced_misdeal: bool
+
+    # fouled deck
+    foreign_back_in_play: ForeignInPlay
+    foreign_back_in_stub: ForeignInStub
+    previous_hand_card_fouls: bool
+
+    # board and burns
+    four_card_flop: FourCardFlop
+    flop_five_plus: FlopFivePlus
+    flop_noburn_stands_after: int
+    """A flop dealt without a burn stands once this many flop actions have been taken."""
+    flop_noburn_no_action: FlopNoBurn
+    burn_restore_order: bool
+    burn_missing_no_action: MissingBurnNoAction
+    premature_turn: PrematureTurn
+    seventh_street_exposed: SeventhExposed
+
+    # absent players and the re-deal
+    absent_deadline: AbsentDeadline
+    redeal_absent: RedealAbsent
+
+
+def params_from_obj(obj: Mapping[str, Any], *, where: str) -> Params:
+    """Build ``Params`` from a TOML table, checking every name, type and allowed value."""
+    hints = get_type_hints(Params)
+    names = [f.name for f in dataclasses.fields(Params)]
+    unknown = sorted(set(obj) - set(names))
+    if unknown:
+        raise ValueError(f"{where}: unknown switch {unknown[0]!r} (known: {', '.join(names)})")
+    values: dict[str, Any] = {}
+    for name in names:
+        if name not in obj:
+            raise ValueError(f"{where}: switch {name!r} is missing")
+        value = obj[name]
+        hint = hints[name]
+        allowed = get_args(hint)
+        if allowed:
+            if value not in allowed:
+                raise ValueError(f"{where}: switch {name!r} must be one of {', '.join(map(repr, allowed))}, "
+                                 f"got {value!r}")
+        elif hint is bool:
+            if not isinstance(value, bool):
+                raise ValueError(f"{where}: switch {name!r} must be true or false, got {value!r}")
+        elif hint is int:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{where}: switch {name!r} must be a whole number, got {value!r}")
+        elif not isinstance(value, str):
+            raise ValueError(f"{where}: switch {name!r} must be a string, got {value!r}")
+        values[name] = value
+    return Params(**values)

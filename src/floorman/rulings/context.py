@@ -1,0 +1,75 @@
+"""What every decision reads: the hand at the moment of the ruling, the book, and a Decision to fill."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from floorman.findings import Finding
+from floorman.rulebooks import Rulebook
+from floorman.rulebooks.params import Params
+from floorman.rulings.model import Remedy, RemedyKind, Verdict
+from floorman.state import HandState
+
+__all__ = ["Context", "Decision"]
+
+
+@dataclass(slots=True)
+class Decision:
+    """What the rules make of one group of findings."""
+
+    verdict: Verdict
+    rules: list[str]
+    findings: list[Finding]
+    remedies: list[Remedy] = field(default_factory=list)
+    discretion: list[str] = field(default_factory=list)
+    explanation: list[str] = field(default_factory=list)
+    misdeal_blocked: bool = False
+    """A misdeal cause found after substantial action: play on (SA-MISDEAL-GATE)."""
+    redeal_dead: tuple[int, ...] = ()
+    """Seats whose hand is dealt dead in the re-deal (a player who threw cards into another's)."""
+    corrected_button: int | None = None
+
+    def remedy(self, do: RemedyKind, **fields: object) -> None:
+        self.remedies.append(Remedy.of(do, **fields))
+
+    def say(self, sentence: str) -> None:
+        self.explanation.append(sentence)
+
+    def maybe(self, reason: str | None) -> None:
+        if reason:
+            self.discretion.append(reason)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    state: HandState
+    book: Rulebook
+    sa: bool
+    """Substantial action at the moment of the ruling (the whole-hand latch)."""
+
+    @property
+    def params(self) -> Params:
+        return self.book.params
+
+    def why(self, rule_id: str, fallback: str) -> str:
+        """The book's stated reason the rule is the floor's call, or ``fallback``."""
+        return self.book.discretion_reason(rule_id) or fallback
+
+    def is_indirect(self, rule_id: str) -> bool:
+        """The book does not state this rule itself (silent, or only through its fallback book)."""
+        return self.book.citation(rule_id).via is not None or self.book.is_silent(rule_id)
+
+    def seat_acted_before(self, seat: int | None, at: int) -> bool:
+        return seat is not None and any(a.seat == seat and a.at < at for a in self.state.actions)
+
+    def misdeal_or_blocked(self, d: Decision, cause: str) -> Decision:
+        """A misdeal cause: misdeal before substantial action, play on after it."""
+        if self.sa:
+            d.verdict = Verdict.CONTINUE
+            d.misdeal_blocked = True
+            d.say(f"By itself this would be a misdeal ({cause}), but substantial action has occurred, "
+                  "so the hand must be played out.")
+        else:
+            d.verdict = Verdict.MISDEAL
+            d.say(f"That is a misdeal ({cause}).")
+        return d

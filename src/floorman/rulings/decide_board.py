@@ -1,0 +1,431 @@
+"""Decisions on the deck and the board: fouled decks, odd cards, flops, burns, premature cards, stud streets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from floorman.findings import Finding
+from floorman.findings import Irregularity as I
+from floorman.rulings.context import Context, Decision
+from floorman.rulings.model import RemedyKind as R
+from floorman.rulings.model import Verdict
+from floorman.table import Street
+
+__all__ = ["BOARD_DECISIONS"]
+
+C = Verdict.CONTINUE
+
+
+def _void(d: Decision, what: str) -> Decision:
+    d.verdict = Verdict.VOID
+    d.rules.append("SA-MISDEAL-GATE")
+    d.say(f"{what}: the deck is fouled. The hand is void whether or not there was substantial action, and every "
+          "chip goes back to the player who put it in, blinds and antes included.")
+    return d
+
+
+def duplicate(ctx: Context, fs: list[Finding]) -> Decision:
+    f = fs[0]
+    d = Decision(verdict=C, rules=["FD-DUP", "DEF-FOULED-DECK"], findings=fs)
+    card = f.card if f.card and f.card != "??" else "the same card"
+    where = f" ({f.note})" if f.note else ""
+    return _void(d, f"Two {card} are in play{where}")
+
+
+def foreign_in_play(ctx: Context, fs: list[Finding]) -> Decision:
+    f = fs[0]
+    d = Decision(verdict=C, rules=["FD-FOREIGN-BACK-HAND", "DEF-FOULED-DECK"], findings=fs)
+    where = f"seat {f.seat}'s hand" if f.seat is not None else "the board"
+    if ctx.params.foreign_back_in_play == "house":
+        d.maybe(ctx.why("FD-FOREIGN-BACK-HAND", "The book leaves other fouled-deck conditions to house policy."))
+    return _void(d, f"A card with a different back appeared in {where}")
+
+
+def foreign_in_stub(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["FD-FOREIGN-BACK-STUB"], findings=fs)
+    mode = ctx.params.foreign_back_in_stub
+    d.say("A card with a different back was found in the stub; it has not appeared in any hand or on the board.")
+    if mode == "house":
+        d.maybe(ctx.why("FD-FOREIGN-BACK-STUB", "The book leaves a foreign card in the stub to house policy."))
+    if mode != "stands" and not ctx.sa:
+        d.maybe(ctx.why("FD-FOREIGN-BACK-STUB", "The book does not say what happens before substantial action."))
+        d.say("Before substantial action a misdeal is still available and the deck is known to be bad.")
+        d.verdict = Verdict.MISDEAL
+        return d
+    d.rules.append("SA-MISDEAL-GATE" if mode != "stands" else "FD-FOREIGN-BACK-STUB")
+    d.remedy(R.REMOVE_CARD, card=fs[0].card, where="stub")
+    d.say("All action stands: the card is removed and play continues.")
+    return d
+
+
+def previous_hand(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["FD-MISSING-CARD", "DEF-FOULED-DECK"], findings=fs)
+    d.maybe(ctx.why("FD-MISSING-CARD", "A missing card alone does not invalidate a hand; the 2013 ruling fouled the deck."))
+    if ctx.params.previous_hand_card_fouls:
+        return _void(d, "A card left over from an earlier hand turned up in this one, so the deck was shuffled "
+                        "without all its cards")
+    d.remedy(R.REMOVE_CARD, card=fs[0].card, where="hand" if fs[0].seat else "table")
+    d.say("The card from the earlier hand is removed; a missing card does not invalidate the hand.")
+    return d
+
+
+def missing(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["FD-MISSING-CARD"], findings=fs)
+    d.say("The deck is short a card: a missing card does not invalidate the hand; play continues.")
+    return d
+
+
+def knew(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["FD-KNOWING"], findings=fs)
+    for f in fs:
+        d.say(f"Seat {f.seat} knew the deck was defective and played on to win the pot: he may lose his right to a "
+              "refund, and his chips may be kept in the pot for the next deal.")
+        d.remedy(R.CARRY_CHIPS_TO_NEXT_DEAL, seat=f.seat)
+    d.maybe(ctx.why("FD-KNOWING", "Whether the player knew, and what he forfeits, is the floor's call."))
+    return d
+
+
+def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
+    p = ctx.params
+    d = Decision(verdict=C, rules=["MD-NONSTANDARD", "NSC-JOKER"], findings=fs)
+    short = ctx.state.spec.short_deck
+    if short:
+        d.rules.append("NSC-SHORTDECK")
+    for f in fs:
+        what = "a joker" if f.card == "JK" else f"the {f.card}, which short deck does not use" if short else "a card that does not belong"
+        place = f"seat {f.seat}'s hand" if f.seat is not None else "the board"
+        d.say(f"{what.capitalize()} was found in {place}.")
+    if p.nonstandard_before_sa == "misdeal" and not ctx.sa:
+        return ctx.misdeal_or_blocked(d, "a card that does not belong to the game, before substantial action")
+    if short and ctx.is_indirect("NSC-SHORTDECK"):
+        d.maybe(ctx.why("NSC-SHORTDECK", "The book has no rule for a low card in short deck."))
+    for f in fs:
+        d.remedy(R.REMOVE_CARD, card=f.card, where="hand" if f.seat is not None else "board")
+        if f.seat is None:
+            d.say("It is a scrap of paper: it is removed and the next card off the stub takes its place, with no extra burn.")
+            d.maybe(ctx.why("NSC-SHORTDECK", "Whether a new burn is taken before the replacement card is not stated."))
+            continue
+        if ctx.seat_acted_before(f.seat, f.at) or ctx.sa and p.nonstandard_before_sa == "misdeal":
+            d.rules += ["NSC-LIABILITY", "CNT-AFTER-SA-DEAD"]
+            d.remedy(R.KILL_HAND, seat=f.seat)
+            d.say(f"Seat {f.seat} acted on that hand, so it is dead: a player who acts takes the risk of an irregular card.")
+        else:
+            d.remedy(R.REPLACE_CARD, seat=f.seat)
+            d.say(f"It is a scrap of paper, never a misdeal here: seat {f.seat} has not acted, so it is replaced.")
+    return d
+
+
+def four_card_flop(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["FLOP-4CARD"], findings=fs)
+    if ctx.params.four_card_flop == "redeal_flop":
+        d.remedy(R.RESHUFFLE_STUB, cards=4)
+        d.remedy(R.DEAL_WITHOUT_BURN, street=Street.FLOP.value)
+        d.say("Four cards were put out for the flop. The flop is dealt again: the four cards go back into the deck, "
+              "the burn stays, the deck is shuffled and cut, and a new flop is dealt without a burn, even if it is "
+              "known which card was the extra one.")
+        return d
+    d.remedy(R.SCRAMBLE_AND_PICK_BURN, cards=4, street=Street.TURN.value)
+    d.remedy(R.DEAL_WITHOUT_BURN, street=Street.TURN.value)
+    d.say("Four cards were put out for the flop. The dealer scrambles the four face down and the floor picks one at "
+          "random as the turn's burn card; the other three are the flop, even if someone believes he knows which "
+          "card was the extra one. The turn is then dealt without another burn.")
+    return d
+
+
+def flop_five(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["FLOP-5PLUS"], findings=fs)
+    n = max(f.count or 5 for f in fs)
+    if ctx.params.flop_five_plus == "discretion":
+        d.maybe(ctx.why("FLOP-5PLUS", "The book has no rule for five or more flop cards (randomness, RP-14)."))
+    d.remedy(R.RESHUFFLE_STUB, cards=n)
+    d.remedy(R.DEAL_WITHOUT_BURN, street=Street.FLOP.value)
+    d.say(f"{n} cards were put out for the flop: they go back into the stub, the stub is reshuffled face down and the "
+          "flop is dealt again; the flop burn stays and no new burn is taken.")
+    return d
+
+
+def short_flop(ctx: Context, fs: list[Finding]) -> Decision:
+    f = fs[0]
+    d = Decision(verdict=C, rules=["FLOP-SHORT"], findings=fs)
+    missing = 3 - (f.count or 0)
+    d.remedy(R.COMPLETE_BOARD, street=Street.FLOP.value, cards=missing)
+    d.say(f"Only {f.count} flop card{'s' if f.count != 1 else ''} were dealt: the next card off the stub completes the "
+          "flop, with no reshuffle.")
+    d.maybe(ctx.why("FLOP-SHORT", "No rulebook covers a short flop; this is the engine's default."))
+    return d
+
+
+def _street_actions(ctx: Context, street: Street | None) -> int:
+    if street is None:
+        return 0
+    return ctx.state.street_action_count.get(street, 0)
+
+
+def missing_burn(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=[], findings=fs)
+    for f in fs:
+        if ctx.state.is_stud:
+            d.rules += ["STUD-BURN-ERROR"]
+            d.say(f"No card was burned before {f.street} street: corrected if possible.")
+            d.remedy(R.RESTORE_ORDER, street=f.street.value if f.street else None)
+            continue
+        actions = _street_actions(ctx, f.street)
+        if f.street is Street.FLOP:
+            _flop_noburn(ctx, d, actions)
+        else:
+            _street_burn(ctx, d, f, actions, missing=True)
+    return d
+
+
+def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
+    p = ctx.params
+    d.rules += ["FLOP-NOBURN", "DEF-BURN"]
+    if actions >= p.flop_noburn_stands_after:
+        d.say(f"The flop was dealt without a burn, and {actions} action{'s' if actions != 1 else ''} "
+              "have been taken on it: the flop stands and one card is burned for the turn as usual.")
+        flop_sa = actions >= p.sa_any_actions
+        if 0 < actions < p.sa_any_actions and not flop_sa and "FLOP-NOBURN" in ctx.book.discretion:
+            d.maybe(ctx.why("FLOP-NOBURN", "wsop_88c3_ambiguity"))
+        return
+    if p.flop_noburn_no_action == "scramble":
+        d.remedy(R.SCRAMBLE_AND_PICK_BURN, cards=3, street=Street.FLOP.value)
+        d.remedy(R.COMPLETE_BOARD, street=Street.FLOP.value, cards=1)
+        d.say("The flop was dealt without a burn and no one has acted on it: the three cards are scrambled face down, "
+              "the floor picks one at random as the burn, and the next card off the stub completes the flop. "
+              "The turn is burned as usual.")
+    else:
+        d.remedy(R.RESHUFFLE_STUB, cards=3)
+        d.remedy(R.REDEAL_BOARD, street=Street.FLOP.value)
+        d.say("The flop was dealt without a burn and no one has acted on it: the flop cards were exposed, so they go "
+              "back with the stub, the deck is reshuffled and the flop is burned and dealt again.")
+
+
+def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing: bool) -> None:
+    p = ctx.params
+    street = f.street.value if f.street else "next"
+    d.rules += ["BURN-STREET", "BURN-ONE-PER-STREET"]
+    error = "without a burn" if missing else "after two burns"
+    if actions > 0:
+        d.say(f"The {street} was dealt {error} and there has been action on it: the card stands.")
+        if p.burn_restore_order:
+            d.remedy(R.RESTORE_ORDER, street=street)
+            d.say("The following cards are those that would have come without the error "
+                  "(one card is burned more, or one burn goes back on the stub, to restore the order).")
+        else:
+            d.say("The next street is burned and dealt normally: exactly one burn; the burn protects the stub, "
+                  "card order does not matter.")
+        return
+    if missing:
+        d.remedy(R.USE_AS_BURN, card=None, street=street)
+        d.remedy(R.COMPLETE_BOARD, street=street, cards=1)
+        d.say(f"The {street} was dealt without a burn and no one has acted: the card dealt becomes the burn and the "
+              f"next card is the {street}.")
+    else:
+        d.remedy(R.RESTORE_ORDER, street=street)
+        d.say(f"Two cards were burned before the {street} and no one has acted: the error is corrected.")
+    if p.burn_missing_no_action == "discretion" or ctx.is_indirect("BURN-STREET"):
+        d.maybe(ctx.why("BURN-STREET", "The tournament rules do not cover a burn error on the turn or river."))
+
+
+def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=[], findings=fs)
+    for f in fs:
+        actions = _street_actions(ctx, f.street)
+        if ctx.state.is_stud:
+            d.rules.append("STUD-BURN-ERROR")
+            d.say(f"Two cards were burned before {f.street} street: corrected if possible.")
+            d.remedy(R.RESTORE_ORDER, street=f.street.value if f.street else None)
+        elif f.street is Street.FLOP:
+            _flop_extra_burn(ctx, d, f, actions)
+        else:
+            _street_burn(ctx, d, f, actions, missing=False)
+    return d
+
+
+def _flop_extra_burn(ctx: Context, d: Decision, f: Finding, actions: int) -> None:
+    p = ctx.params
+    d.rules += ["FLOP-EXTRA-BURN", "BURN-ONE-PER-STREET"]
+    if f.note:
+        d.say(f"A burn was already set aside for the flop ({f.note}), and the dealer burned again.")
+    flop_out = len(ctx.state.board.get(Street.FLOP, [])) > 0
+    if not flop_out:
+        d.remedy(R.RESTORE_ORDER, street=Street.FLOP.value)
+        d.say("Two cards were burned before the flop and no flop card is out yet: the extra card goes back on the stub.")
+        return
+    if actions == 0:
+        d.remedy(R.RESHUFFLE_STUB, cards=len(ctx.state.board.get(Street.FLOP, [])))
+        d.remedy(R.REDEAL_BOARD, street=Street.FLOP.value)
+        d.say("Two cards were burned before the flop, the flop is out and no one has acted: the stub and the flop "
+              "cards are reshuffled and the flop is dealt again.")
+        d.maybe(ctx.why("FLOP-EXTRA-BURN", "The tournament rules are silent; the cash rule is applied."))
+        return
+    d.rules.append("BURN-STREET")
+    d.say("Two cards were burned before the flop, but there has been action on the flop: the flop stands.")
+    if p.burn_restore_order:
+        d.remedy(R.RESTORE_ORDER, street=Street.TURN.value)
+        d.say("One of the two flop burns goes back on top of the stub to be the turn burn, so the turn is the card "
+              "that would have come.")
+    else:
+        d.say("For the turn the dealer burns one card from the stub as usual (the burn protects the stub).")
+        d.maybe(ctx.why("BURN-STREET", "How to deal the next street after a burn error is not stated."))
+
+
+def premature(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["PREM-NOPLAY", "RESHUFFLE-FACE-DOWN"], findings=fs)
+    for f in fs:
+        street = f.street or Street.FLOP
+        rule = {Street.FLOP: "PREM-FLOP", Street.TURN: "PREM-TURN", Street.RIVER: "PREM-RIVER"}.get(street, "PREM-STUD")
+        d.rules.insert(0, rule)
+        if ctx.state.hand_over:
+            d.say(f"The {street.value} card(s) came out before the betting was over; the players still to act then "
+                  "folded, so the hand is over and the premature cards do not play.")
+            continue
+        if street is Street.TURN and ctx.params.premature_turn == "set_aside":
+            d.rules.insert(0, "PREM-RRoP")
+            d.remedy(R.SET_ASIDE_CARD, street=street.value)
+            d.remedy(R.RESHUFFLE_STUB, street=Street.RIVER.value)
+            d.remedy(R.DEAL_WITHOUT_BURN, street=Street.RIVER.value)
+            d.say("The premature turn card is set aside; when the betting is complete the dealer burns and turns the "
+                  "card that would have been the river as the turn; before the river the stub is reshuffled with the "
+                  "set-aside card and the river is dealt without a burn.")
+            continue
+        burned = bool(ctx.state.designated_burn.get(street))
+        if burned:
+            d.remedy(R.USE_AS_BURN, street=street.value)
+        d.remedy(R.RESHUFFLE_STUB, cards=f.count or 1, street=street.value)
+        d.remedy(R.DEAL_WITHOUT_BURN, street=street.value)
+        d.say(f"The {street.value} was dealt before the betting was complete: "
+              + ("the burn stays as the burn; " if burned else "")
+              + f"the premature card(s) go back into the stub, which is reshuffled face down, and when the betting is "
+              f"complete the {street.value} is dealt without another burn. The premature cards do not play even if "
+              "the players still to act fold.")
+    return d
+
+
+def premature_burn(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["PREM-BURN-ONLY"], findings=fs)
+    for f in fs:
+        if any(p.irregularity is I.PREMATURE_CARD and p.street is f.street for p in ctx.state.findings):
+            continue
+        street = f.street.value if f.street else "next street"
+        d.remedy(R.USE_AS_BURN, street=street)
+        d.remedy(R.DEAL_WITHOUT_BURN, street=street)
+        d.say(f"A card was burned for the {street} before the betting was complete, with no card exposed: the burn "
+              "stays, and the street is dealt without a second burn once the betting is over.")
+    d.maybe(ctx.why("PREM-BURN-ONLY", "No rule covers a premature burn alone."))
+    return d
+
+
+def door_down(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["STUD-ALL-DOWN", "DEF-DOOR-CARD"], findings=fs)
+    for f in fs:
+        d.remedy(R.SCRAMBLE_AND_PICK_BURN, seat=f.seat, cards=3, turn_up=True)
+        d.say(f"Seat {f.seat} got all three starting cards face down: the floor scrambles the three and turns one up "
+              "at random as his upcard.")
+    if ctx.is_indirect("STUD-ALL-DOWN"):
+        d.maybe(ctx.why("STUD-ALL-DOWN", "The book has no rule for a door card dealt face down."))
+    return d
+
+
+def seventh_exposed(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["STUD-7TH-EXPOSED"], findings=fs)
+    f = fs[0]
+    if ctx.params.seventh_street_exposed == "replace":
+        d.remedy(R.REPLACE_CARD, seat=f.seat)
+        d.say(f"Seat {f.seat}'s seventh-street card was dealt face up: it is replaced while betting remains.")
+        return d
+    if f.note == "first to receive":
+        d.remedy(R.DEAL_FACE_UP, street=Street.SEVENTH.value)
+        d.say(f"The first player's seventh-street card (seat {f.seat}) was dealt face up: every remaining player gets "
+              "his last card face up and betting goes on normally, begun by the player who began sixth street.")
+    else:
+        d.remedy(R.DEAL_FACE_DOWN, street=Street.SEVENTH.value)
+        d.say(f"Seat {f.seat}'s seventh-street card was dealt face up: the others get theirs face down, and seat "
+              f"{f.seat} may declare, before any action, to be all in for the existing pot or to continue.")
+    return d
+
+
+def short_stub(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["STUD-SHORT-STUB"], findings=fs)
+    f = fs[0]
+    stub = f.count or 0
+    players = sum(1 for s in ctx.state.seats.values() if s.in_hand)
+    burns = sum(len(b) for b in ctx.state.burns.values())
+    needed = players + 2
+    if stub + burns >= needed and stub < needed:
+        d.remedy(R.RESHUFFLE_STUB, cards=stub + burns)
+        d.say(f"Seventh street needs {needed} cards and the stub has {stub}: the stub and the {burns} earlier burns are "
+              "scrambled into a new stub, one is burned and each player gets a card.")
+    elif stub >= 3:
+        d.remedy(R.COMMUNITY_CARD, street=Street.SEVENTH.value)
+        d.say(f"The stub has {stub} cards, not enough for every player: the top card is burned and the next is dealt "
+              "face up in the centre as a community card.")
+    else:
+        d.remedy(R.RESHUFFLE_STUB, cards=stub + burns)
+        d.remedy(R.COMMUNITY_CARD, street=Street.SEVENTH.value)
+        d.say(f"Only {stub} cards are left: they are scrambled with the burns, one is burned and a community card is dealt.")
+    return d
+
+
+def wrong_bring_in(ctx: Context, fs: list[Finding]) -> Decision:
+    f = fs[0]
+    d = Decision(verdict=C, rules=["STUD-BRINGIN-WRONG"], findings=fs)
+    later = [a for a in ctx.state.actions if a.at > f.at and a.seat != f.seat]
+    if later:
+        d.say(f"Seat {f.seat} brought in although seat {f.expected_seat} had the low card, and the next player has "
+              f"acted: the wager stands, action continues and seat {f.expected_seat} owes nothing.")
+        return d
+    amount = ctx.state.seats[f.seat].forced if f.seat in ctx.state.seats else None
+    d.remedy(R.RETURN_CHIPS, seat=f.seat, amount=amount)
+    d.remedy(R.CORRECT_BRING_IN, seat=f.expected_seat)
+    d.say(f"Seat {f.seat} brought in by mistake; seat {f.expected_seat} has the low card. The next player has not "
+          f"acted, so seat {f.seat} takes the chips back and seat {f.expected_seat} must bring in (or complete).")
+    return d
+
+
+def stub_disordered(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["STUB-DISORDERED", "RESHUFFLE-FACE-DOWN"], findings=fs)
+    d.remedy(R.RESHUFFLE_STUB)
+    d.say("The stub was dropped and its order cannot be rebuilt: the stub cards alone (not the muck or burns) are "
+          "scrambled, shuffled and cut, and play continues with the normal burn.")
+    if ctx.is_indirect("STUB-DISORDERED"):
+        d.maybe(ctx.why("STUB-DISORDERED", "No text found in this book; the TDA procedure is the default."))
+    return d
+
+
+def level_changed(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["LVL-NEW-HAND", "DEF-HAND-START"], findings=fs)
+    d.say(f"The new level was announced after this hand began, so the hand is played at "
+          f"{ctx.state.log.level.describe()}; the new level starts with the next hand.")
+    return d
+
+
+def played_on(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["SA-MISDEAL-GATE"], findings=fs)
+    d.say("The table played on after the floor ruled the hand dead; the engine goes on ruling on what followed.")
+    return d
+
+
+BOARD_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
+    I.DUPLICATE_CARD: duplicate,
+    I.FOREIGN_BACK_IN_PLAY: foreign_in_play,
+    I.FOREIGN_BACK_IN_STUB: foreign_in_stub,
+    I.PREVIOUS_HAND_CARD: previous_hand,
+    I.MISSING_CARD: missing,
+    I.KNEW_DEFECT: knew,
+    I.NON_STANDARD_CARD: non_standard,
+    I.FOUR_CARD_FLOP: four_card_flop,
+    I.FLOP_FIVE_OR_MORE: flop_five,
+    I.SHORT_FLOP: short_flop,
+    I.MISSING_BURN: missing_burn,
+    I.EXTRA_BURN: extra_burn,
+    I.PREMATURE_CARD: premature,
+    I.PREMATURE_BURN: premature_burn,
+    I.STUD_DOOR_CARD_DOWN: door_down,
+    I.STUD_SEVENTH_EXPOSED: seventh_exposed,
+    I.STUD_SHORT_STUB: short_stub,
+    I.WRONG_BRING_IN: wrong_bring_in,
+    I.STUB_DISORDERED: stub_disordered,
+    I.LEVEL_CHANGED_DURING_HAND: level_changed,
+    I.PLAYED_ON_AFTER_RULING: played_on,
+}

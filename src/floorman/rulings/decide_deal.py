@@ -1,0 +1,343 @@
+"""Decisions on the deal: seats, order, counts, boxed and exposed cards (MD-*, CNT-*, EXP-*, BOX-*)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from floorman.findings import Finding
+from floorman.findings import Irregularity as I
+from floorman.rulings.context import Context, Decision
+from floorman.rulings.model import RemedyKind as R
+from floorman.rulings.model import Verdict
+from floorman.table import Family, Street
+
+__all__ = ["DEAL_DECISIONS"]
+
+C = Verdict.CONTINUE
+
+
+def _seat_list(seats: list[int | None]) -> str:
+    named = [f"seat {s}" for s in seats if s is not None]
+    return " and ".join(named) if len(named) <= 2 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def first_card(ctx: Context, fs: list[Finding]) -> Decision:
+    f = fs[0]
+    d = Decision(verdict=C, rules=["MD-FIRST-WRONG-SEAT", *f.extra_rules], findings=fs)
+    where = "the first seat clockwise from the button" if not ctx.state.is_stud else "the first seat at the dealer's left"
+    if "DEAL-ORDER-HU" in f.extra_rules:
+        where = "the big blind (heads-up the button gets the last card)"
+    d.say(f"The first card went to seat {f.seat}; it belonged to seat {f.expected_seat}, {where}.")
+    return ctx.misdeal_or_blocked(d, "first card to the wrong seat")
+
+
+def not_entitled(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["MD-SEAT-NOT-ENTITLED", "DEF-ENTITLED-SEAT"], findings=fs)
+    for f in fs:
+        d.say(f"Cards were dealt to seat {f.seat}, {f.note or 'a seat not entitled to a hand'}.")
+    ctx.misdeal_or_blocked(d, "cards dealt to a seat not entitled to a hand")
+    if d.verdict is C:
+        d.rules.append("CNT-BURN-AFTER-KILL")
+        for f in fs:
+            d.remedy(R.KILL_HAND, seat=f.seat)
+        d.say("The cards at that seat are mucked; the next street is dealt with one burn from the stub.")
+    return d
+
+
+def dealt_out(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["MD-SEAT-DEALT-OUT", "DEF-ENTITLED-SEAT"], findings=fs)
+    d.say(f"{_seat_list([f.seat for f in fs]).capitalize()} was skipped: an entitled seat got no cards.")
+    ctx.misdeal_or_blocked(d, "an entitled seat dealt out")
+    if d.verdict is C:
+        d.say("The skipped player takes no part in this hand.")
+    return d
+
+
+def out_of_sequence(ctx: Context, fs: list[Finding]) -> Decision:
+    f = fs[0]
+    d = Decision(verdict=C, rules=["MD-OUT-OF-SEQUENCE"], findings=fs)
+    d.say(f"A card went to seat {f.seat} when seat {f.expected_seat} was next: a card dealt out of sequence "
+          "(only the button may take two cards in a row).")
+    if ctx.params.out_of_sequence == "discretion" or ctx.is_indirect("MD-OUT-OF-SEQUENCE"):
+        d.maybe(ctx.why("MD-OUT-OF-SEQUENCE", "The book does not list a card out of sequence as a misdeal."))
+    return ctx.misdeal_or_blocked(d, "card out of sequence")
+
+
+def button_consecutive(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["DEAL-BTN-CONSEC", "MD-NOT-A-MISDEAL"], findings=fs)
+    d.say(f"The button (seat {fs[0].seat}) received its cards one after the other: that is allowed, not a misdeal.")
+    return d
+
+
+def button_misplaced(ctx: Context, fs: list[Finding]) -> Decision:
+    f = fs[0]
+    d = Decision(verdict=C, rules=["MD-BUTTON-POSITION", "BTN-MOVE-ERR"], findings=fs)
+    d.say(f"The button was on seat {f.seat}; the rotation put it on seat {f.expected_seat}.")
+    if not ctx.params.button_misplaced_misdeal:
+        return d
+    ctx.misdeal_or_blocked(d, "button out of position")
+    if d.verdict is Verdict.MISDEAL:
+        d.rules.append("RD-BUTTON-ERROR-EXCEPTION")
+        d.corrected_button = f.expected_seat
+        d.say(f"The re-deal puts the button on seat {f.expected_seat}.")
+    else:
+        d.rules.append("SA-OTHER-EFFECTS")
+        d.say("The error stands for this hand, and the button is not moved back for the next one.")
+        d.maybe(ctx.why("MD-BUTTON-POSITION", "How the next hand's button is set is the floor's call."))
+    return d
+
+
+def boxed(ctx: Context, fs: list[Finding]) -> Decision:
+    p = ctx.params
+    initial = [f for f in fs if f.during_initial_deal]
+    counted = initial if p.boxed_counted == "initial_deal" else fs
+    d = Decision(verdict=C, rules=["MD-BOXED-2", "DEF-BOXED"], findings=fs)
+    n = len(counted)
+    if n >= p.boxed_misdeal_at and not ctx.sa:
+        d.rules.append("BOX-COUNT")
+        when = "on the initial deal" if p.boxed_counted == "initial_deal" else "among the cards needed for the hand"
+        d.say(f"{n} boxed cards were found {when}.")
+        return ctx.misdeal_or_blocked(d, f"{p.boxed_misdeal_at} or more boxed cards")
+    d.rules += ["BOX-SCRAP"]
+    for f in fs:
+        if f.during_initial_deal:
+            d.rules.append("BOX-REPLACE")
+            d.say(f"A boxed card came off the deck for seat {f.seat}: it is a scrap of paper, shown and mucked, "
+                  "and the seat gets the next card.")
+            d.remedy(R.REMOVE_CARD, card=f.card, where="muck")
+            d.remedy(R.REPLACE_CARD, seat=f.seat)
+        else:
+            d.rules.append("BOX-LATE")
+            d.say("A boxed card met after the initial deal is a scrap of paper: it is mucked and the next card is used.")
+            d.remedy(R.REMOVE_CARD, card=f.card, where="muck")
+    if n < p.boxed_misdeal_at:
+        d.say(f"{n} boxed card{'s' if n != 1 else ''} counted: a misdeal takes {p.boxed_misdeal_at}.")
+    if ctx.state.has(I.EXPOSED_HOLE_CARD):
+        d.rules.append("BOX-COUNT")
+    return d
+
+
+def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
+    p = ctx.params
+    d = Decision(verdict=C, rules=["MD-FLOP-EXPOSE", "DEF-EXPOSED"], findings=fs)
+    for f in fs:
+        d.rules += [r for r in f.extra_rules if r not in d.rules]
+    early = [f for f in fs if f.position is not None and f.position <= p.exposed_first_cards]
+    if early:
+        f = early[0]
+        d.say(f"Card #{f.position} off the deck (seat {f.seat}) was exposed by the dealer: either of the first "
+              f"{p.exposed_first_cards} cards exposed is a misdeal.")
+        ctx.misdeal_or_blocked(d, "one of the first cards off the deck exposed")
+        if d.verdict is Verdict.MISDEAL:
+            return d
+    elif len(fs) >= p.exposed_misdeal_at:
+        d.say(f"{len(fs)} down cards were exposed by the dealer on the initial deal ({_seat_list([f.seat for f in fs])}).")
+        ctx.misdeal_or_blocked(d, f"{p.exposed_misdeal_at} exposed down cards")
+        if d.verdict is Verdict.MISDEAL:
+            return d
+    d.rules.append("EXP-HOLE-SINGLE")
+    if not early and len(fs) < p.exposed_misdeal_at:
+        f = fs[0]
+        d.say(f"One down card (#{f.position}, seat {f.seat}) was exposed by the dealer; it is not one of the first "
+              f"{p.exposed_first_cards} off the deck, so it is not a misdeal.")
+    streets = [s for s in ctx.state.spec.streets[1:]]
+    for i, f in enumerate(fs):
+        street = streets[min(i, len(streets) - 1)]
+        d.remedy(R.REPLACE_CARD, seat=f.seat)
+        d.remedy(R.USE_AS_BURN, seat=f.seat, card=f.card if f.card != "??" else None, street=street.value)
+        d.remedy(R.DEAL_WITHOUT_BURN, street=street.value)
+        d.say(f"Seat {f.seat} may not keep the exposed card: after the last starting card the dealer gives seat "
+              f"{f.seat} the top card of the stub, and the exposed card is the {street.value} burn.")
+    if ctx.is_indirect("EXP-HOLE-SINGLE"):
+        d.say("This replacement procedure is the standard one; the tournament rules do not spell it out.")
+    return d
+
+
+def _exposed_stud(ctx: Context, fs: list[Finding]) -> Decision:
+    p = ctx.params
+    d = Decision(verdict=C, rules=["MD-STUD-DOWNCARD", "STUD-DOWN-EXPOSED", "DEF-EXPOSED"], findings=fs)
+    by_seat: dict[int, list[Finding]] = {}
+    for f in fs:
+        by_seat.setdefault(f.seat or 0, []).append(f)
+    seats = _seat_list(list(by_seat))
+    d.say(f"A down card of {seats} was exposed by the dealer on third street.")
+    if p.stud_downcard_exposed == "misdeal":
+        return ctx.misdeal_or_blocked(d, "a stud player's first two down cards exposed")
+    all_three = [s for s, group in by_seat.items() if len(group) >= 2]
+    if all_three and p.stud_all_exposed_misdeal:
+        d.say("All three of that player's starting cards are face up.")
+        return ctx.misdeal_or_blocked(d, "all three starting cards exposed")
+    if all_three:
+        d.maybe(ctx.why("STUD-DOWN-EXPOSED", "The book covers one exposed down card only."))
+    for seat in by_seat:
+        if p.stud_downcard_exposed == "upcard":
+            d.remedy(R.TURN_UP_CARD, seat=seat)
+            d.say(f"The exposed card becomes seat {seat}'s upcard and the third card is dealt face down; "
+                  "seat {seat} can be the bring-in.".replace("{seat}", str(seat)))
+        d.remedy(R.DEAL_FACE_DOWN, seat=seat, street=Street.THIRD.value)
+    if p.stud_downcard_exposed == "third_down":
+        d.say("The player's third card is dealt face down instead.")
+    return d
+
+
+def _exposed_draw(ctx: Context, fs: list[Finding]) -> Decision:
+    p = ctx.params
+    d = Decision(verdict=C, rules=["DRAW-EXPOSED", "MD-DRAW", "DEF-EXPOSED"], findings=fs)
+    if p.draw_exposed == "house":
+        d.maybe(ctx.why("DRAW-EXPOSED", "The book leaves draw games to house rules."))
+    if len(fs) >= p.draw_exposed_misdeal_at:
+        d.say(f"{len(fs)} cards were exposed on the initial deal of a draw game.")
+        return ctx.misdeal_or_blocked(d, "second exposed card on a draw game's initial deal")
+    for f in fs:
+        d.remedy(R.REPLACE_CARD, seat=f.seat)
+        d.say(f"Seat {f.seat}'s exposed card is replaced; in draw games only a second exposed card is a misdeal, "
+              "even when the first is the first card off the deck.")
+    return d
+
+
+def exposed(ctx: Context, fs: list[Finding]) -> Decision:
+    family = ctx.state.spec.family
+    if family is Family.STUD:
+        return _exposed_stud(ctx, fs)
+    if family is Family.DRAW:
+        return _exposed_draw(ctx, fs)
+    return _exposed_flop(ctx, fs)
+
+
+def exposed_replacement(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["EXP-REPLACEMENT-EXPOSED", "MD-FLOP-EXPOSE", "EXP-HOLE-SINGLE"], findings=fs)
+    f = fs[0]
+    d.say(f"The replacement card for seat {f.seat} was exposed too: the second exposed down card of the deal.")
+    ctx.misdeal_or_blocked(d, "two exposed down cards")
+    if d.verdict is C:
+        d.remedy(R.REPLACE_CARD, seat=f.seat)
+        d.remedy(R.USE_AS_BURN, seat=f.seat, street=Street.TURN.value)
+        d.say("Seat {0} gets the next card; the first exposed card is the flop burn and this one is set aside as the "
+              "turn burn.".format(f.seat))
+        d.maybe(ctx.why("EXP-REPLACEMENT-EXPOSED", "No rule covers an exposed replacement after substantial action."))
+    return d
+
+
+def exposed_after_deal(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["EXP-AFTER-DEAL", "DEF-EXPOSED"], findings=fs)
+    d.say(f"The dealer exposed cards of {_seat_list([f.seat for f in fs])} after the deal: the hand can still be "
+          "identified, so it stays live despite the exposed cards.")
+    return d
+
+
+def player_exposed(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["EXP-PLAYER-OWN", "DEF-EXPOSED", "MD-NOT-A-MISDEAL"], findings=fs)
+    for f in fs:
+        d.say(f"Seat {f.seat} exposed his own card: not a dealer error, so not a misdeal; the hand stays live and "
+              "every player is entitled to see the card.")
+        d.remedy(R.PENALTY_POSSIBLE, seat=f.seat)
+    reason = ctx.book.discretion_reason("EXP-PLAYER-OWN")
+    if reason:
+        d.maybe(reason)
+    return d
+
+
+def extra_card(ctx: Context, fs: list[Finding]) -> Decision:
+    p = ctx.params
+    extras = max((f.count or 1) for f in fs)
+    f = fs[0]
+    d = Decision(verdict=C, rules=["MD-EXTRA-2"], findings=fs)
+    d.say(f"{extras} extra card{'s' if extras != 1 else ''} dealt on the initial deal (first at seat {f.seat}).")
+    if extras >= p.extra_cards_misdeal_at:
+        return ctx.misdeal_or_blocked(d, f"{p.extra_cards_misdeal_at} or more extra cards")
+    d.rules.append("CNT-ONE-EXTRA")
+    if p.one_extra_card == "misdeal" and not ctx.sa:
+        d.rules.append("MD-WRONG-COUNT")
+        d.maybe(ctx.why("CNT-ONE-EXTRA", "By the letter one extra card is a wrong count; many floors burn it instead."))
+        return ctx.misdeal_or_blocked(d, "wrong number of cards dealt to a player")
+    if ctx.state.has(I.WRONG_CARD_COUNT):
+        return d
+    d.rules.append("MD-NOT-A-MISDEAL")
+    d.remedy(R.USE_AS_BURN, seat=f.seat, street=ctx.state.spec.streets[1].value)
+    d.remedy(R.DEAL_WITHOUT_BURN, street=ctx.state.spec.streets[1].value)
+    d.say("One extra card is not a misdeal: it goes back on top of the stub and is used as the next burn.")
+    if ctx.is_indirect("CNT-ONE-EXTRA"):
+        d.maybe(ctx.book.discretion_reason("CNT-ONE-EXTRA"))
+    return d
+
+
+def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
+    p = ctx.params
+    d = Decision(verdict=C, rules=["MD-WRONG-COUNT", "CNT-BEFORE-SA"], findings=fs)
+    held = ", ".join(f"seat {f.seat} holds {f.count}" for f in fs)
+    d.say(f"Wrong number of cards: {held} (the game deals {ctx.state.spec.hole_cards}).")
+    if p.wrong_count_misdeal and not ctx.sa:
+        if ctx.is_indirect("MD-WRONG-COUNT"):
+            d.maybe(ctx.why("MD-WRONG-COUNT", "The tournament rules do not list a wrong count; the cash rule applies."))
+        return ctx.misdeal_or_blocked(d, "wrong number of cards")
+    d.rules = ["CNT-AFTER-SA-DEAD", "CNT-BURN-AFTER-KILL", "SA-MISDEAL-GATE", *d.rules]
+    d.misdeal_blocked = True
+    for f in fs:
+        d.remedy(R.KILL_HAND, seat=f.seat)
+    d.say("After substantial action a hand with the wrong number of cards is dead; chips it put in stay in the pot. "
+          "The next street is burned and dealt normally: exactly one burn, and no card of a killed hand is used as it.")
+    return d
+
+
+def button_short(ctx: Context, fs: list[Finding]) -> Decision:
+    f = fs[0]
+    d = Decision(verdict=C, rules=["CNT-BTN-SHORT", "MD-NOT-A-MISDEAL"], findings=fs)
+    acted = ctx.seat_acted_before(f.seat, 10**9)
+    if acted:
+        d.say(f"The button (seat {f.seat}) acted holding {f.count} card{'s' if f.count != 1 else ''}: his hand is dead; "
+              "the chips he put in stay in the pot.")
+        d.remedy(R.KILL_HAND, seat=f.seat)
+    else:
+        d.say(f"The button (seat {f.seat}) is short a card and has not acted: he gets the next card off the stub, "
+              "even after substantial action. It is not a misdeal.")
+        d.remedy(R.DEAL_MISSING_CARD, seat=f.seat)
+    return d
+
+
+def thrown_into(ctx: Context, fs: list[Finding]) -> Decision:
+    f = fs[0]
+    d = Decision(verdict=C, rules=["MD-THROWN-INTO-BLIND"], findings=fs)
+    d.say(f"Seat {f.from_seat}'s cards were thrown into seat {f.seat}'s hand: the thrown cards are dead.")
+    d.maybe(ctx.why("MD-THROWN-INTO-BLIND", "The floor may order a re-deal; it is not required."))
+    if not ctx.sa and f.seat is not None:
+        d.verdict = Verdict.MISDEAL
+        d.redeal_dead = (f.from_seat,) if f.from_seat is not None else ()
+        d.say("Engine default: re-deal, with the offender dealt a dead hand.")
+    return d
+
+
+def absent(ctx: Context, fs: list[Finding]) -> Decision:
+    deadline = ctx.params.absent_deadline
+    d = Decision(verdict=C, rules=["ABS-AT-SEAT", "ABS-DEALT-IN"], findings=fs)
+    state = ctx.state
+    for f in fs:
+        missed_last = f.seat in state.absent_at_last_card
+        missed = missed_last if deadline == "last_card" else f.seat in state.absent_at_first_card
+        card = "last card of the initial deal" if deadline == "last_card" else "first card of the deal"
+        if missed:
+            d.remedy(R.KILL_HAND, seat=f.seat)
+            d.say(f"Seat {f.seat} was not at his seat when the {card} was dealt: his hand is dead; "
+                  "his blinds and antes stay in the pot.")
+        else:
+            d.say(f"Seat {f.seat} was back at his seat by the {card}: his hand is live.")
+    return d
+
+
+DEAL_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
+    I.FIRST_CARD_WRONG_SEAT: first_card,
+    I.CARD_TO_SEAT_NOT_ENTITLED: not_entitled,
+    I.SEAT_DEALT_OUT: dealt_out,
+    I.CARD_OUT_OF_SEQUENCE: out_of_sequence,
+    I.BUTTON_DEALT_CONSECUTIVE_CARDS: button_consecutive,
+    I.BUTTON_MISPLACED: button_misplaced,
+    I.BOXED_CARD: boxed,
+    I.EXPOSED_HOLE_CARD: exposed,
+    I.EXPOSED_REPLACEMENT_CARD: exposed_replacement,
+    I.EXPOSED_AFTER_DEAL: exposed_after_deal,
+    I.PLAYER_EXPOSED_OWN_CARD: player_exposed,
+    I.EXTRA_CARD: extra_card,
+    I.WRONG_CARD_COUNT: wrong_count,
+    I.BUTTON_SHORT: button_short,
+    I.CARDS_THROWN_INTO_HAND: thrown_into,
+    I.ABSENT_AT_DEAL: absent,
+}

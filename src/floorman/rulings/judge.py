@@ -1,0 +1,175 @@
+"""The floor's ruling: every open finding decided under one rulebook, combined into one verdict.
+
+A void (fouled deck) outranks a misdeal, which outranks playing on. A misdeal is only
+available before substantial action; after it the causes are ruled on one by one and the
+hand goes on. Every ruling lists every rule it rests on, with the book's own citation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from floorman.findings import Finding, Irregularity
+from floorman.log import HandLog
+from floorman.rulebooks import Rulebook
+from floorman.rulings.context import Context, Decision
+from floorman.rulings.decide_board import BOARD_DECISIONS
+from floorman.rulings.decide_deal import DEAL_DECISIONS
+from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
+from floorman.rulings.redeal import redeal_log
+from floorman.rulings.sa import sa_reached, sa_reason
+from floorman.state import HandState
+
+__all__ = ["DECISIONS", "judge"]
+
+DECISIONS: dict[Irregularity, Callable[[Context, list[Finding]], Decision]] = {
+    **DEAL_DECISIONS,
+    **BOARD_DECISIONS,
+}
+
+_REDEAL_RULES = (
+    "RD-EXACT", "RD-BUTTON", "RD-LIMITS", "RD-NO-NEW", "RD-FORCED-BETS", "RD-VOLUNTARY-RETURN", "RD-RESHUFFLE",
+)
+
+
+def _unique(items: Sequence[str]) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for item in items:
+        seen.setdefault(item, None)
+    return tuple(seen)
+
+
+def _sa_rules(book: Rulebook) -> list[str]:
+    rule = book.params.sa_rule
+    return ["SA-DEF"] if rule == "SA-DEF" else ["SA-DEF", rule]
+
+
+def judge(
+    state: HandState, book: Rulebook, findings: Sequence[Finding], *, at: int | None
+) -> tuple[Ruling, HandLog | None]:
+    """Rule on ``findings`` (the open ones) as the hand stands now."""
+    sa = sa_reached(state, book.params)
+    ctx = Context(state=state, book=book, sa=sa)
+    if state.next_hand_begun and findings:
+        return _window_closed(ctx, findings, at), None
+    groups: dict[Irregularity, list[Finding]] = {}
+    for f in findings:
+        groups.setdefault(f.irregularity, []).append(f)
+    decisions = [DECISIONS[kind](ctx, group) for kind, group in groups.items()]
+    voids = [d for d in decisions if d.verdict is Verdict.VOID]
+    misdeals = [d for d in decisions if d.verdict is Verdict.MISDEAL]
+    if voids:
+        knew = [d for d in decisions if d.findings[0].irregularity is Irregularity.KNEW_DEFECT]
+        return _void(ctx, voids + knew, at)
+    if misdeals:
+        return _misdeal(ctx, misdeals, at)
+    return _continue(ctx, decisions, at), None
+
+
+def _cite(book: Rulebook, rules: Sequence[str]) -> tuple:  # type: ignore[type-arg]
+    return tuple(book.citation(r) for r in rules)
+
+
+def _build(
+    ctx: Context, verdict: Verdict, decisions: Sequence[Decision], rules: Sequence[str],
+    remedies: Sequence[Remedy], explanation: Sequence[str], at: int | None,
+) -> Ruling:
+    rules_t = _unique(rules)
+    reasons = _unique([r for d in decisions for r in d.discretion])
+    findings = tuple(f for d in decisions for f in d.findings)
+    return Ruling(
+        at=at,
+        verdict=verdict,
+        rules=rules_t,
+        citations=_cite(ctx.book, rules_t),
+        substantial_action=ctx.sa,
+        discretion=bool(reasons),
+        discretion_reasons=reasons,
+        remedies=tuple(remedies),
+        explanation=" ".join(s for s in explanation if s),
+        findings=findings,
+    )
+
+
+def _void(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[Ruling, HandLog | None]:
+    state = ctx.state
+    rules = [r for d in decisions for r in d.rules] + ["FD-AFTERMATH"]
+    keep = {f.seat for d in decisions for f in d.findings if f.irregularity is Irregularity.KNEW_DEFECT}
+    remedies = [Remedy.of(RemedyKind.RETURN_ALL_CHIPS)]
+    for seat, amount in sorted(state.contributed().items()):
+        if seat not in keep:
+            remedies.append(Remedy.of(RemedyKind.RETURN_CHIPS, seat=seat, amount=amount))
+    for d in decisions:
+        remedies += [r for r in d.remedies if r.do is RemedyKind.CARRY_CHIPS_TO_NEXT_DEAL]
+    remedies.append(Remedy.of(RemedyKind.NEW_DECK))
+    remedies.append(Remedy.of(RemedyKind.REDEAL, discretion=True, rule="FD-AFTERMATH"))
+    header, notes = redeal_log(state, ctx.book, new_deck=True)
+    text = [s for d in decisions for s in d.explanation]
+    text.append("What follows a void is not written in the rules: by default the hand is re-played exactly, with a "
+                "new deck (the floor decides).")
+    text += notes
+    return _build(ctx, Verdict.VOID, decisions, rules, remedies, text, at), header
+
+
+def _misdeal(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[Ruling, HandLog | None]:
+    state = ctx.state
+    rules = [r for d in decisions for r in d.rules] + _sa_rules(ctx.book) + ["SA-MISDEAL-GATE", *_REDEAL_RULES]
+    remedies = [
+        Remedy.of(RemedyKind.RETURN_CHIPS, seat=seat, amount=amount)
+        for seat, amount in sorted(state.voluntary().items())
+    ]
+    remedies.append(Remedy.of(RemedyKind.REDEAL))
+    button = next((d.corrected_button for d in decisions if d.corrected_button is not None), None)
+    dead = tuple(s for d in decisions for s in d.redeal_dead)
+    header, notes = redeal_log(state, ctx.book, button=button, dead=dead)
+    if any(p.status.value == "redeal_dead" for p in header.players if p.seat not in dead):
+        rules.append("RD-ABSENT")
+        if not state.deal_finished:
+            decisions[0].maybe(ctx.why("RD-ABSENT", "The misdeal came before the deal was complete, so presence "
+                                                    "is measured when the misdeal was called."))
+    if any(p.status.value == "penalized" for p in header.players):
+        rules.append("RD-PENALTY")
+    if state.level_changes:
+        rules.append("LVL-NEW-HAND")
+    text = [s for d in decisions for s in d.explanation]
+    text.append(sa_reason(state, ctx.book.params))
+    text.append(_redeal_sentence(state, header))
+    text += notes
+    return _build(ctx, Verdict.MISDEAL, decisions, rules, remedies, text, at), header
+
+
+def _redeal_sentence(state: HandState, header: HandLog) -> str:
+    back = state.voluntary()
+    parts = []
+    if back:
+        who = ", ".join(f"seat {s} gets {a} back" for s, a in sorted(back.items()))
+        parts.append(f"Chips bet voluntarily go back ({who}).")
+    parts.append("The blinds and antes stay posted; the cards are gathered, shuffled and cut, and the hand is re-dealt "
+                 + (f"with the button on seat {header.button} " if header.button is not None else "")
+                 + f"at {header.level.describe()}.")
+    return " ".join(parts)
+
+
+def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling:
+    rules: list[str] = []
+    remedies: list[Remedy] = []
+    text: list[str] = []
+    blocked = any(d.misdeal_blocked for d in decisions)
+    for d in decisions:
+        rules += d.rules
+        remedies += d.remedies
+        text += d.explanation
+    if blocked:
+        rules += _sa_rules(ctx.book) + ["SA-MISDEAL-GATE"]
+        text.append(sa_reason(ctx.state, ctx.book.params))
+    if not decisions:
+        text.append("No irregularity is open: play on.")
+    return _build(ctx, Verdict.CONTINUE, decisions, rules, remedies, text, at)
+
+
+def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None) -> Ruling:
+    rules = ["FD-DISPUTE-WINDOW", "DISP-WINDOW", "DEF-HAND-START"] + [r for f in findings for r in f.rules]
+    d = Decision(verdict=Verdict.CONTINUE, rules=rules, findings=list(findings))
+    d.say("The next hand has already begun (first riffle or shuffler button), so the right to dispute this hand "
+          "has ended: the result stands.")
+    return _build(ctx, Verdict.CONTINUE, [d], rules, [], d.explanation, at)

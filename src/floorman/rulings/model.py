@@ -1,0 +1,96 @@
+"""What a ruling is: a verdict, the remedies in order, and the rules it rests on."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any
+
+from floorman.findings import Finding
+from floorman.rulebooks import Citation
+
+__all__ = ["Override", "Remedy", "RemedyKind", "Ruling", "Verdict"]
+
+
+class Verdict(StrEnum):
+    MISDEAL = "misdeal"
+    VOID = "void"
+    CONTINUE = "continue"
+
+
+class RemedyKind(StrEnum):
+    REDEAL = "redeal"
+    RETURN_CHIPS = "return_chips"
+    RETURN_ALL_CHIPS = "return_all_chips"
+    KILL_HAND = "kill_hand"
+    REPLACE_CARD = "replace_card"
+    USE_AS_BURN = "use_as_burn"
+    SCRAMBLE_AND_PICK_BURN = "scramble_and_pick_burn"
+    RESHUFFLE_STUB = "reshuffle_stub"
+    DEAL_MISSING_CARD = "deal_missing_card"
+    REMOVE_CARD = "remove_card"
+    DEAL_WITHOUT_BURN = "deal_without_burn"
+    RESTORE_ORDER = "restore_order"
+    NEW_DECK = "new_deck"
+    AWARD_AFTER_OVERRIDE = "award_after_override"
+    SET_ASIDE_CARD = "set_aside_card"
+    COMPLETE_BOARD = "complete_board"
+    REDEAL_BOARD = "redeal_board"
+    TURN_UP_CARD = "turn_up_card"
+    DEAL_FACE_DOWN = "deal_face_down"
+    DEAL_FACE_UP = "deal_face_up"
+    COMMUNITY_CARD = "community_card"
+    CORRECT_BRING_IN = "correct_bring_in"
+    PENALTY_POSSIBLE = "penalty_possible"
+    CARRY_CHIPS_TO_NEXT_DEAL = "carry_chips_to_next_deal"
+
+
+_NO_FIELDS: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Remedy:
+    """One step of a remedy. ``fields`` holds ``seat``, ``amount``, ``card``, ``street`` ... as needed."""
+
+    do: RemedyKind
+    fields: Mapping[str, Any] = field(default_factory=lambda: _NO_FIELDS)
+
+    @classmethod
+    def of(cls, do: RemedyKind, **fields: Any) -> Remedy:
+        return cls(do=do, fields=MappingProxyType({k: v for k, v in fields.items() if v is not None}))
+
+    def to_obj(self) -> dict[str, Any]:
+        return {"do": self.do.value, **self.fields}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Override:
+    """The floor decided otherwise (``ruling_applied`` with an ``override``)."""
+
+    at: int
+    verdict: Verdict
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruling:
+    at: int | None
+    verdict: Verdict
+    rules: tuple[str, ...]
+    citations: tuple[Citation, ...]
+    substantial_action: bool
+    discretion: bool
+    remedies: tuple[Remedy, ...]
+    explanation: str
+    findings: tuple[Finding, ...] = ()
+    """The findings this ruling decided."""
+    discretion_reasons: tuple[str, ...] = ()
+    override: Override | None = None
+
+    def summary(self) -> str:
+        """One line: the verdict and the first rule."""
+        head = {"misdeal": "Misdeal", "void": "Void", "continue": "Play on"}[self.verdict.value]
+        main = self.rules[0] if self.rules else "no irregularity"
+        return f"{head} ({main})"

@@ -1,0 +1,100 @@
+"""Substantial action (SA-DEF, SA-LA, SA-RRoP): the point after which no misdeal is called.
+
+>>> from floorman.rulebooks import find_rulebook
+>>> from floorman.events import Action as A
+>>> wsop = find_rulebook("wsop-2026").params
+>>> has_substantial_action([A.FOLD, A.FOLD], wsop, stud=False)
+False
+>>> has_substantial_action([A.FOLD, A.CALL], wsop, stud=False)
+True
+>>> has_substantial_action([A.FOLD, A.FOLD, A.FOLD], wsop, stud=False)
+True
+>>> has_substantial_action([A.FOLD, A.FOLD], find_rulebook("rrop").params, stud=False)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from floorman.events import Action
+from floorman.rulebooks.params import Params
+from floorman.state import CHIP_ACTIONS, ActionRecord, HandState
+
+__all__ = ["counted_actions", "has_substantial_action", "sa_reached", "sa_reason"]
+
+
+def has_substantial_action(actions: Sequence[Action], params: Params, *, stud: bool) -> bool:
+    """Whether these actions (in turn, in order) make substantial action under ``params``."""
+    n = len(actions)
+    any_needed = params.sa_stud_any_actions if stud else params.sa_any_actions
+    if n >= any_needed:
+        return True
+    if n < params.sa_pair_actions:
+        return False
+    if any(a in CHIP_ACTIONS for a in actions):
+        return True
+    kinds = set(actions)
+    if kinds == {Action.CHECK, Action.FOLD}:
+        return params.sa_pair_allows_check_fold
+    if kinds == {Action.FOLD}:
+        return params.sa_pair_allows_two_folds
+    if kinds == {Action.CHECK}:
+        return params.sa_pair_allows_two_checks
+    return False
+
+
+def counted_actions(state: HandState, params: Params, *, upto: int | None = None) -> list[ActionRecord]:
+    """The actions that count toward substantial action (in turn unless the book counts others)."""
+    out = []
+    for record in state.actions:
+        if upto is not None and record.at > upto:
+            break
+        if record.in_turn or params.sa_counts_out_of_turn:
+            out.append(record)
+    return out
+
+
+def sa_reached(state: HandState, params: Params, *, upto: int | None = None) -> bool:
+    """The whole-hand latch: once reached it stays reached (it only grows with the action log)."""
+    counted = counted_actions(state, params, upto=upto)
+    stud = state.is_stud
+    for i in range(1, len(counted) + 1):
+        if has_substantial_action([r.action for r in counted[:i]], params, stud=stud):
+            return True
+    return False
+
+
+def sa_reason(state: HandState, params: Params) -> str:
+    """A sentence a player accepts: how many actions there were and why that is or is not SA."""
+    counted = counted_actions(state, params)
+    ignored = [r for r in state.actions if not r.in_turn and not params.sa_counts_out_of_turn]
+    n = len(counted)
+    words = _describe(counted)
+    reached = sa_reached(state, params)
+    oot = ""
+    if ignored:
+        seats = ", ".join(f"seat {r.seat}" for r in ignored)
+        oot = f" The out-of-turn action ({seats}) does not count."
+    any_needed = params.sa_stud_any_actions if state.is_stud else params.sa_any_actions
+    if n == 0:
+        return f"No one has acted yet (posting blinds and antes is not an action), so this is not substantial action.{oot}"
+    if reached:
+        return f"{_cap(words)}: that is substantial action, so the hand can no longer be called a misdeal.{oot}"
+    chips = any(r.puts_chips_in for r in counted)
+    if n >= params.sa_pair_actions and not chips:
+        why = f"two actions, but neither put chips in: not substantial action yet (it takes {any_needed} actions, or two with chips in)"
+    else:
+        why = (f"only {n} action{'s' if n != 1 else ''}: not substantial action yet "
+               f"(it takes two actions with chips in, or {any_needed} actions)")
+    return f"{_cap(words)}: {why}.{oot}"
+
+
+def _describe(records: Sequence[ActionRecord]) -> str:
+    verbs = {"fold": "folded", "check": "checked", "call": "called", "bet": "bet", "raise": "raised",
+             "complete": "completed", "all_in": "went all in"}
+    return ", ".join(f"seat {r.seat} {verbs[r.action.value]}" for r in records)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

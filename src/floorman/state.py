@@ -1,0 +1,195 @@
+"""The state of a hand as the fold builds it, event by event.
+
+``HandState`` is the working record of ``floorman.hand``: everything the detectors and the
+rulings read (seats, cards, chips, streets, the in-turn action log). The fold is the only
+writer; everyone else reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from floorman.events import Action
+from floorman.findings import Finding, Irregularity
+from floorman.log import HandLog, Omission
+from floorman.table import Chips, Family, Level, PlayerStatus, Street, clockwise_from
+
+__all__ = ["ActionRecord", "HandState", "HoleCard", "SeatState"]
+
+CHIP_ACTIONS = frozenset({Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN})
+
+
+@dataclass(slots=True)
+class HoleCard:
+    card: str
+    at: int
+    face_up: bool = False
+    exposed: bool = False
+    exposed_by_dealer: bool = False
+    set_aside: bool = False
+    replacement: bool = False
+    position: int | None = None
+    street: Street | None = None
+
+
+@dataclass(slots=True)
+class SeatState:
+    seat: int
+    name: str | None
+    stack: Chips
+    status: PlayerStatus
+    entitled: bool
+    present: bool
+    cards: list[HoleCard] = field(default_factory=list)
+    forced: Chips = 0
+    voluntary: Chips = 0
+    street_bet: Chips = 0
+    acted: bool = False
+    folded: bool = False
+    dead: bool = False
+    dead_reason: str = ""
+    all_in: bool = False
+    owed_replacements: int = 0
+    seated_during_hand: bool = False
+
+    @property
+    def live_cards(self) -> list[HoleCard]:
+        return [c for c in self.cards if not c.set_aside]
+
+    @property
+    def held(self) -> int:
+        return len(self.live_cards)
+
+    @property
+    def in_hand(self) -> bool:
+        """Still contesting the pot: dealt in, not folded, not dead."""
+        return self.entitled and not self.folded and not self.dead and self.held > 0
+
+    @property
+    def can_act(self) -> bool:
+        return self.in_hand and not self.all_in
+
+    @property
+    def committed(self) -> Chips:
+        return self.forced + self.voluntary
+
+    @property
+    def remaining(self) -> Chips:
+        return self.stack - self.committed
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionRecord:
+    at: int
+    seat: int
+    action: Action
+    in_turn: bool
+    street: Street
+    chips: Chips
+
+    @property
+    def puts_chips_in(self) -> bool:
+        return self.action in CHIP_ACTIONS
+
+
+class HandState:
+    """The working state of one hand."""
+
+    def __init__(self, log: HandLog) -> None:
+        self.log = log
+        self.spec = log.spec
+        self.level: Level = log.level
+        self.seats: dict[int, SeatState] = {}
+        for p in log.players:
+            entitled = p.status is not PlayerStatus.WAITING
+            self.seats[p.seat] = SeatState(
+                seat=p.seat, name=p.name, stack=p.stack, status=p.status, entitled=entitled,
+                present=p.status is PlayerStatus.PRESENT,
+            )
+        self.findings: list[Finding] = []
+        self.actions: list[ActionRecord] = []
+        self.index = -1
+        self.deck_position = 0
+        self.street: Street = self.spec.streets[0]
+        self.street_idx = 0
+        self.current_bet: Chips = 0
+        self.last_raise: Chips = 0
+        self.pointer: int | None = None
+        self.round_started = False
+        self.initial_open = True
+        self.deal_finished = False
+        self.initial_deals: list[tuple[int, int, int]] = []
+        """(event index, seat, position) of the cards of the initial deal, in order."""
+        self.sb_seat: int | None = None
+        self.bb_seat: int | None = None
+        self.straddle_seats: list[int] = []
+        self.bring_in_seat: int | None = None
+        self.board: dict[Street, list[str]] = {}
+        self.burns: dict[Street, list[str]] = {}
+        self.designated_burn: dict[Street, str] = {}
+        """Streets whose burn is already set aside (an exposed card, a scramble pick, a premature burn)."""
+        self.no_burn_expected: set[Street] = set()
+        self.withdrawn: list[str] = []
+        self.seen: dict[str, str] = {}
+        """Known card faces in play and where each was seen (to find duplicates)."""
+        self.deck_back: str | None = log.deck_back
+        self.absent_at_first_card: set[int] = set()
+        self.absent_at_last_card: set[int] = set()
+        self.first_card_seen = False
+        self.hand_over = False
+        self.pot_awarded = False
+        self.next_hand_begun = False
+        self.stub_dealing: Street | None = None
+        """The street whose cards are being dealt from the stub (after its betting round closed)."""
+        self.street_action_count: dict[Street, int] = {}
+        self.boxed_initial = 0
+        self.floors: list[int] = []
+        """Event indexes of the ``floor`` events so far."""
+        self.draw_rounds: set[Street] = set()
+        self.flop_completed_after_scramble = False
+        self.level_changes: list[tuple[int, Level]] = []
+
+    # -- queries -----------------------------------------------------------------------
+
+    def floor_called_after(self, at: int) -> bool:
+        return any(i > at for i in self.floors)
+
+    def has(self, irregularity: Irregularity) -> bool:
+        return any(f.irregularity is irregularity for f in self.findings)
+
+    def omits(self, what: Omission) -> bool:
+        return what in self.log.omits
+
+    @property
+    def is_stud(self) -> bool:
+        return self.spec.family is Family.STUD
+
+    @property
+    def is_flop_game(self) -> bool:
+        return self.spec.family is Family.FLOP
+
+    def entitled_order(self) -> tuple[int, ...]:
+        """Entitled seats in dealing order: from the first seat left of the button (stud: seat 1)."""
+        n = self.log.seats
+        start = 1 if self.is_stud or self.log.button is None else (self.log.button % n) + 1
+        return tuple(s for s in clockwise_from(n, start) if s in self.seats and self.seats[s].entitled)
+
+    def in_turn_actions(self) -> list[ActionRecord]:
+        return [a for a in self.actions if a.in_turn]
+
+    def contributed(self) -> dict[int, Chips]:
+        return {s.seat: s.committed for s in self.seats.values() if s.committed}
+
+    def voluntary(self) -> dict[int, Chips]:
+        return {s.seat: s.voluntary for s in self.seats.values() if s.voluntary}
+
+    @property
+    def pot(self) -> Chips:
+        return sum((s.committed for s in self.seats.values()), start=0)
+
+    @property
+    def live_seats(self) -> frozenset[int]:
+        return frozenset(s.seat for s in self.seats.values() if s.in_hand)
+
+    def add(self, finding: Finding) -> None:
+        self.findings.append(finding)

@@ -1,0 +1,257 @@
+"""Streets after the initial deal: burns, board cards, stud street cards, draws, premature cards.
+
+The dealer is expected to follow the procedure in force: one burn before each street's
+cards, except where a card is already set aside as that burn (an exposed hole card, the
+card picked in a four-card-flop scramble, a premature card's burn). A finding is reported
+only when the dealer departs from every procedure that could apply.
+"""
+
+from __future__ import annotations
+
+from floorman.betting import is_round_complete, start_round
+from floorman.cardcheck import forget, see
+from floorman.events import BoardCardDealt, CardBurned, CardDealt, CardsDiscarded
+from floorman.findings import Finding
+from floorman.findings import Irregularity as I
+from floorman.log import Omission
+from floorman.state import HandState, HoleCard
+from floorman.table import Family, Street
+
+__all__ = ["board_card", "burn", "discard", "reshuffle", "stud_card"]
+
+
+def _next_street(state: HandState) -> Street | None:
+    streets = state.spec.streets
+    i = state.street_idx + 1
+    return streets[i] if i < len(streets) else None
+
+
+def _board_target(state: HandState) -> Street | None:
+    """The street a new board card or burn belongs to (flop games)."""
+    cur = state.street
+    if cur is Street.PREFLOP:
+        return Street.FLOP
+    expected = _board_count(state, cur)
+    if len(state.board.get(cur, [])) < expected:
+        return cur
+    return _next_street(state)
+
+
+def _board_count(state: HandState, street: Street) -> int:
+    idx = state.spec.streets.index(street)
+    return state.spec.board_cards[idx - 1] if idx >= 1 else 0
+
+
+def burn(state: HandState, ev: CardBurned, at: int) -> None:
+    see(state, ev.card, at=at, where="the burn")
+    state.deck_position += 1
+    if state.spec.family is Family.DRAW:
+        return
+    target = _next_street(state) if state.is_stud else _board_target(state)
+    if target is None:
+        return
+    premature = not is_round_complete(state) and target != state.street
+    burns = state.burns.setdefault(target, [])
+    burns.append(ev.card)
+    if state.omits(Omission.BURNS):
+        return
+    if premature and not state.hand_over:
+        if not state.has(I.PREMATURE_BURN) or not any(
+            f.irregularity is I.PREMATURE_BURN and f.street is target for f in state.findings
+        ):
+            state.add(Finding(at=at, irregularity=I.PREMATURE_BURN, street=target))
+        state.designated_burn.setdefault(target, "premature burn")
+        return
+    designated = target in state.designated_burn
+    if len(burns) + (1 if designated else 0) > 1:
+        state.add(Finding(
+            at=at, irregularity=I.EXTRA_BURN, street=target, count=len(burns) + (1 if designated else 0),
+            note=state.designated_burn.get(target, ""),
+        ))
+
+
+def board_card(state: HandState, ev: BoardCardDealt, at: int) -> None:
+    state.deck_position += 1
+    see(state, ev.card, at=at, where="the board", back=ev.back)
+    if state.is_stud:
+        state.board.setdefault(state.street, []).append(ev.card)
+        return
+    if state.hand_over:
+        return
+    cur = state.street
+    target = _board_target(state)
+    if target is None:
+        return
+    if target == cur and cur is not Street.PREFLOP:
+        _same_street(state, cur, ev, at)
+        return
+    if (
+        cur is Street.FLOP and target is Street.TURN and not state.burns.get(Street.TURN)
+        and state.street_action_count.get(Street.FLOP, 0) == 0
+        and Street.TURN not in state.designated_burn
+    ):
+        _same_street(state, cur, ev, at)
+        return
+    if not is_round_complete(state):
+        _premature(state, target, ev.card, at)
+        return
+    start_round(state, target)
+    state.board.setdefault(target, []).append(ev.card)
+    _check_burn(state, target, at)
+
+
+def _same_street(state: HandState, street: Street, ev: BoardCardDealt, at: int) -> None:
+    cards = state.board.setdefault(street, [])
+    if street is Street.FLOP and _scramble_pending(state):
+        state.flop_completed_after_scramble = True
+        cards.append(ev.card)
+        return
+    cards.append(ev.card)
+    expected = _board_count(state, street) + (1 if state.flop_completed_after_scramble else 0)
+    if street is Street.FLOP and len(cards) == expected + 1:
+        state.add(Finding(
+            at=at, irregularity=I.FOUR_CARD_FLOP, street=street, count=len(cards),
+            actions_on_street=state.street_action_count.get(street, 0),
+        ))
+        state.designated_burn[Street.TURN] = "four-card flop scramble"
+    elif street is Street.FLOP and len(cards) == expected + 2:
+        state.add(Finding(at=at, irregularity=I.FLOP_FIVE_OR_MORE, street=street, count=len(cards)))
+    elif street is not Street.FLOP and len(cards) > expected:
+        nxt = _next_street(state)
+        if nxt is not None:
+            state.add(Finding(at=at, irregularity=I.PREMATURE_CARD, street=nxt, count=1))
+
+
+def _scramble_pending(state: HandState) -> bool:
+    """A flop dealt without a burn was scrambled: the next card off the stub completes it."""
+    if state.flop_completed_after_scramble or state.street_action_count.get(Street.FLOP, 0):
+        return False
+    return any(
+        f.irregularity is I.MISSING_BURN and f.street is Street.FLOP and state.floor_called_after(f.at)
+        for f in state.findings
+    )
+
+
+def _premature(state: HandState, target: Street, card: str, at: int) -> None:
+    existing = [f for f in state.findings if f.irregularity is I.PREMATURE_CARD and f.street is target]
+    state.withdrawn.append(card)
+    forget(state, card)
+    if existing:
+        return
+    state.add(Finding(
+        at=at, irregularity=I.PREMATURE_CARD, street=target, count=1,
+        note="with its burn" if state.burns.get(target) else "without a burn",
+    ))
+    if state.burns.get(target):
+        state.designated_burn.setdefault(target, "premature burn")
+        state.burns[target] = []
+    state.no_burn_expected.add(target)
+
+
+def _check_burn(state: HandState, street: Street, at: int) -> None:
+    if state.omits(Omission.BURNS):
+        return
+    if state.burns.get(street) or street in state.designated_burn or street in state.no_burn_expected:
+        return
+    state.add(Finding(
+        at=at, irregularity=I.MISSING_BURN, street=street,
+        actions_on_street=0,
+    ))
+
+
+def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
+    """A card dealt to a seat after third street in stud."""
+    see(state, ev.card, at=at, where=f"seat {ev.seat}", seat=ev.seat, back=ev.back)
+    state.deck_position += 1
+    seat = state.seats.get(ev.seat)
+    if seat is None or not seat.entitled:
+        state.add(Finding(at=at, irregularity=I.CARD_TO_SEAT_NOT_ENTITLED, seat=ev.seat))
+        return
+    if ev.boxed:
+        state.add(Finding(at=at, irregularity=I.BOXED_CARD, seat=ev.seat, card=ev.card, street=state.street))
+        return
+    cur_idx = state.street_idx
+    expected_cards = 3 + cur_idx
+    has_this_street = seat.held >= expected_cards
+    if has_this_street or cur_idx == 0:
+        target = _next_street(state)
+        if target is None:
+            state.add(Finding(at=at, irregularity=I.EXTRA_CARD, seat=ev.seat, count=seat.held + 1 - 7))
+            seat.cards.append(HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street))
+            return
+        if not is_round_complete(state):
+            _premature(state, target, ev.card, at)
+            return
+        start_round(state, target)
+        if not state.omits(Omission.BURNS) and not state.burns.get(target) and target not in state.designated_burn \
+                and target not in state.no_burn_expected:
+            state.add(Finding(at=at, irregularity=I.MISSING_BURN, street=target, actions_on_street=0))
+        if target is Street.SEVENTH:
+            _check_short_stub(state, at)
+    street = state.street
+    face_pattern = state.spec.street_face_up
+    should_be_up = face_pattern[state.street_idx - 1] if 0 < state.street_idx <= len(face_pattern) else False
+    seat.cards.append(HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=street))
+    if street is Street.SEVENTH and ev.face_up and not should_be_up:
+        first = not any(
+            c.street is Street.SEVENTH for s in state.seats.values() if s.seat != ev.seat for c in s.cards
+        )
+        state.add(Finding(
+            at=at, irregularity=I.STUD_SEVENTH_EXPOSED, seat=ev.seat, card=ev.card,
+            count=sum(1 for s in state.seats.values() if s.in_hand),
+            note="first to receive" if first else "not first",
+        ))
+
+
+def _check_short_stub(state: HandState, at: int) -> None:
+    players = sum(1 for s in state.seats.values() if s.in_hand)
+    used = state.deck_position
+    stub = state.spec.deck_size - used
+    if stub < players + 2:
+        burns = sum(len(b) for b in state.burns.values())
+        state.add(Finding(
+            at=at, irregularity=I.STUD_SHORT_STUB, street=Street.SEVENTH, count=stub,
+            note=f"{players} players, {burns} earlier burns",
+        ))
+
+
+def discard(state: HandState, ev: CardsDiscarded, at: int) -> None:
+    """A draw-game player discarded: the next street (draw round) has begun."""
+    seat = state.seats.get(ev.seat)
+    if seat is None:
+        return
+    nxt = _next_street(state)
+    if nxt is not None and nxt not in state.draw_rounds and is_round_complete(state):
+        start_round(state, nxt)
+        state.draw_rounds.add(nxt)
+    removed = 0
+    for card in reversed(seat.cards):
+        if removed >= ev.count:
+            break
+        if not card.set_aside:
+            card.set_aside = True
+            removed += 1
+    del at
+
+
+def reshuffle(state: HandState) -> None:
+    """The stub was reshuffled face down: withdrawn cards are back in it.
+
+    On a flop with too many cards (or dealt after two burns) and no flop action yet, a
+    reshuffle means the flop cards went back too and the flop is dealt again, without a burn.
+    """
+    for card in state.withdrawn:
+        forget(state, card)
+    state.withdrawn.clear()
+    flop_errors = (I.FOUR_CARD_FLOP, I.FLOP_FIVE_OR_MORE, I.EXTRA_BURN)
+    if (
+        state.street is Street.FLOP
+        and state.street_action_count.get(Street.FLOP, 0) == 0
+        and any(f.irregularity in flop_errors and f.street is Street.FLOP for f in state.findings)
+    ):
+        for card in state.board.get(Street.FLOP, []):
+            forget(state, card)
+        state.board[Street.FLOP] = []
+        if state.designated_burn.get(Street.TURN) == "four-card flop scramble":
+            del state.designated_burn[Street.TURN]
+        state.no_burn_expected.add(Street.FLOP)

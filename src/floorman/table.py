@@ -1,0 +1,218 @@
+"""The table before the first card: games, seats, players, the level, and who is dealt in.
+
+>>> spec = GAMES[Game.OMAHA]
+>>> spec.family, spec.hole_cards, spec.default_structure
+(<Family.FLOP: 'flop'>, 4, <Structure.POT_LIMIT: 'pot-limit'>)
+>>> clockwise_from(9, 4)
+(4, 5, 6, 7, 8, 9, 1, 2, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+__all__ = [
+    "Chips",
+    "Family",
+    "GAMES",
+    "Game",
+    "GameSpec",
+    "Level",
+    "Player",
+    "PlayerStatus",
+    "Street",
+    "Structure",
+    "clockwise_after",
+    "clockwise_from",
+]
+
+Chips = int | Decimal
+"""A chip amount: whole chips, or a decimal where the table plays cash with cents."""
+
+
+class Game(StrEnum):
+    HOLDEM = "holdem"
+    OMAHA = "omaha"
+    OMAHA8 = "omaha8"
+    OMAHA5 = "omaha5"
+    SHORT_DECK = "short-deck"
+    STUD = "stud"
+    STUD8 = "stud8"
+    RAZZ = "razz"
+    DEUCE_SEVEN_SINGLE = "2-7-single-draw"
+    DEUCE_SEVEN_TRIPLE = "2-7-triple-draw"
+    BADUGI = "badugi"
+
+
+class Family(StrEnum):
+    FLOP = "flop"
+    STUD = "stud"
+    DRAW = "draw"
+
+
+class Structure(StrEnum):
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    LIMIT = "limit"
+
+
+class PlayerStatus(StrEnum):
+    PRESENT = "present"
+    ABSENT = "absent"
+    PENALIZED = "penalized"
+    WAITING = "waiting"
+    REDEAL_DEAD = "redeal_dead"
+
+
+class Street(StrEnum):
+    """A betting round (and the cards dealt for it)."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    THIRD = "third"
+    FOURTH = "fourth"
+    FIFTH = "fifth"
+    SIXTH = "sixth"
+    SEVENTH = "seventh"
+    PREDRAW = "predraw"
+    FIRST_DRAW = "first_draw"
+    SECOND_DRAW = "second_draw"
+    THIRD_DRAW = "third_draw"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec:
+    """What a game deals: the family, the starting hand, the streets and their cards."""
+
+    game: Game
+    family: Family
+    hole_cards: int
+    streets: tuple[Street, ...]
+    board_cards: tuple[int, ...] = ()
+    """Flop games: board cards dealt for each street after the first (flop, turn, river)."""
+    initial_face_up: tuple[bool, ...] = ()
+    """Stud: which of the starting cards are dealt face up (two down, one up)."""
+    street_face_up: tuple[bool, ...] = ()
+    """Stud: whether each later street's card is dealt face up (4th to 6th up, 7th down)."""
+    default_structure: Structure = Structure.NO_LIMIT
+    short_deck: bool = False
+    low_bring_in: bool = True
+    """Stud: the lowest up card brings in (razz: the highest)."""
+
+    @property
+    def deck_size(self) -> int:
+        return 36 if self.short_deck else 52
+
+
+_FLOP_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+_STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+
+
+def _flop(game: Game, cards: int, structure: Structure, *, short: bool = False) -> GameSpec:
+    return GameSpec(
+        game=game,
+        family=Family.FLOP,
+        hole_cards=cards,
+        streets=_FLOP_STREETS,
+        board_cards=(3, 1, 1),
+        default_structure=structure,
+        short_deck=short,
+    )
+
+
+def _stud(game: Game, *, low: bool) -> GameSpec:
+    return GameSpec(
+        game=game,
+        family=Family.STUD,
+        hole_cards=3,
+        streets=_STUD_STREETS,
+        initial_face_up=(False, False, True),
+        street_face_up=(True, True, True, False),
+        default_structure=Structure.LIMIT,
+        low_bring_in=low,
+    )
+
+
+def _draw(game: Game, cards: int, draws: int, structure: Structure) -> GameSpec:
+    rounds = (Street.PREDRAW, Street.FIRST_DRAW, Street.SECOND_DRAW, Street.THIRD_DRAW)
+    return GameSpec(
+        game=game,
+        family=Family.DRAW,
+        hole_cards=cards,
+        streets=rounds[: draws + 1],
+        default_structure=structure,
+    )
+
+
+GAMES: dict[Game, GameSpec] = {
+    Game.HOLDEM: _flop(Game.HOLDEM, 2, Structure.NO_LIMIT),
+    Game.OMAHA: _flop(Game.OMAHA, 4, Structure.POT_LIMIT),
+    Game.OMAHA8: _flop(Game.OMAHA8, 4, Structure.LIMIT),
+    Game.OMAHA5: _flop(Game.OMAHA5, 5, Structure.POT_LIMIT),
+    Game.SHORT_DECK: _flop(Game.SHORT_DECK, 2, Structure.NO_LIMIT, short=True),
+    Game.STUD: _stud(Game.STUD, low=True),
+    Game.STUD8: _stud(Game.STUD8, low=True),
+    Game.RAZZ: _stud(Game.RAZZ, low=False),
+    Game.DEUCE_SEVEN_SINGLE: _draw(Game.DEUCE_SEVEN_SINGLE, 5, 1, Structure.NO_LIMIT),
+    Game.DEUCE_SEVEN_TRIPLE: _draw(Game.DEUCE_SEVEN_TRIPLE, 5, 3, Structure.LIMIT),
+    Game.BADUGI: _draw(Game.BADUGI, 4, 3, Structure.LIMIT),
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Level:
+    """The blinds, antes and bet sizes in force (0 when unused)."""
+
+    number: int | None = None
+    small_blind: Chips = 0
+    big_blind: Chips = 0
+    ante: Chips = 0
+    big_blind_ante: Chips = 0
+    bring_in: Chips = 0
+    small_bet: Chips = 0
+    big_bet: Chips = 0
+
+    def describe(self) -> str:
+        """A short spoken form: "level 12 (1000/2000, 2000 big-blind ante)"."""
+        parts: list[str] = []
+        if self.small_blind or self.big_blind:
+            parts.append(f"{self.small_blind}/{self.big_blind}")
+        if self.small_bet or self.big_bet:
+            parts.append(f"{self.small_bet}/{self.big_bet} limits")
+        if self.ante:
+            parts.append(f"{self.ante} ante")
+        if self.big_blind_ante:
+            parts.append(f"{self.big_blind_ante} big-blind ante")
+        if self.bring_in:
+            parts.append(f"{self.bring_in} bring-in")
+        inner = ", ".join(parts)
+        head = f"level {self.number}" if self.number is not None else "the same level"
+        return f"{head} ({inner})" if inner else head
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Player:
+    seat: int
+    name: str
+    stack: Chips
+    status: PlayerStatus = PlayerStatus.PRESENT
+
+
+def clockwise_from(seats: int, start: int) -> tuple[int, ...]:
+    """All seat numbers clockwise, starting with ``start``."""
+    return tuple(((start - 1 + i) % seats) + 1 for i in range(seats))
+
+
+def clockwise_after(seats: int, seat: int, candidates: Iterable[int]) -> int | None:
+    """The first seat of ``candidates`` strictly clockwise after ``seat`` (wrapping around)."""
+    wanted = set(candidates)
+    for step in range(1, seats + 1):
+        nxt = ((seat - 1 + step) % seats) + 1
+        if nxt in wanted:
+            return nxt
+    return None
