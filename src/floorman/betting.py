@@ -36,6 +36,7 @@ def post(state: HandState, ev: BlindPosted, at: int) -> None:
         state.straddle_seats.append(ev.seat)
     elif ev.blind is BlindKind.BRING_IN:
         state.bring_in_seat = ev.seat
+        state.bring_in_amount = amount
         seat.acted = True
         state.pointer = ev.seat
         state.round_started = True
@@ -204,7 +205,7 @@ def _bring_in_seat(state: HandState) -> int | None:
     """The seat whose door card should bring in, when every door card is known."""
     doors: list[tuple[int, str]] = []
     for seat in state.seats.values():
-        if not seat.in_hand:
+        if not seat.entitled or seat.folded or seat.held == 0:
             continue
         ups = [c.card for c in seat.live_cards if c.face_up]
         if not ups or not is_known(ups[-1]) or len(ups[-1]) != 2 or ups[-1] == "JK":

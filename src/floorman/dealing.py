@@ -141,10 +141,12 @@ def close_initial(state: HandState, at: int) -> None:
 
 def evaluate_initial(state: HandState, *, final: bool) -> None:
     """Compare each seat's holding with the game's, once the deal has gone round."""
-    if not state.initial_deals or not (final or state.deal_finished):
+    if not state.initial_deals or not (final or state.initial_open):
         return
     n = state.spec.hole_cards
     order = state.entitled_order()
+    if not (final or state.deal_finished or len(state.initial_deals) >= n * len(order)):
+        return
     last_at = state.initial_deals[-1][0]
     found = {(f.irregularity, f.seat) for f in state.findings}
 
@@ -173,8 +175,7 @@ def evaluate_initial(state: HandState, *, final: bool) -> None:
         first = min(long_, key=lambda s: _extra_at(state, s, n))
         add(Finding(at=_extra_at(state, first, n), irregularity=I.EXTRA_CARD, seat=first, count=extras,
                     during_initial_deal=True))
-    if final:
-        _check_sequence(state, order, add)
+    _check_sequence(state, order, add)
 
 
 def _extra_at(state: HandState, seat: int, n: int) -> int:
@@ -222,7 +223,9 @@ def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int,
         1 for f in state.findings
         if f.irregularity is I.EXPOSED_HOLE_CARD and f.during_initial_deal
     )
-    extra = ("EXP-FLASH",) if how in ("flashed", "off_table") else ()
+    extra: tuple[str, ...] = ("EXP-FLASH",) if how in ("flashed", "off_table") else ()
+    if not state.is_stud and len(state.entitled_order()) == 2:
+        extra += ("DEAL-ORDER-HU",)
     state.add(Finding(
         at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card, position=card.position,
         count=count, during_initial_deal=True, note=how, extra_rules=extra,
@@ -259,6 +262,13 @@ def expose(state: HandState, ev: CardExposed, at: int) -> None:
                           note=ev.how or "shown"))
         return
     if card.exposed_by_dealer:
+        return
+    last_dealt = max((c.at for s in state.seats.values() for c in s.cards), default=-1)
+    if state.deal_finished and card.at != last_dealt and not card.replacement:
+        card.exposed = True
+        card.exposed_by_dealer = True
+        state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=card.card,
+                          note=ev.how or "exposed"))
         return
     _dealer_exposure(state, seat, card, at, how=ev.how or "exposed")
 

@@ -168,6 +168,7 @@ class Hand:
     def _judge(self, *, at: int | None) -> tuple[Ruling, HandLog | None]:
         dealing.evaluate_initial(self.state, final=False)
         _check_short_flop(self.state)
+        streets.check_seventh_street_due(self.state)
         return judge(self.state, self.rulebook, self._open_findings(), at=at)
 
     def _rule_now(self, at: int) -> None:
@@ -345,14 +346,25 @@ def _discover(state: HandState, event: DefectDiscovered, at: int) -> None:
     elif what is Defect.KNEW_DEFECT:
         state.add(Finding(at=at, irregularity=I.KNEW_DEFECT, seat=event.seat))
     elif what is Defect.MIXED:
-        if event.from_seat is not None:
+        thrower = event.from_seat if event.from_seat is not None else _just_folded(state, event.seat)
+        if thrower is not None:
             state.add(Finding(at=at, irregularity=I.CARDS_THROWN_INTO_HAND, seat=event.seat,
-                              from_seat=event.from_seat))
+                              from_seat=thrower))
         else:
             seat = state.seats.get(event.seat or 0)
             count = seat.held if seat else None
             state.add(Finding(at=at, irregularity=I.WRONG_CARD_COUNT, seat=event.seat, count=count,
                               note="an extra card was mixed into the hand"))
+
+
+def _just_folded(state: HandState, seat: int | None) -> int | None:
+    """The seat whose fold was the last thing to happen before cards were found mixed into ``seat``'s hand."""
+    if not state.actions:
+        return None
+    last = state.actions[-1]
+    if last.at == state.index - 1 and last.action.value == "fold" and last.seat != seat:
+        return last.seat
+    return None
 
 
 def _wrong_count(state: HandState, event: DefectDiscovered, at: int) -> None:

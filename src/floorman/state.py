@@ -124,6 +124,7 @@ class HandState:
         self.bb_seat: int | None = None
         self.straddle_seats: list[int] = []
         self.bring_in_seat: int | None = None
+        self.bring_in_amount: Chips = 0
         self.board: dict[Street, list[str]] = {}
         self.burns: dict[Street, list[str]] = {}
         self.designated_burn: dict[Street, str] = {}
@@ -150,6 +151,9 @@ class HandState:
         self.level_changes: list[tuple[int, Level]] = []
 
     # -- queries -----------------------------------------------------------------------
+
+    def hole_cards_at(self, seat: int | None) -> int:
+        return self.seats[seat].held if seat in self.seats else 0
 
     def floor_called_after(self, at: int) -> bool:
         return any(i > at for i in self.floors)

@@ -17,7 +17,7 @@ from floorman.log import Omission
 from floorman.state import HandState, HoleCard
 from floorman.table import Family, Street
 
-__all__ = ["board_card", "burn", "discard", "reshuffle", "stud_card"]
+__all__ = ["board_card", "burn", "check_seventh_street_due", "discard", "reshuffle", "stud_card"]
 
 
 def _next_street(state: HandState) -> Street | None:
@@ -88,7 +88,6 @@ def board_card(state: HandState, ev: BoardCardDealt, at: int) -> None:
     if (
         cur is Street.FLOP and target is Street.TURN and not state.burns.get(Street.TURN)
         and state.street_action_count.get(Street.FLOP, 0) == 0
-        and Street.TURN not in state.designated_burn
     ):
         _same_street(state, cur, ev, at)
         return
@@ -116,6 +115,7 @@ def _same_street(state: HandState, street: Street, ev: BoardCardDealt, at: int) 
         state.designated_burn[Street.TURN] = "four-card flop scramble"
     elif street is Street.FLOP and len(cards) == expected + 2:
         state.add(Finding(at=at, irregularity=I.FLOP_FIVE_OR_MORE, street=street, count=len(cards)))
+        state.designated_burn.pop(Street.TURN, None)
     elif street is not Street.FLOP and len(cards) > expected:
         nxt = _next_street(state)
         if nxt is not None:
@@ -201,6 +201,15 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
             count=sum(1 for s in state.seats.values() if s.in_hand),
             note="first to receive" if first else "not first",
         ))
+
+
+def check_seventh_street_due(state: HandState) -> None:
+    """Stud, sixth-street betting over: is the stub long enough to give everyone a seventh card?"""
+    if (
+        state.is_stud and state.street is Street.SIXTH and is_round_complete(state)
+        and not state.has(I.STUD_SHORT_STUB) and not state.hand_over
+    ):
+        _check_short_stub(state, state.index)
 
 
 def _check_short_stub(state: HandState, at: int) -> None:

@@ -24,7 +24,6 @@ the ``_floorman`` field, so that PHH -> log -> PHH -> log gives the same log.
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -116,11 +115,6 @@ def chips(value: object, field: str) -> Chips:
     """A chip amount: ``int``, or a finite ``Decimal`` that is not a whole number."""
     if isinstance(value, float):
         value = Decimal(repr(value))
-    if isinstance(value, str):
-        try:
-            value = Decimal(value)
-        except InvalidOperation:
-            raise PhhError(field, f"expected a chip amount, got {value!r}") from None
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise PhhError(field, f"expected a chip amount (a number), got {value!r}")
     if isinstance(value, Decimal):
@@ -318,7 +312,10 @@ class _Reader:
             event = self.act(seat, "check" if self.bets.owed(seat) <= 0 else "call")
             self.bets.call(seat)
         elif verb == "cbr" and len(args) == 1:
-            to = chips(args[0], field)
+            try:
+                to = chips(Decimal(args[0]), field)
+            except InvalidOperation:
+                raise PhhError(field, f"expected an amount after cbr, got {args[0]!r}") from None
             small = self.level.get("small_bet", 0)
             assert isinstance(small, (int, Decimal))
             if self.stud and self.bets.street == 0 and self.bets.top < small:
@@ -435,7 +432,7 @@ def to_hand_log(phh: Mapping[str, object], *, hand: str | None = None) -> Obj:
     ):
         if value:
             level[key] = value
-    reader = _Reader(game, seat_of, button, seat_count, dict(zip(seat_of, stacks)), level)
+    reader = _Reader(game, seat_of, button, seat_count, dict(zip(seat_of, stacks, strict=True)), level)
     for p in ante_at:
         reader.post(seat_of[p], "bb_ante" if bb_ante else "ante", antes[phh_index(p, n)], live=False)
     for i in blind_at:
@@ -464,40 +461,17 @@ def to_hand_log(phh: Mapping[str, object], *, hand: str | None = None) -> Obj:
         if key in phh:
             log[key] = plain(phh[key])
     log["players"] = [
-        {"seat": s, "name": name, "stack": stack} for s, name, stack in sorted(zip(seat_of, names, stacks))
+        {"seat": s, "name": name, "stack": stack} for s, name, stack in sorted(zip(seat_of, names, stacks, strict=True))
     ]
     log["omits"] = list(OMITS)
     if extra:
         log["_phh"] = extra
     log["events"] = reader.events
     if "_floorman" in phh:
-        _restore(log, phh["_floorman"], actions)
+        from floorman.formats.phh_write import restore
+
+        restore(log, phh["_floorman"], actions)
     return log
-
-
-def _restore(log: Obj, raw: object, actions: list[object]) -> None:
-    """Put back what the ``_floorman`` field kept: header fields and the full events list."""
-    try:
-        kept = json.loads(raw, parse_float=Decimal) if isinstance(raw, str) else None
-    except ValueError:
-        kept = None
-    if not isinstance(kept, dict):
-        raise PhhError("_floorman", f"expected a JSON object as a string, got {raw!r}")
-    header, drop, events = kept.get("header", {}), kept.get("drop", []), kept.get("events")
-    if not isinstance(header, dict) or not isinstance(drop, list) or not isinstance(events, (list, type(None))):
-        raise PhhError("_floorman", "expected {\"header\": {...}, \"drop\": [...], \"events\": [...]}")
-    log.update(header)
-    for key in drop:
-        log.pop(str(key), None)
-    if events is not None:
-        from floorman.formats.phh_write import action_strings
-
-        candidate = {**log, "events": events}
-        written = [" ".join(str(a).split()) for a in actions if str(a).strip()]
-        if action_strings(candidate) != written:
-            raise PhhError("_floorman", "expected events that give the hand's actions; "
-                           "the actions were changed after the events were kept")
-        log["events"] = events
 
 
 def loads(text: str, *, multi: bool = False) -> list[Obj]:

@@ -15,7 +15,7 @@ same log.
 >>> text = from_hand_log(log)
 >>> print(text.split("actions = ")[1].split("]")[0])
 [
-  "d dh p1 As",
+  'd dh p1 As',
   # event 3: {"type":"burn","card":"7h"}
 <BLANKLINE>
 >>> to_hand_log(parse_phh(text)) == log
@@ -46,7 +46,7 @@ from floorman.formats.phh import (
     up_card,
 )
 
-__all__ = ["action_strings", "dumps", "from_hand_log"]
+__all__ = ["action_strings", "dumps", "from_hand_log", "restore"]
 
 VARIANT_OF = {spec: code for code, spec in VARIANTS.items()}
 USUAL_STRUCTURE = {
@@ -60,6 +60,8 @@ _OPTIONAL = (
     "seats", "seat_count", "table", "players", "finishing_stacks", "winnings", "currency",
     "currency_symbol", "time_limit", "time_banks",
 )
+_HEADER = ("floorman", "rulebook", "game", "structure", "seats", "button", "button_should_be", "redeal_of",
+           "level", "hand", "table", "tournament", "dealer", "time", "players", "deck", "omits", "events")
 _NOMINAL = {"sb": "small_blind", "bb": "big_blind", "ante": "ante", "bb_ante": "big_blind_ante",
             "bring_in": "bring_in"}
 _FORCED = frozenset({*_NOMINAL, "straddle"})
@@ -101,7 +103,7 @@ class _Writer:
         self.names = [p.get("name") for p in entries]
         if len(set(self.order)) != len(self.order) or not all(isinstance(x, str) for x in self.names):
             raise PhhError("players", "expected one entry per seat, each with a name")
-        self.stacks = {s: chips(p.get("stack"), "players.stack") for s, p in zip(self.order, entries)}
+        self.stacks = {s: chips(p.get("stack"), "players.stack") for s, p in zip(self.order, entries, strict=True)}
         self.p_of = {seat: i for i, seat in enumerate(self.order)}
         level = log.get("level", {})
         if not isinstance(level, Mapping):
@@ -316,6 +318,29 @@ def action_strings(log: Mapping[str, object]) -> list[str]:
     return [text for is_action, text in writer.items if is_action]
 
 
+def restore(log: Obj, raw: object, actions: list[object]) -> None:
+    """Put back what the ``_floorman`` field kept: header fields and the full events list."""
+    try:
+        kept = json.loads(raw, parse_float=Decimal) if isinstance(raw, str) else None
+    except ValueError:
+        kept = None
+    if not isinstance(kept, dict):
+        raise PhhError("_floorman", f"expected a JSON object as a string, got {raw!r}")
+    header, drop, events = kept.get("header", {}), kept.get("drop", []), kept.get("events")
+    if not isinstance(header, dict) or not isinstance(drop, list) or not isinstance(events, (list, type(None))):
+        raise PhhError("_floorman", "expected {\"header\": {...}, \"drop\": [...], \"events\": [...]}")
+    log.update(header)
+    for key in drop:
+        log.pop(str(key), None)
+    if events is not None:
+        candidate = {**log, "events": events}
+        written = [" ".join(str(a).split()) for a in actions if str(a).strip()]
+        if [" ".join(a.split()) for a in action_strings(candidate)] != written:
+            raise PhhError("_floorman", "expected events that give the hand's actions; "
+                           "the actions were changed after the events were kept")
+        log["events"] = events
+
+
 def from_hand_log(obj: Mapping[str, object]) -> str:
     """PHH text of one hand-log dict; reading it back with ``to_hand_log`` gives ``obj``."""
     writer = _Writer(obj)
@@ -324,8 +349,9 @@ def from_hand_log(obj: Mapping[str, object]) -> str:
     text = _render(fields, writer.items, None)
     derived = to_hand_log(parse_phh(text))
     kept: Obj = {}
-    header = {k: v for k, v in obj.items() if k != "events" and (k not in derived or derived[k] != v)}
-    drop = [k for k in derived if k != "events" and k not in obj]
+    differ = [k for k, v in obj.items() if k != "events" and (k not in derived or derived[k] != v)]
+    header = {k: obj[k] for k in sorted(differ, key=_header_order)}
+    drop = sorted((k for k in derived if k != "events" and k not in obj), key=_header_order)
     if header:
         kept["header"] = header
     if drop:
@@ -333,6 +359,11 @@ def from_hand_log(obj: Mapping[str, object]) -> str:
     if obj.get("events") != derived["events"]:
         kept["events"] = obj.get("events")
     return _render(fields, writer.items, kept) if kept else text
+
+
+def _header_order(key: str) -> tuple[int, str]:
+    """Hand-log header fields in the order of the format, then private fields by name."""
+    return (_HEADER.index(key) if key in _HEADER else len(_HEADER), key)
 
 
 def dumps(objs: Iterable[Mapping[str, object]], *, multi: bool | None = None) -> str:

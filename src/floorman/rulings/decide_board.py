@@ -9,6 +9,7 @@ from floorman.findings import Irregularity as I
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.model import RemedyKind as R
 from floorman.rulings.model import Verdict
+from floorman.rulings.sa import has_substantial_action
 from floorman.table import Street
 
 __all__ = ["BOARD_DECISIONS"]
@@ -105,7 +106,8 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
             d.say("It is a scrap of paper: it is removed and the next card off the stub takes its place, with no extra burn.")
             d.maybe(ctx.why("NSC-SHORTDECK", "Whether a new burn is taken before the replacement card is not stated."))
             continue
-        if ctx.seat_acted_before(f.seat, f.at) or ctx.sa and p.nonstandard_before_sa == "misdeal":
+        acted = any(a.seat == f.seat and a.at > _arrived(ctx, f) for a in ctx.state.actions)
+        if acted or ctx.sa and p.nonstandard_before_sa == "misdeal":
             d.rules += ["NSC-LIABILITY", "CNT-AFTER-SA-DEAD"]
             d.remedy(R.KILL_HAND, seat=f.seat)
             d.say(f"Seat {f.seat} acted on that hand, so it is dead: a player who acts takes the risk of an irregular card.")
@@ -113,6 +115,16 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
             d.remedy(R.REPLACE_CARD, seat=f.seat)
             d.say(f"It is a scrap of paper, never a misdeal here: seat {f.seat} has not acted, so it is replaced.")
     return d
+
+
+def _arrived(ctx: Context, f: Finding) -> int:
+    """When the odd card reached the seat (its deal), or when it was reported."""
+    seat = ctx.state.seats.get(f.seat or 0)
+    if seat is not None and f.card:
+        for card in seat.cards:
+            if card.card == f.card:
+                return card.at
+    return f.at
 
 
 def four_card_flop(ctx: Context, fs: list[Finding]) -> Decision:
@@ -183,8 +195,9 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
     if actions >= p.flop_noburn_stands_after:
         d.say(f"The flop was dealt without a burn, and {actions} action{'s' if actions != 1 else ''} "
               "have been taken on it: the flop stands and one card is burned for the turn as usual.")
-        flop_sa = actions >= p.sa_any_actions
-        if 0 < actions < p.sa_any_actions and not flop_sa and "FLOP-NOBURN" in ctx.book.discretion:
+        flop_actions = [a.action for a in ctx.state.actions if a.street is Street.FLOP]
+        flop_sa = has_substantial_action(flop_actions, p, stud=False)
+        if not flop_sa and "FLOP-NOBURN" in ctx.book.discretion:
             d.maybe(ctx.why("FLOP-NOBURN", "wsop_88c3_ambiguity"))
         return
     if p.flop_noburn_no_action == "scramble":
@@ -223,8 +236,7 @@ def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing
     else:
         d.remedy(R.RESTORE_ORDER, street=street)
         d.say(f"Two cards were burned before the {street} and no one has acted: the error is corrected.")
-    if p.burn_missing_no_action == "discretion" or ctx.is_indirect("BURN-STREET"):
-        d.maybe(ctx.why("BURN-STREET", "The tournament rules do not cover a burn error on the turn or river."))
+    d.maybe(ctx.why("BURN-STREET", "No rule says how to correct a burn error before any action on the street."))
 
 
 def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
@@ -303,10 +315,14 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
 
 
 def premature_burn(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["PREM-BURN-ONLY"], findings=fs)
-    for f in fs:
-        if any(p.irregularity is I.PREMATURE_CARD and p.street is f.street for p in ctx.state.findings):
-            continue
+    alone = [
+        f for f in fs
+        if not any(p.irregularity is I.PREMATURE_CARD and p.street is f.street for p in ctx.state.findings)
+    ]
+    d = Decision(verdict=C, rules=["PREM-BURN-ONLY"] if alone else [], findings=fs)
+    if not alone:
+        return d
+    for f in alone:
         street = f.street.value if f.street else "next street"
         d.remedy(R.USE_AS_BURN, street=street)
         d.remedy(R.DEAL_WITHOUT_BURN, street=street)
@@ -375,7 +391,7 @@ def wrong_bring_in(ctx: Context, fs: list[Finding]) -> Decision:
         d.say(f"Seat {f.seat} brought in although seat {f.expected_seat} had the low card, and the next player has "
               f"acted: the wager stands, action continues and seat {f.expected_seat} owes nothing.")
         return d
-    amount = ctx.state.seats[f.seat].forced if f.seat in ctx.state.seats else None
+    amount = ctx.state.bring_in_amount
     d.remedy(R.RETURN_CHIPS, seat=f.seat, amount=amount)
     d.remedy(R.CORRECT_BRING_IN, seat=f.expected_seat)
     d.say(f"Seat {f.seat} brought in by mistake; seat {f.expected_seat} has the low card. The next player has not "

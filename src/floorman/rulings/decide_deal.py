@@ -83,7 +83,7 @@ def button_misplaced(ctx: Context, fs: list[Finding]) -> Decision:
     else:
         d.rules.append("SA-OTHER-EFFECTS")
         d.say("The error stands for this hand, and the button is not moved back for the next one.")
-        d.maybe(ctx.why("MD-BUTTON-POSITION", "How the next hand's button is set is the floor's call."))
+        d.maybe(ctx.book.discretion_reason("MD-BUTTON-POSITION"))
     return d
 
 
@@ -108,6 +108,8 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
             d.remedy(R.REPLACE_CARD, seat=f.seat)
         else:
             d.rules.append("BOX-LATE")
+            if ctx.sa:
+                d.rules.append("SA-MISDEAL-GATE")
             d.say("A boxed card met after the initial deal is a scrap of paper: it is mucked and the next card is used.")
             d.remedy(R.REMOVE_CARD, card=f.card, where="muck")
     if n < p.boxed_misdeal_at:
@@ -156,6 +158,7 @@ def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
 def _exposed_stud(ctx: Context, fs: list[Finding]) -> Decision:
     p = ctx.params
     d = Decision(verdict=C, rules=["MD-STUD-DOWNCARD", "STUD-DOWN-EXPOSED", "DEF-EXPOSED"], findings=fs)
+    d.maybe(ctx.book.discretion_reason("MD-STUD-DOWNCARD"))
     by_seat: dict[int, list[Finding]] = {}
     for f in fs:
         by_seat.setdefault(f.seat or 0, []).append(f)
@@ -243,9 +246,20 @@ def extra_card(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = Decision(verdict=C, rules=["MD-EXTRA-2"], findings=fs)
     d.say(f"{extras} extra card{'s' if extras != 1 else ''} dealt on the initial deal (first at seat {f.seat}).")
+    if p.one_extra_card == "misdeal":
+        d.rules.append("MD-WRONG-COUNT")
     if extras >= p.extra_cards_misdeal_at:
         return ctx.misdeal_or_blocked(d, f"{p.extra_cards_misdeal_at} or more extra cards")
     d.rules.append("CNT-ONE-EXTRA")
+    if ctx.state.actions:
+        mixed = Finding(at=f.at, irregularity=I.WRONG_CARD_COUNT, seat=f.seat,
+                        count=ctx.state.hole_cards_at(f.seat))
+        d2 = wrong_count(ctx, [mixed])
+        d2.rules = ["CNT-ONE-EXTRA", *d2.rules]
+        d2.findings = fs
+        d2.explanation.insert(0, "The extra card was not set apart before the first betting round: it counts as "
+                                 "part of the hand.")
+        return d2
     if p.one_extra_card == "misdeal" and not ctx.sa:
         d.rules.append("MD-WRONG-COUNT")
         d.maybe(ctx.why("CNT-ONE-EXTRA", "By the letter one extra card is a wrong count; many floors burn it instead."))
@@ -267,10 +281,12 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     held = ", ".join(f"seat {f.seat} holds {f.count}" for f in fs)
     d.say(f"Wrong number of cards: {held} (the game deals {ctx.state.spec.hole_cards}).")
     if p.wrong_count_misdeal and not ctx.sa:
-        if ctx.is_indirect("MD-WRONG-COUNT"):
-            d.maybe(ctx.why("MD-WRONG-COUNT", "The tournament rules do not list a wrong count; the cash rule applies."))
+        d.maybe(ctx.book.discretion_reason("MD-WRONG-COUNT"))
         return ctx.misdeal_or_blocked(d, "wrong number of cards")
     d.rules = ["CNT-AFTER-SA-DEAD", "CNT-BURN-AFTER-KILL", "SA-MISDEAL-GATE", *d.rules]
+    if any((f.count or 0) > ctx.state.spec.hole_cards for f in fs):
+        d.rules.append("FD-MISSING-CARD")
+        d.say("Extra cards that came from this hand's own deck do not foul the deck.")
     d.misdeal_blocked = True
     for f in fs:
         d.remedy(R.KILL_HAND, seat=f.seat)
@@ -306,10 +322,19 @@ def thrown_into(ctx: Context, fs: list[Finding]) -> Decision:
     return d
 
 
+def acted_short(ctx: Context, fs: list[Finding]) -> Decision:
+    """The button acted while short: decided with the short button (CNT-BTN-SHORT)."""
+    return Decision(verdict=C, rules=["CNT-BTN-SHORT"], findings=fs)
+
+
 def absent(ctx: Context, fs: list[Finding]) -> Decision:
     deadline = ctx.params.absent_deadline
     d = Decision(verdict=C, rules=["ABS-AT-SEAT", "ABS-DEALT-IN"], findings=fs)
     state = ctx.state
+    if state.is_stud:
+        d.rules.append("STUD-ABSENT")
+    if state.log.redeal_of is not None:
+        d.rules.append("RD-ABSENT")
     for f in fs:
         missed_last = f.seat in state.absent_at_last_card
         missed = missed_last if deadline == "last_card" else f.seat in state.absent_at_first_card
@@ -340,4 +365,5 @@ DEAL_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.BUTTON_SHORT: button_short,
     I.CARDS_THROWN_INTO_HAND: thrown_into,
     I.ABSENT_AT_DEAL: absent,
+    I.ACTED_WITH_WRONG_COUNT: acted_short,
 }

@@ -39,6 +39,13 @@ def _unique(items: Sequence[str]) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def _oot_doubt(ctx: Context) -> str | None:
+    """Where a book does not say whether an out-of-turn action counts, and there was one."""
+    if any(not a.in_turn for a in ctx.state.actions):
+        return ctx.book.discretion_reason(ctx.book.params.sa_rule)
+    return None
+
+
 def _sa_rules(book: Rulebook) -> list[str]:
     rule = book.params.sa_rule
     return ["SA-DEF"] if rule == "SA-DEF" else ["SA-DEF", rule]
@@ -55,6 +62,8 @@ def judge(
     groups: dict[Irregularity, list[Finding]] = {}
     for f in findings:
         groups.setdefault(f.irregularity, []).append(f)
+    if Irregularity.FLOP_FIVE_OR_MORE in groups:
+        groups.pop(Irregularity.FOUR_CARD_FLOP, None)
     decisions = [DECISIONS[kind](ctx, group) for kind, group in groups.items()]
     voids = [d for d in decisions if d.verdict is Verdict.VOID]
     misdeals = [d for d in decisions if d.verdict is Verdict.MISDEAL]
@@ -122,7 +131,13 @@ def _misdeal(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[R
     button = next((d.corrected_button for d in decisions if d.corrected_button is not None), None)
     dead = tuple(s for d in decisions for s in d.redeal_dead)
     header, notes = redeal_log(state, ctx.book, button=button, dead=dead)
-    if any(p.status.value == "redeal_dead" for p in header.players if p.seat not in dead):
+    if state.log.redeal_of is not None:
+        rules.append("RD-REPEAT")
+    absent = state.absent_at_last_card if state.deal_finished else {
+        s.seat for s in state.seats.values() if s.entitled and not s.present
+    }
+    was_absent = any(p.status.value == "absent" for p in state.log.players)
+    if absent or was_absent or any(p.status.value == "redeal_dead" for p in header.players if p.seat not in dead):
         rules.append("RD-ABSENT")
         if not state.deal_finished:
             decisions[0].maybe(ctx.why("RD-ABSENT", "The misdeal came before the deal was complete, so presence "
@@ -131,6 +146,7 @@ def _misdeal(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[R
         rules.append("RD-PENALTY")
     if state.level_changes:
         rules.append("LVL-NEW-HAND")
+    decisions[0].maybe(_oot_doubt(ctx))
     text = [s for d in decisions for s in d.explanation]
     text.append(sa_reason(state, ctx.book.params))
     text.append(_redeal_sentence(state, header))
@@ -160,11 +176,31 @@ def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling
         remedies += d.remedies
         text += d.explanation
     if blocked:
+        decisions[0].maybe(_oot_doubt(ctx))
         rules += _sa_rules(ctx.book) + ["SA-MISDEAL-GATE"]
         text.append(sa_reason(ctx.state, ctx.book.params))
     if not decisions:
-        text.append("No irregularity is open: play on.")
+        rules += _clean_deal_rules(ctx.state)
+        text.append("No irregularity is open: the deal and the action so far follow the rules. Play on.")
     return _build(ctx, Verdict.CONTINUE, decisions, rules, remedies, text, at)
+
+
+def _clean_deal_rules(state: HandState) -> list[str]:
+    """What a clean ruling rests on: the dealing order it checked."""
+    if state.is_stud:
+        return ["DEAL-ORDER-STUD"]
+    if state.spec.family.value == "draw":
+        return ["DEAL-ORDER-DRAW"]
+    rules = ["DEAL-ORDER-FLOP"]
+    order = state.entitled_order()
+    button = state.log.button
+    if len(order) == 2:
+        rules.append("DEAL-ORDER-HU")
+    if button is not None and (button not in state.seats or not state.seats[button].entitled):
+        rules.append("DEAL-DEADBUTTON")
+    elif state.bb_seat is not None and state.sb_seat is None and len(order) > 2:
+        rules.append("DEAL-DEADBUTTON")
+    return rules
 
 
 def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None) -> Ruling:
