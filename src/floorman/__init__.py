@@ -14,8 +14,8 @@ from floorman.errors import (
     LogError,
     LogFieldError,
     LogSyntaxError,
-    UnknownRuleError,
     UnknownRulebookError,
+    UnknownRuleError,
     UnsupportedVariantError,
 )
 from floorman.events import Event

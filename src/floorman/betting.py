@@ -20,6 +20,7 @@ _SUIT_ORDER = "cdhs"
 
 
 def post(state: HandState, ev: BlindPosted, at: int) -> None:
+    state.posts.append(ev)
     seat = state.seats[ev.seat]
     amount = min(ev.amount, max(seat.remaining, 0)) if seat.remaining > 0 else ev.amount
     seat.forced += amount
@@ -252,6 +253,6 @@ def _showing_score(cards: list[str], *, low: bool) -> tuple[int, ...]:
     if low:
         # razz: no pairs is best, then the lowest high card
         pairs = sum(c - 1 for c in counts.values())
-        return (-pairs, *sorted((-v for v in values)))
+        return (-pairs, *sorted(-v for v in values))
     shape = tuple(c for _, c in groups)
     return (*shape, *(v for v, _ in groups))

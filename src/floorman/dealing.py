@@ -26,9 +26,7 @@ def _first_card_rules(state: HandState) -> tuple[str, ...]:
     if len(state.entitled_order()) == 2:
         rules.append("DEAL-ORDER-HU")
     button = state.log.button
-    if button is not None and (button not in state.seats or not state.seats[button].entitled):
-        rules.append("DEAL-DEADBUTTON")
-    elif state.sb_seat is None and state.bb_seat is not None and len(state.entitled_order()) > 2:
+    if (button is not None and (button not in state.seats or not state.seats[button].entitled)) or (state.sb_seat is None and state.bb_seat is not None and len(state.entitled_order()) > 2):
         rules.append("DEAL-DEADBUTTON")
     return tuple(rules)
 

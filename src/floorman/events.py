@@ -19,6 +19,7 @@ from typing import Any
 from floorman.table import Chips, Level
 
 __all__ = [
+    "EVENT_TYPES",
     "Action",
     "BlindKind",
     "BlindPosted",
@@ -30,7 +31,6 @@ __all__ = [
     "CardsDiscarded",
     "Defect",
     "DefectDiscovered",
-    "EVENT_TYPES",
     "Event",
     "ExposedBy",
     "FloorCalled",

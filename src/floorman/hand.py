@@ -295,10 +295,13 @@ def _act(state: HandState, event: PlayerActed, at: int) -> None:
     _check_short_flop(state)
     seat = state.seats[event.seat]
     n = state.spec.hole_cards
-    if state.street_idx == 0 and state.spec.family is not Family.STUD and 0 < seat.held < n:
-        if any(f.irregularity is I.BUTTON_SHORT and f.seat == event.seat for f in state.findings):
-            if not any(f.irregularity is I.ACTED_WITH_WRONG_COUNT and f.seat == event.seat for f in state.findings):
-                state.add(Finding(at=at, irregularity=I.ACTED_WITH_WRONG_COUNT, seat=event.seat, count=seat.held))
+    short_button = (
+        state.street_idx == 0 and state.spec.family is not Family.STUD and 0 < seat.held < n
+        and any(f.irregularity is I.BUTTON_SHORT and f.seat == event.seat for f in state.findings)
+        and not any(f.irregularity is I.ACTED_WITH_WRONG_COUNT and f.seat == event.seat for f in state.findings)
+    )
+    if short_button:
+        state.add(Finding(at=at, irregularity=I.ACTED_WITH_WRONG_COUNT, seat=event.seat, count=seat.held))
     betting.act(state, event, at)
 
 

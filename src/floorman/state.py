@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from floorman.events import Action
+from floorman.events import Action, BlindPosted
 from floorman.findings import Finding, Irregularity
 from floorman.log import HandLog, Omission
 from floorman.table import Chips, Family, Level, PlayerStatus, Street, clockwise_from
@@ -125,6 +125,7 @@ class HandState:
         self.straddle_seats: list[int] = []
         self.bring_in_seat: int | None = None
         self.bring_in_amount: Chips = 0
+        self.posts: list[BlindPosted] = []
         self.board: dict[Street, list[str]] = {}
         self.burns: dict[Street, list[str]] = {}
         self.designated_burn: dict[Street, str] = {}

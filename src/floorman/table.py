@@ -15,9 +15,9 @@ from decimal import Decimal
 from enum import StrEnum
 
 __all__ = [
+    "GAMES",
     "Chips",
     "Family",
-    "GAMES",
     "Game",
     "GameSpec",
     "Level",

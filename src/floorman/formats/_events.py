@@ -73,7 +73,7 @@ _HOW = frozenset({"flashed", "flipped", "off_table", "shown"})
 
 
 class _Reader(Fields):
-    __slots__ = ("seats", "occupied")
+    __slots__ = ("occupied", "seats")
 
     def __init__(self, obj: Mapping[str, Any], *, index: int, seats: int, occupied: set[int]) -> None:
         super().__init__(obj, where=None, event=index)

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from floorman.errors import LogFieldError
 from floorman.table import Chips, Level
 
-__all__ = ["Fields", "MAX_CHIPS", "chips_value", "level_from_obj", "level_to_obj"]
+__all__ = ["MAX_CHIPS", "Fields", "chips_value", "level_from_obj", "level_to_obj"]
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -25,7 +25,7 @@ _LEVEL_FIELDS = (
 class Fields:
     """A JSON object being read, with where it sits (``None`` = header, ``int`` = event index)."""
 
-    __slots__ = ("obj", "where", "event")
+    __slots__ = ("event", "obj", "where")
 
     def __init__(self, obj: Mapping[str, Any], *, where: str | None, event: int | None = None) -> None:
         self.obj = obj
@@ -107,7 +107,8 @@ def chips_value(fields: Fields, key: str, *, required: bool = False, default: Ch
         raise fields.error(key, f"expected a chip amount of 0 or more, got {value}")
     if value > MAX_CHIPS:
         raise fields.error(key, f"expected a chip amount up to {MAX_CHIPS}, got {value}")
-    return value
+    amount: Chips = value
+    return amount
 
 
 def level_from_obj(raw: Any, *, field: str, required: bool, event: int | None = None) -> Level:

@@ -19,12 +19,13 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from pathlib import Path
 from typing import IO, Any
 
 from floorman.errors import LogFieldError, LogSyntaxError
+from floorman.events import FloorCalled, PlayerSeated
 from floorman.formats._events import event_from_obj, event_to_obj
 from floorman.formats._fields import (
     Fields,
@@ -73,7 +74,7 @@ def load(fp: IO[str] | IO[bytes] | str | Path) -> HandLog:
     return loads(fp.read())
 
 
-def iter_jsonl(lines: IO[str] | IO[bytes]) -> Iterator[HandLog]:
+def iter_jsonl(lines: Iterable[str | bytes]) -> Iterator[HandLog]:
     """Yield each hand of a JSONL stream; an error says which line it is on."""
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -143,9 +144,9 @@ def from_obj(obj: Any) -> HandLog:
             raw, index=index, seats=seats, occupied=occupied,
             needs_to=structure_eff is not Structure.LIMIT, floors=floors,
         )
-        if type(event).__name__ == "PlayerSeated":
-            occupied.add(event.seat)  # type: ignore[union-attr]
-        if type(event).__name__ == "FloorCalled":
+        if isinstance(event, PlayerSeated):
+            occupied.add(event.seat)
+        elif isinstance(event, FloorCalled):
             floors += 1
         events.append(event)
     meta = {key: obj[key] for key in _META_FIELDS if key in obj}

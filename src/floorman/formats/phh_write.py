@@ -76,19 +76,18 @@ def _int(value: object, field: str, low: int, high: int) -> int:
     return value
 
 
-def _fmt(amount: Chips) -> str:
-    return str(amount)
-
-
 class _Writer:
     """Walks the events once, gathering forced bets and PHH action strings."""
 
     def __init__(self, log: Mapping[str, object]) -> None:
         game, structure = log.get("game"), log.get("structure")
-        structure = USUAL_STRUCTURE.get(str(game)) if structure is None else structure
+        if game not in {g for g, _ in VARIANT_OF}:
+            names = ", ".join(sorted(USUAL_STRUCTURE))
+            raise PhhError("game", f"expected a game PHH can name ({names}), got {game!r}")
+        structure = USUAL_STRUCTURE[str(game)] if structure is None else structure
         if (game, structure) not in VARIANT_OF:
-            raise PhhError("game", f"expected a game and structure PHH can name ({', '.join(VARIANTS)}), "
-                           f"got {game!r} {structure!r}")
+            known = " or ".join(repr(st) for g, st in VARIANT_OF if g == game)
+            raise PhhError("structure", f"expected {known} for {game} in PHH, got {structure!r}")
         self.game, self.code = str(game), VARIANT_OF[(str(game), str(structure))]
         self.stud, self.limit = self.game in STUD_GAMES, structure == "limit"
         self.seats = _int(log.get("seats"), "seats", 2, 10)
@@ -261,7 +260,7 @@ class _Writer:
         else:
             to = self.limit_to(str(action), i) if to is None else to
             self.bets.raise_to(seat, to)
-            self._say(f"{self.pn(seat)} cbr {_fmt(to)}", note)
+            self._say(f"{self.pn(seat)} cbr {to}", note)
         return True
 
     def limit_to(self, action: str, i: int) -> Chips:

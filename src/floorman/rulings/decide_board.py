@@ -107,7 +107,7 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
             d.maybe(ctx.why("NSC-SHORTDECK", "Whether a new burn is taken before the replacement card is not stated."))
             continue
         acted = any(a.seat == f.seat and a.at > _arrived(ctx, f) for a in ctx.state.actions)
-        if acted or ctx.sa and p.nonstandard_before_sa == "misdeal":
+        if acted or (ctx.sa and p.nonstandard_before_sa == "misdeal"):
             d.rules += ["NSC-LIABILITY", "CNT-AFTER-SA-DEAD"]
             d.remedy(R.KILL_HAND, seat=f.seat)
             d.say(f"Seat {f.seat} acted on that hand, so it is dead: a player who acts takes the risk of an irregular card.")

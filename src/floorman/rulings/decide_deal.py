@@ -215,8 +215,8 @@ def exposed_replacement(ctx: Context, fs: list[Finding]) -> Decision:
     if d.verdict is C:
         d.remedy(R.REPLACE_CARD, seat=f.seat)
         d.remedy(R.USE_AS_BURN, seat=f.seat, street=Street.TURN.value)
-        d.say("Seat {0} gets the next card; the first exposed card is the flop burn and this one is set aside as the "
-              "turn burn.".format(f.seat))
+        d.say(f"Seat {f.seat} gets the next card; the first exposed card is the flop burn and this one is set aside as the "
+              "turn burn.")
         d.maybe(ctx.why("EXP-REPLACEMENT-EXPOSED", "No rule covers an exposed replacement after substantial action."))
     return d
 

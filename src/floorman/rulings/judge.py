@@ -177,7 +177,7 @@ def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling
         text += d.explanation
     if blocked:
         decisions[0].maybe(_oot_doubt(ctx))
-        rules += _sa_rules(ctx.book) + ["SA-MISDEAL-GATE"]
+        rules += [*_sa_rules(ctx.book), "SA-MISDEAL-GATE"]
         text.append(sa_reason(ctx.state, ctx.book.params))
     if not decisions:
         rules += _clean_deal_rules(ctx.state)
@@ -196,9 +196,7 @@ def _clean_deal_rules(state: HandState) -> list[str]:
     button = state.log.button
     if len(order) == 2:
         rules.append("DEAL-ORDER-HU")
-    if button is not None and (button not in state.seats or not state.seats[button].entitled):
-        rules.append("DEAL-DEADBUTTON")
-    elif state.bb_seat is not None and state.sb_seat is None and len(order) > 2:
+    if (button is not None and (button not in state.seats or not state.seats[button].entitled)) or (state.bb_seat is not None and state.sb_seat is None and len(order) > 2):
         rules.append("DEAL-DEADBUTTON")
     return rules
 

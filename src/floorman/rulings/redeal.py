@@ -51,7 +51,7 @@ def redeal_log(
     if newcomers:
         who = ", ".join(f"seat {s}" for s in newcomers)
         notes.append(f"No new player is dealt in: {who} waits for the next hand.")
-    posts = [e for e in log.events if isinstance(e, BlindPosted)]
+    posts = list(state.posts)
     new_button = log.button if button is None else button
     if button is not None and button != log.button:
         posts = _moved_posts(state, posts, button)

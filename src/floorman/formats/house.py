@@ -1,0 +1,70 @@
+"""House rules: a TOML file that starts from a rulebook and flips its documented switches.
+
+::
+
+    name = "Saigon Poker Room"
+    base = "wsop-2026"
+
+    [switches]
+    sa_pair_allows_check_fold = true   # count check + fold as substantial action
+    one_extra_card = "burn"
+
+>>> book = loads('base = "tda-2024"\\n[switches]\\none_extra_card = "burn"\\n', name="room.toml")
+>>> book.id, book.params.one_extra_card, book.house_switches
+('tda-2024', 'burn', ('one_extra_card = burn',))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from pathlib import Path
+
+from floorman.errors import HouseRulesError
+from floorman.rulebooks import Rulebook, find_rulebook
+from floorman.rulebooks.params import params_from_obj
+
+__all__ = ["load", "loads"]
+
+
+def loads(text: str, *, name: str = "house rules") -> Rulebook:
+    """The base rulebook with the house's switches applied."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise HouseRulesError(f"{name}: not valid TOML: {exc}") from None
+    unknown = sorted(set(raw) - {"name", "base", "switches", "description"})
+    if unknown:
+        raise HouseRulesError(f"{name}: unknown field {unknown[0]!r} (expected name, base, description, switches)")
+    base = raw.get("base", "wsop-2026")
+    if not isinstance(base, str):
+        raise HouseRulesError(f"{name}: field 'base' must name a rulebook, got {base!r}")
+    book = find_rulebook(base)
+    switches = raw.get("switches", {})
+    if not isinstance(switches, dict):
+        raise HouseRulesError(f"{name}: [switches] must be a table of switch = value")
+    merged = {**dataclasses.asdict(book.params), **switches}
+    try:
+        params = params_from_obj(merged, where=f"{name} [switches]")
+    except ValueError as exc:
+        raise HouseRulesError(str(exc)) from None
+    label = str(raw.get("name", name))
+    used = tuple(f"{k} = {_show(v)}" for k, v in switches.items())
+    return dataclasses.replace(book, params=params, house=label, house_switches=used)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def load(path: str | Path) -> Rulebook:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise HouseRulesError(f"{p}: cannot read the house-rules file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise HouseRulesError(f"{p}: not UTF-8 text") from None
+    return loads(text, name=p.name)
