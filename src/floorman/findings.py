@@ -61,6 +61,7 @@ class Irregularity(StrEnum):
     LEVEL_CHANGED_DURING_HAND = "level_changed_during_hand"
     DISPUTE_AFTER_WINDOW = "dispute_after_window"
     PLAYED_ON_AFTER_RULING = "played_on_after_ruling"
+    PLAYER_AWAY_DURING_HAND = "player_away_during_hand"
 
 
 I = Irregularity
@@ -105,6 +106,7 @@ BASE_RULES: dict[Irregularity, tuple[str, ...]] = {
     I.LEVEL_CHANGED_DURING_HAND: ("LVL-NEW-HAND", "DEF-HAND-START"),
     I.DISPUTE_AFTER_WINDOW: ("FD-DISPUTE-WINDOW", "DISP-WINDOW"),
     I.PLAYED_ON_AFTER_RULING: ("SA-MISDEAL-GATE",),
+    I.PLAYER_AWAY_DURING_HAND: ("ABS-ABANDON",),
 }
 
 

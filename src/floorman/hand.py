@@ -259,7 +259,10 @@ def _apply(state: HandState, event: Event, at: int) -> None:
     elif isinstance(event, PlayerArrived):
         state.seats[event.seat].present = True
     elif isinstance(event, PlayerLeft):
-        state.seats[event.seat].present = False
+        seat = state.seats[event.seat]
+        seat.present = False
+        if not state.initial_open and seat.in_hand and not state.hand_over:
+            state.add(Finding(at=at, irregularity=I.PLAYER_AWAY_DURING_HAND, seat=event.seat))
     elif isinstance(event, PlayerSeated):
         state.seats[event.seat] = SeatState(
             seat=event.seat, name=event.name, stack=event.stack, status=PlayerStatus.WAITING,

@@ -283,7 +283,7 @@ def _flop_extra_burn(ctx: Context, d: Decision, f: Finding, actions: int) -> Non
 
 
 def premature(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["PREM-NOPLAY", "RESHUFFLE-FACE-DOWN"], findings=fs)
+    d = Decision(verdict=C, rules=["PREM-NOPLAY", "RESHUFFLE-FACE-DOWN", "DEF-STUB"], findings=fs)
     for f in fs:
         street = f.street or Street.FLOP
         rule = {Street.FLOP: "PREM-FLOP", Street.TURN: "PREM-TURN", Street.RIVER: "PREM-RIVER"}.get(street, "PREM-STUD")
@@ -400,7 +400,7 @@ def wrong_bring_in(ctx: Context, fs: list[Finding]) -> Decision:
 
 
 def stub_disordered(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["STUB-DISORDERED", "RESHUFFLE-FACE-DOWN"], findings=fs)
+    d = Decision(verdict=C, rules=["STUB-DISORDERED", "RESHUFFLE-FACE-DOWN", "DEF-STUB"], findings=fs)
     d.remedy(R.RESHUFFLE_STUB)
     d.say("The stub was dropped and its order cannot be rebuilt: the stub cards alone (not the muck or burns) are "
           "scrambled, shuffled and cut, and play continues with the normal burn.")

@@ -72,6 +72,9 @@ def button_consecutive(ctx: Context, fs: list[Finding]) -> Decision:
 def button_misplaced(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = Decision(verdict=C, rules=["MD-BUTTON-POSITION", "BTN-MOVE-ERR"], findings=fs)
+    if len(ctx.state.entitled_order()) == 2:
+        d.rules.append("DEAL-HU-ADJUST")
+        d.say("Heads-up the button is placed so that no player posts the big blind twice in a row.")
     d.say(f"The button was on seat {f.seat}; the rotation put it on seat {f.expected_seat}.")
     if not ctx.params.button_misplaced_misdeal:
         return d
@@ -99,6 +102,8 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
         d.say(f"{n} boxed cards were found {when}.")
         return ctx.misdeal_or_blocked(d, f"{p.boxed_misdeal_at} or more boxed cards")
     d.rules += ["BOX-SCRAP"]
+    if initial:
+        d.rules.append("DEF-INITIAL-DEAL")
     for f in fs:
         if f.during_initial_deal:
             d.rules.append("BOX-REPLACE")
@@ -137,7 +142,7 @@ def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
         ctx.misdeal_or_blocked(d, f"{p.exposed_misdeal_at} exposed down cards")
         if d.verdict is Verdict.MISDEAL:
             return d
-    d.rules.append("EXP-HOLE-SINGLE")
+    d.rules += ["EXP-HOLE-SINGLE", "EXP-NO-OPTION", "DEF-INITIAL-DEAL"]
     if not early and len(fs) < p.exposed_misdeal_at:
         f = fs[0]
         d.say(f"One down card (#{f.position}, seat {f.seat}) was exposed by the dealer; it is not one of the first "
@@ -244,7 +249,7 @@ def extra_card(ctx: Context, fs: list[Finding]) -> Decision:
     p = ctx.params
     extras = max((f.count or 1) for f in fs)
     f = fs[0]
-    d = Decision(verdict=C, rules=["MD-EXTRA-2"], findings=fs)
+    d = Decision(verdict=C, rules=["MD-EXTRA-2", "DEF-INITIAL-DEAL"], findings=fs)
     d.say(f"{extras} extra card{'s' if extras != 1 else ''} dealt on the initial deal (first at seat {f.seat}).")
     if p.one_extra_card == "misdeal":
         d.rules.append("MD-WRONG-COUNT")
@@ -278,6 +283,8 @@ def extra_card(ctx: Context, fs: list[Finding]) -> Decision:
 def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     p = ctx.params
     d = Decision(verdict=C, rules=["MD-WRONG-COUNT", "CNT-BEFORE-SA"], findings=fs)
+    if ctx.state.is_stud:
+        d.rules.append("STUD-CARD-COUNT")
     held = ", ".join(f"seat {f.seat} holds {f.count}" for f in fs)
     d.say(f"Wrong number of cards: {held} (the game deals {ctx.state.spec.hole_cards}).")
     if p.wrong_count_misdeal and not ctx.sa:
@@ -334,7 +341,7 @@ def absent(ctx: Context, fs: list[Finding]) -> Decision:
     if state.is_stud:
         d.rules.append("STUD-ABSENT")
     if state.log.redeal_of is not None:
-        d.rules.append("RD-ABSENT")
+        d.rules += ["RD-ABSENT", "RD-PRESENT-THEN-ABSENT"]
     for f in fs:
         missed_last = f.seat in state.absent_at_last_card
         missed = missed_last if deadline == "last_card" else f.seat in state.absent_at_first_card
@@ -345,6 +352,16 @@ def absent(ctx: Context, fs: list[Finding]) -> Decision:
                   "his blinds and antes stay in the pot.")
         else:
             d.say(f"Seat {f.seat} was back at his seat by the {card}: his hand is live.")
+    return d
+
+
+def away(ctx: Context, fs: list[Finding]) -> Decision:
+    d = Decision(verdict=C, rules=["ABS-ABANDON"], findings=fs)
+    for f in fs:
+        d.say(f"Seat {f.seat} left the table with his hand live after the action had begun: his hand may be "
+              "treated as abandoned and mucked.")
+        d.remedy(R.KILL_HAND, seat=f.seat, when="if he is not back when the action reaches him")
+    d.maybe(ctx.why("ABS-ABANDON", "The rule says the hand may be mucked: the floor decides."))
     return d
 
 
@@ -366,4 +383,5 @@ DEAL_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.CARDS_THROWN_INTO_HAND: thrown_into,
     I.ABSENT_AT_DEAL: absent,
     I.ACTED_WITH_WRONG_COUNT: acted_short,
+    I.PLAYER_AWAY_DURING_HAND: away,
 }

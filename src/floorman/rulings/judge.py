@@ -29,6 +29,7 @@ DECISIONS: dict[Irregularity, Callable[[Context, list[Finding]], Decision]] = {
 
 _REDEAL_RULES = (
     "RD-EXACT", "RD-BUTTON", "RD-LIMITS", "RD-NO-NEW", "RD-FORCED-BETS", "RD-VOLUNTARY-RETURN", "RD-RESHUFFLE",
+    "RD-BALANCING",
 )
 
 
@@ -48,7 +49,7 @@ def _oot_doubt(ctx: Context) -> str | None:
 
 def _sa_rules(book: Rulebook) -> list[str]:
     rule = book.params.sa_rule
-    return ["SA-DEF"] if rule == "SA-DEF" else ["SA-DEF", rule]
+    return ["SA-DEF", "DEF-SA"] if rule == "SA-DEF" else ["SA-DEF", "DEF-SA", rule]
 
 
 def judge(

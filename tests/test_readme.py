@@ -1,0 +1,38 @@
+"""The README's code runs, and its Quick start names commands that exist."""
+
+from __future__ import annotations
+
+import doctest
+import re
+
+from click.testing import CliRunner
+
+from floorman.cli import main
+from tests.conftest import ROOT
+
+
+def test_readme_library_examples_run() -> None:
+    failures, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert tried > 5
+    assert failures == 0
+
+
+def test_readme_quick_start_has_exactly_two_commands() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)```", quick, flags=re.S)
+    assert len(blocks) == 2
+    assert "floorman rule examples/" in blocks[0]
+    assert "pytest" in blocks[1]
+
+
+def test_readme_quick_start_example_rules_as_described() -> None:
+    result = CliRunner().invoke(main, ["rule", str(ROOT / "examples" / "first-card-wrong-seat.json"), "--no-color"])
+    assert result.exit_code == 0
+    assert result.output.startswith("MISDEAL")
+
+
+def test_every_command_in_the_readme_exists() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`floorman ([a-z-]+)", text))
+    assert named <= set(main.commands), named - set(main.commands)
