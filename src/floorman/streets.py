@@ -88,6 +88,7 @@ def board_card(state: HandState, ev: BoardCardDealt, at: int) -> None:
     if (
         cur is Street.FLOP and target is Street.TURN and not state.burns.get(Street.TURN)
         and state.street_action_count.get(Street.FLOP, 0) == 0
+        and not (state.omits(Omission.BURNS) and is_round_complete(state))
     ):
         _same_street(state, cur, ev, at)
         return

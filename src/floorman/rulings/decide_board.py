@@ -174,7 +174,7 @@ def _street_actions(ctx: Context, street: Street | None) -> int:
 
 
 def missing_burn(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=[], findings=fs)
+    d = Decision(verdict=C, rules=["DEAL-BURN-ORDER"], findings=fs)
     for f in fs:
         if ctx.state.is_stud:
             d.rules += ["STUD-BURN-ERROR"]
@@ -240,7 +240,7 @@ def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing
 
 
 def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=[], findings=fs)
+    d = Decision(verdict=C, rules=["DEAL-BURN-ORDER"], findings=fs)
     for f in fs:
         actions = _street_actions(ctx, f.street)
         if ctx.state.is_stud:

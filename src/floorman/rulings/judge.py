@@ -85,6 +85,11 @@ def _build(
     remedies: Sequence[Remedy], explanation: Sequence[str], at: int | None,
 ) -> Ruling:
     rules_t = _unique(rules)
+    kept: list[Remedy] = []
+    for remedy in remedies:
+        if remedy not in kept:
+            kept.append(remedy)
+    remedies = kept
     reasons = _unique([r for d in decisions for r in d.discretion])
     findings = tuple(f for d in decisions for f in d.findings)
     return Ruling(
