@@ -87,7 +87,7 @@ def rule_cmd(log: str, rulebook: str | None, house_file: str | None, as_json: bo
         return
     use_color = sys.stdout.isatty() if color is None else color
     for line in result_lines(result, color=use_color):
-        click.echo(line)
+        click.echo(line, color=use_color)
 
 
 @main.command("rules")
