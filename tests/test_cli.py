@@ -32,6 +32,8 @@ EXPECTED_WSOP = {
     "missing-flop-burn-before-action": "continue",
     "missing-flop-burn-after-check": "continue",
     "misdeal-absent-player-and-new-arrival": "misdeal",
+    "two-folds-then-wrong-first-card": "misdeal",
+    "stud-down-card-exposed": "misdeal",
 }
 
 

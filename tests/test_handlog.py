@@ -149,3 +149,10 @@ def test_jsonl_errors_name_the_line() -> None:
         next(hands)
     assert info.value.line == 3
     assert str(info.value).startswith("line 3: event 3: field 'seat'")
+
+
+def test_the_examples_jsonl_holds_every_example_log() -> None:
+    with (EXAMPLES / "hands.jsonl").open(encoding="utf-8") as fp:
+        from_jsonl = list(handlog.iter_jsonl(fp))
+    singles = [handlog.load(p) for p in sorted(EXAMPLES.glob("*.json"))]
+    assert from_jsonl == singles
