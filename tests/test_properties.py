@@ -86,10 +86,16 @@ def test_logs_round_trip_through_json_with_identical_rulings(obj: dict[str, Any]
 @SETTINGS
 @given(hand_logs())
 def test_changing_only_the_rulebook_never_changes_the_findings(obj: dict[str, Any]) -> None:
+    """Facts about the deal; "played on after the ruling" is a fact about a ruling, so it is left out."""
     log = handlog.from_obj(obj)
-    base = [ruling_json.finding_to_obj(f) for f in floorman.rule(log, rulebook="wsop-2026").findings]
+
+    def facts(book: str) -> list[dict[str, Any]]:
+        found = floorman.rule(log, rulebook=book).findings
+        return [ruling_json.finding_to_obj(f) for f in found if f.irregularity.value != "played_on_after_ruling"]
+
+    base = facts("wsop-2026")
     for book in BOOK_IDS[1:]:
-        assert [ruling_json.finding_to_obj(f) for f in floorman.rule(log, rulebook=book).findings] == base
+        assert facts(book) == base
 
 
 @SETTINGS

@@ -131,8 +131,6 @@ class Finding:
     from_seat: int | None = None
     """Where a card came from (cards thrown from another seat's hand)."""
     during_initial_deal: bool = False
-    actions_on_street: int | None = None
-    """How many actions had been taken on the street when the fact was recorded."""
     note: str = ""
     """A short fact in words (where a duplicate was seen, how a card was exposed)."""
     extra_rules: tuple[str, ...] = ()

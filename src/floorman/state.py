@@ -141,8 +141,6 @@ class HandState:
         self.hand_over = False
         self.pot_awarded = False
         self.next_hand_begun = False
-        self.stub_dealing: Street | None = None
-        """The street whose cards are being dealt from the stub (after its betting round closed)."""
         self.street_action_count: dict[Street, int] = {}
         self.boxed_initial = 0
         self.floors: list[int] = []

@@ -109,10 +109,7 @@ def _same_street(state: HandState, street: Street, ev: BoardCardDealt, at: int) 
     cards.append(ev.card)
     expected = _board_count(state, street) + (1 if state.flop_completed_after_scramble else 0)
     if street is Street.FLOP and len(cards) == expected + 1:
-        state.add(Finding(
-            at=at, irregularity=I.FOUR_CARD_FLOP, street=street, count=len(cards),
-            actions_on_street=state.street_action_count.get(street, 0),
-        ))
+        state.add(Finding(at=at, irregularity=I.FOUR_CARD_FLOP, street=street, count=len(cards)))
         state.designated_burn[Street.TURN] = "four-card flop scramble"
     elif street is Street.FLOP and len(cards) == expected + 2:
         state.add(Finding(at=at, irregularity=I.FLOP_FIVE_OR_MORE, street=street, count=len(cards)))
@@ -154,10 +151,7 @@ def _check_burn(state: HandState, street: Street, at: int) -> None:
         return
     if state.burns.get(street) or street in state.designated_burn or street in state.no_burn_expected:
         return
-    state.add(Finding(
-        at=at, irregularity=I.MISSING_BURN, street=street,
-        actions_on_street=0,
-    ))
+    state.add(Finding(at=at, irregularity=I.MISSING_BURN, street=street))
 
 
 def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
@@ -186,7 +180,7 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
         start_round(state, target)
         if not state.omits(Omission.BURNS) and not state.burns.get(target) and target not in state.designated_burn \
                 and target not in state.no_burn_expected:
-            state.add(Finding(at=at, irregularity=I.MISSING_BURN, street=target, actions_on_street=0))
+            state.add(Finding(at=at, irregularity=I.MISSING_BURN, street=target))
         if target is Street.SEVENTH:
             _check_short_stub(state, at)
     street = state.street

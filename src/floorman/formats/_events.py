@@ -127,8 +127,7 @@ def event_from_obj(
     if kind == "boxed":
         return BoxedCardFound(card=r.card(), ext=ext)
     if kind == "expose":
-        by = r.enum("by", ExposedBy, required=True)
-        assert by is not None
+        by = r.enum("by", ExposedBy) or ExposedBy.DEALER
         how = r.string("how")
         if how is not None and how not in _HOW:
             raise r.error("how", f"expected one of {', '.join(sorted(_HOW))}, got {how!r}")
