@@ -22,7 +22,7 @@ from floorman.formats.handlog import _Encoder
 from floorman.hand import rule
 from floorman.log import HandLog
 from floorman.rulebooks import BOOK_IDS, Rulebook, catalog, find_rule, find_rulebook, rulebooks
-from floorman.text import result_lines
+from floorman.text import LANGS, compare_words, result_lines
 
 __all__ = ["main"]
 
@@ -76,7 +76,10 @@ def main() -> None:
 @_house_option
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling object (hand-log format, section 3).")
 @click.option("--color/--no-color", default=None, help="Colour the verdict (default: when writing to a terminal).")
-def rule_cmd(log: str, rulebook: str | None, house_file: str | None, as_json: bool, color: bool | None) -> None:
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of the ruling text.")
+def rule_cmd(
+    log: str, rulebook: str | None, house_file: str | None, as_json: bool, color: bool | None, lang: str
+) -> None:
     """Rule on a hand log (LOG is a .json file, or - for standard input)."""
     with _edge():
         hand_log = _read_log(log)
@@ -86,7 +89,7 @@ def rule_cmd(log: str, rulebook: str | None, house_file: str | None, as_json: bo
         click.echo(ruling_json.dumps(result))
         return
     use_color = sys.stdout.isatty() if color is None else color
-    for line in result_lines(result, color=use_color):
+    for line in result_lines(result, color=use_color, lang=lang):
         click.echo(line, color=use_color)
 
 
@@ -131,7 +134,8 @@ def explain_cmd(rule_id: str, lang: str) -> None:
 @click.argument("log", metavar="LOG")
 @_house_option
 @click.option("--json", "as_json", is_flag=True, help="Print every book's ruling object as JSON.")
-def compare_cmd(log: str, house_file: str | None, as_json: bool) -> None:
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of the table.")
+def compare_cmd(log: str, house_file: str | None, as_json: bool, lang: str) -> None:
     """The ruling under every rulebook (and a house file), side by side."""
     with _edge():
         hand_log = _read_log(log)
@@ -143,20 +147,21 @@ def compare_cmd(log: str, house_file: str | None, as_json: bool) -> None:
         objs = [ruling_json.to_obj(r) for r in results]
         click.echo(json.dumps({"floorman": 1, "compare": objs}, cls=_Encoder, indent=1, ensure_ascii=False))
         return
+    say = compare_words(lang)
     rows = []
     for book, result in zip(books, results, strict=True):
         r = result.ruling
         name = book.short + (f" + {book.house}" if book.house else "")
         steps = "; ".join(m.do.value for m in r.remedies) or "-"
-        rows.append((name, r.verdict.value, "yes" if r.substantial_action else "no", "yes" if r.discretion else "",
-                     ", ".join(r.rules[:4]), steps))
+        rows.append((name, say[r.verdict.value], say["yes"] if r.substantial_action else say["no"],
+                     say["yes"] if r.discretion else "", ", ".join(r.rules[:4]), steps))
     verdicts = {row[1] for row in rows}
-    head = ("rulebook", "verdict", "SA", "discr.", "rules", "remedies")
+    head = (say["rulebook"], say["verdict"], "SA", say["discr"], "rules", "remedies")
     widths = [max(len(str(x[i])) for x in [head, *rows]) for i in range(4)]
-    click.echo("  ".join(h.ljust(w) for h, w in zip(head[:4], widths, strict=False)) + "  rules / remedies")
+    click.echo("  ".join(h.ljust(w) for h, w in zip(head[:4], widths, strict=False)) + "  " + say["rules_remedies"])
     for row in rows:
         line = "  ".join(str(v).ljust(w) for v, w in zip(row[:4], widths, strict=False))
         differs = len(verdicts) > 1 and row[1] != rows[0][1]
         click.echo((click.style(line, fg="yellow", bold=True) if differs else line) + f"  {row[4]} / {row[5]}")
     if len(verdicts) > 1:
-        click.echo(click.style("The books disagree on the verdict (highlighted: differs from WSOP 2026).", fg="yellow"))
+        click.echo(click.style(say["disagree"], fg="yellow"))

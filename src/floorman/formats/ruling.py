@@ -43,6 +43,7 @@ def ruling_to_obj(r: Ruling) -> dict[str, Any]:
         "discretion": r.discretion,
         "remedies": [m.to_obj() for m in r.remedies],
         "explanation": r.explanation,
+        "explanation_vi": r.explanation_vi,
     }
     if r.discretion_reasons:
         obj["discretion_reasons"] = list(r.discretion_reasons)

@@ -8,6 +8,7 @@ from floorman.findings import Finding
 from floorman.rulebooks import Rulebook
 from floorman.rulebooks.params import Params
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
+from floorman.rulings.words import Words
 from floorman.state import HandState
 
 __all__ = ["Context", "Decision"]
@@ -23,6 +24,8 @@ class Decision:
     remedies: list[Remedy] = field(default_factory=list)
     discretion: list[str] = field(default_factory=list)
     explanation: list[str] = field(default_factory=list)
+    explanation_vi: list[str] = field(default_factory=list)
+    """The same sentences in Vietnamese, one for one."""
     misdeal_blocked: bool = False
     """A misdeal cause found after substantial action: play on (SA-MISDEAL-GATE)."""
     redeal_dead: tuple[int, ...] = ()
@@ -32,8 +35,17 @@ class Decision:
     def remedy(self, do: RemedyKind, **fields: object) -> None:
         self.remedies.append(Remedy.of(do, **fields))
 
-    def say(self, sentence: str) -> None:
-        self.explanation.append(sentence)
+    def say(self, en: str, vi: str) -> None:
+        """One sentence of the explanation, in English and in Vietnamese."""
+        self.explanation.append(en)
+        self.explanation_vi.append(vi)
+
+    def say_first(self, en: str, vi: str) -> None:
+        self.explanation.insert(0, en)
+        self.explanation_vi.insert(0, vi)
+
+    def words(self) -> list[Words]:
+        return [Words(en, vi) for en, vi in zip(self.explanation, self.explanation_vi, strict=True)]
 
     def maybe(self, reason: str | None) -> None:
         if reason:
@@ -62,14 +74,16 @@ class Context:
     def seat_acted_before(self, seat: int | None, at: int) -> bool:
         return seat is not None and any(a.seat == seat and a.at < at for a in self.state.actions)
 
-    def misdeal_or_blocked(self, d: Decision, cause: str) -> Decision:
+    def misdeal_or_blocked(self, d: Decision, cause_en: str, cause_vi: str) -> Decision:
         """A misdeal cause: misdeal before substantial action, play on after it."""
         if self.sa:
             d.verdict = Verdict.CONTINUE
             d.misdeal_blocked = True
-            d.say(f"By itself this would be a misdeal ({cause}), but substantial action has occurred, "
-                  "so the hand must be played out.")
+            d.say(f"By itself this would be a misdeal ({cause_en}), but substantial action has occurred, "
+                  "so the hand must be played out.",
+                  f"Nếu chỉ xét riêng lỗi này thì đây là misdeal ({cause_vi}), nhưng đã có Substantial Action "
+                  "nên ván bài phải tiếp tục đến hết.")
         else:
             d.verdict = Verdict.MISDEAL
-            d.say(f"That is a misdeal ({cause}).")
+            d.say(f"That is a misdeal ({cause_en}).", f"Đây là misdeal ({cause_vi}): ván bài bị hủy.")
         return d

@@ -1,4 +1,4 @@
-"""Decisions on the deck and the board: fouled decks, odd cards, flops, burns, premature cards, stud streets."""
+"""Decisions on the deck and the board: fouled decks, odd cards, flops, burns, premature cards."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from floorman.rulings.context import Context, Decision
 from floorman.rulings.model import RemedyKind as R
 from floorman.rulings.model import Verdict
 from floorman.rulings.sa import has_substantial_action
+from floorman.rulings.words import cap, card_vi, note_vi, place_vi, street_vi
 from floorman.table import Street
 
 __all__ = ["BOARD_DECISIONS"]
@@ -17,11 +18,13 @@ __all__ = ["BOARD_DECISIONS"]
 C = Verdict.CONTINUE
 
 
-def _void(d: Decision, what: str) -> Decision:
+def _void(d: Decision, what: str, what_vi: str) -> Decision:
     d.verdict = Verdict.VOID
     d.rules.append("SA-MISDEAL-GATE")
     d.say(f"{what}: the deck is fouled. The hand is void whether or not there was substantial action, and every "
-          "chip goes back to the player who put it in, blinds and antes included.")
+          "chip goes back to the player who put it in, blinds and antes included.",
+          f"{what_vi}: bộ bài hỏng. Ván bài bị vô hiệu dù đã có Substantial Action hay chưa, và toàn bộ chip được "
+          "trả lại cho người đã đặt, kể cả blinds và ante.")
     return d
 
 
@@ -30,32 +33,40 @@ def duplicate(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["FD-DUP", "DEF-FOULED-DECK"], findings=fs)
     card = f.card if f.card and f.card != "??" else "the same card"
     where = f" ({f.note})" if f.note else ""
-    return _void(d, f"Two {card} are in play{where}")
+    card_v = f"hai {card_vi(f.card)}" if f.card and f.card != "??" else "hai lá bài giống hệt nhau"
+    where_v = f" ({place_vi(f.note)})" if f.note else ""
+    return _void(d, f"Two {card} are in play{where}", f"Có {card_v} trong ván bài{where_v}")
 
 
 def foreign_in_play(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = Decision(verdict=C, rules=["FD-FOREIGN-BACK-HAND", "DEF-FOULED-DECK"], findings=fs)
     where = f"seat {f.seat}'s hand" if f.seat is not None else "the board"
+    where_v = f"trong bài của ghế {f.seat}" if f.seat is not None else "trên board"
     if ctx.params.foreign_back_in_play == "house":
         d.maybe(ctx.why("FD-FOREIGN-BACK-HAND", "The book leaves other fouled-deck conditions to house policy."))
-    return _void(d, f"A card with a different back appeared in {where}")
+    return _void(d, f"A card with a different back appeared in {where}",
+                 f"Một lá bài có mặt sau khác màu xuất hiện {where_v}")
 
 
 def foreign_in_stub(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["FD-FOREIGN-BACK-STUB"], findings=fs)
     mode = ctx.params.foreign_back_in_stub
-    d.say("A card with a different back was found in the stub; it has not appeared in any hand or on the board.")
+    d.say("A card with a different back was found in the stub; it has not appeared in any hand or on the board.",
+          "Phát hiện một lá bài có mặt sau khác màu trong phần bài còn lại (stub); lá này chưa xuất hiện trong bài "
+          "của ai hay trên board.")
     if mode == "house":
         d.maybe(ctx.why("FD-FOREIGN-BACK-STUB", "The book leaves a foreign card in the stub to house policy."))
     if mode != "stands" and not ctx.sa:
         d.maybe(ctx.why("FD-FOREIGN-BACK-STUB", "The book does not say what happens before substantial action."))
-        d.say("Before substantial action a misdeal is still available and the deck is known to be bad.")
+        d.say("Before substantial action a misdeal is still available and the deck is known to be bad.",
+              "Chưa có Substantial Action nên vẫn có thể tuyên bố misdeal, và đã biết chắc bộ bài có vấn đề.")
         d.verdict = Verdict.MISDEAL
         return d
     d.rules.append("SA-MISDEAL-GATE" if mode != "stands" else "FD-FOREIGN-BACK-STUB")
     d.remedy(R.REMOVE_CARD, card=fs[0].card, where="stub")
-    d.say("All action stands: the card is removed and play continues.")
+    d.say("All action stands: the card is removed and play continues.",
+          "Mọi hành động vẫn có hiệu lực: lá bài lạ được loại bỏ và ván bài tiếp tục.")
     return d
 
 
@@ -64,15 +75,19 @@ def previous_hand(ctx: Context, fs: list[Finding]) -> Decision:
     d.maybe(ctx.why("FD-MISSING-CARD", "A missing card alone does not invalidate a hand; the 2013 ruling fouled the deck."))
     if ctx.params.previous_hand_card_fouls:
         return _void(d, "A card left over from an earlier hand turned up in this one, so the deck was shuffled "
-                        "without all its cards")
+                        "without all its cards",
+                     "Một lá bài sót lại từ ván trước xuất hiện trong ván này, nghĩa là bộ bài đã được xào khi không "
+                     "đủ lá")
     d.remedy(R.REMOVE_CARD, card=fs[0].card, where="hand" if fs[0].seat else "table")
-    d.say("The card from the earlier hand is removed; a missing card does not invalidate the hand.")
+    d.say("The card from the earlier hand is removed; a missing card does not invalidate the hand.",
+          "Lá bài của ván trước được loại bỏ; thiếu một lá không làm ván bài bị vô hiệu.")
     return d
 
 
 def missing(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["FD-MISSING-CARD"], findings=fs)
-    d.say("The deck is short a card: a missing card does not invalidate the hand; play continues.")
+    d.say("The deck is short a card: a missing card does not invalidate the hand; play continues.",
+          "Bộ bài bị thiếu một lá: thiếu lá không làm ván bài bị vô hiệu; ván bài tiếp tục.")
     return d
 
 
@@ -80,7 +95,9 @@ def knew(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["FD-KNOWING"], findings=fs)
     for f in fs:
         d.say(f"Seat {f.seat} knew the deck was defective and played on to win the pot: he may lose his right to a "
-              "refund, and his chips may be kept in the pot for the next deal.")
+              "refund, and his chips may be kept in the pot for the next deal.",
+              f"Người chơi ghế {f.seat} biết bộ bài có lỗi nhưng vẫn chơi tiếp để giành pot: người chơi này có thể mất "
+              "quyền được hoàn chip, và chip của họ có thể được giữ lại trong pot cho lần chia kế tiếp.")
         d.remedy(R.CARRY_CHIPS_TO_NEXT_DEAL, seat=f.seat)
     d.maybe(ctx.why("FD-KNOWING", "Whether the player knew, and what he forfeits, is the floor's call."))
     return d
@@ -95,25 +112,35 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
     for f in fs:
         what = "a joker" if f.card == "JK" else f"the {f.card}, which short deck does not use" if short else "a card that does not belong"
         place = f"seat {f.seat}'s hand" if f.seat is not None else "the board"
-        d.say(f"{what.capitalize()} was found in {place}.")
+        what_v = ("một lá joker" if f.card == "JK" else f"{card_vi(f.card)}, lá không dùng trong short deck," if short
+                  else "một lá bài không thuộc bộ bài")
+        place_v = f"trong bài của ghế {f.seat}" if f.seat is not None else "trên board"
+        d.say(f"{what.capitalize()} was found in {place}.", f"Phát hiện {what_v} {place_v}.")
     if p.nonstandard_before_sa == "misdeal" and not ctx.sa:
-        return ctx.misdeal_or_blocked(d, "a card that does not belong to the game, before substantial action")
+        return ctx.misdeal_or_blocked(d, "a card that does not belong to the game, before substantial action",
+                                      "một lá bài không thuộc bộ bài của game, trước Substantial Action")
     if short and ctx.is_indirect("NSC-SHORTDECK"):
         d.maybe(ctx.why("NSC-SHORTDECK", "The book has no rule for a low card in short deck."))
     for f in fs:
         d.remedy(R.REMOVE_CARD, card=f.card, where="hand" if f.seat is not None else "board")
         if f.seat is None:
-            d.say("It is a scrap of paper: it is removed and the next card off the stub takes its place, with no extra burn.")
+            d.say("It is a scrap of paper: it is removed and the next card off the stub takes its place, with no extra burn.",
+                  "Lá đó chỉ được xem như một mảnh giấy vô giá trị: lá đó được loại bỏ và lá kế tiếp từ phần bài còn "
+                  "lại (stub) thế vào chỗ, không đốt thêm lá nào.")
             d.maybe(ctx.why("NSC-SHORTDECK", "Whether a new burn is taken before the replacement card is not stated."))
             continue
         acted = any(a.seat == f.seat and a.at > _arrived(ctx, f) for a in ctx.state.actions)
         if acted or (ctx.sa and p.nonstandard_before_sa == "misdeal"):
             d.rules += ["NSC-LIABILITY", "CNT-AFTER-SA-DEAD"]
             d.remedy(R.KILL_HAND, seat=f.seat)
-            d.say(f"Seat {f.seat} acted on that hand, so it is dead: a player who acts takes the risk of an irregular card.")
+            d.say(f"Seat {f.seat} acted on that hand, so it is dead: a player who acts takes the risk of an irregular card.",
+                  f"Người chơi ghế {f.seat} đã hành động với bài đó nên đây là bài chết: người chơi đã hành động thì "
+                  "tự chịu rủi ro về lá bài bất thường.")
         else:
             d.remedy(R.REPLACE_CARD, seat=f.seat)
-            d.say(f"It is a scrap of paper, never a misdeal here: seat {f.seat} has not acted, so it is replaced.")
+            d.say(f"It is a scrap of paper, never a misdeal here: seat {f.seat} has not acted, so it is replaced.",
+                  f"Lá đó chỉ được xem như một mảnh giấy vô giá trị, trường hợp này không phải misdeal: ghế {f.seat} "
+                  "chưa hành động nên được thay lá khác.")
     return d
 
 
@@ -134,13 +161,19 @@ def four_card_flop(ctx: Context, fs: list[Finding]) -> Decision:
         d.remedy(R.DEAL_WITHOUT_BURN, street=Street.FLOP.value)
         d.say("Four cards were put out for the flop. The flop is dealt again: the four cards go back into the deck, "
               "the burn stays, the deck is shuffled and cut, and a new flop is dealt without a burn, even if it is "
-              "known which card was the extra one.")
+              "known which card was the extra one.",
+              "Dealer chia bốn lá bài cho flop (flop bốn lá). Flop được chia lại: bốn lá được trả vào bộ bài, lá bài "
+              "đốt giữ nguyên, bộ bài được xào và cắt, rồi chia flop mới mà không đốt bài, kể cả khi biết rõ lá nào "
+              "là lá thừa.")
         return d
     d.remedy(R.SCRAMBLE_AND_PICK_BURN, cards=4, street=Street.TURN.value)
     d.remedy(R.DEAL_WITHOUT_BURN, street=Street.TURN.value)
     d.say("Four cards were put out for the flop. The dealer scrambles the four face down and the floor picks one at "
           "random as the turn's burn card; the other three are the flop, even if someone believes he knows which "
-          "card was the extra one. The turn is then dealt without another burn.")
+          "card was the extra one. The turn is then dealt without another burn.",
+          "Dealer chia bốn lá bài cho flop (flop bốn lá). Dealer xáo trộn bốn lá bài úp và giám sát viên (floor) chọn "
+          "ngẫu nhiên một lá làm lá bài đốt của turn; ba lá còn lại là flop chính thức, kể cả khi có người cho rằng "
+          "mình biết lá nào là lá thừa. Sau đó turn được chia mà không đốt thêm lá nào.")
     return d
 
 
@@ -152,7 +185,9 @@ def flop_five(ctx: Context, fs: list[Finding]) -> Decision:
     d.remedy(R.RESHUFFLE_STUB, cards=n)
     d.remedy(R.DEAL_WITHOUT_BURN, street=Street.FLOP.value)
     d.say(f"{n} cards were put out for the flop: they go back into the stub, the stub is reshuffled face down and the "
-          "flop is dealt again; the flop burn stays and no new burn is taken.")
+          "flop is dealt again; the flop burn stays and no new burn is taken.",
+          f"Dealer chia {n} lá bài cho flop: các lá này được trả vào phần bài còn lại (stub), stub được xào lại ở "
+          "trạng thái úp và flop được chia lại; lá bài đốt của flop giữ nguyên và không đốt lá mới.")
     return d
 
 
@@ -162,7 +197,9 @@ def short_flop(ctx: Context, fs: list[Finding]) -> Decision:
     missing = 3 - (f.count or 0)
     d.remedy(R.COMPLETE_BOARD, street=Street.FLOP.value, cards=missing)
     d.say(f"Only {f.count} flop card{'s' if f.count != 1 else ''} were dealt: the next card off the stub completes the "
-          "flop, with no reshuffle.")
+          "flop, with no reshuffle.",
+          f"Flop chỉ được chia {f.count} lá: lá kế tiếp từ phần bài còn lại (stub) được dùng để hoàn tất flop, không "
+          "xào lại bài.")
     d.maybe(ctx.why("FLOP-SHORT", "No rulebook covers a short flop; this is the engine's default."))
     return d
 
@@ -178,7 +215,8 @@ def missing_burn(ctx: Context, fs: list[Finding]) -> Decision:
     for f in fs:
         if ctx.state.is_stud:
             d.rules += ["STUD-BURN-ERROR"]
-            d.say(f"No card was burned before {f.street} street: corrected if possible.")
+            d.say(f"No card was burned before {f.street} street: corrected if possible.",
+                  f"Không có lá nào được đốt trước {street_vi(f.street)}: sửa lại nếu còn có thể.")
             d.remedy(R.RESTORE_ORDER, street=f.street.value if f.street else None)
             continue
         actions = _street_actions(ctx, f.street)
@@ -194,7 +232,9 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
     d.rules += ["FLOP-NOBURN", "DEF-BURN"]
     if actions >= p.flop_noburn_stands_after:
         d.say(f"The flop was dealt without a burn, and {actions} action{'s' if actions != 1 else ''} "
-              "have been taken on it: the flop stands and one card is burned for the turn as usual.")
+              "have been taken on it: the flop stands and one card is burned for the turn as usual.",
+              f"Dealer quên đốt một lá bài trước flop, và đã có {actions} hành động trên flop: flop được giữ nguyên, "
+              "turn được đốt một lá như bình thường.")
         flop_actions = [a.action for a in ctx.state.actions if a.street is Street.FLOP]
         flop_sa = has_substantial_action(flop_actions, p, stud=False)
         if not flop_sa and "FLOP-NOBURN" in ctx.book.discretion:
@@ -205,12 +245,17 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
         d.remedy(R.COMPLETE_BOARD, street=Street.FLOP.value, cards=1)
         d.say("The flop was dealt without a burn and no one has acted on it: the three cards are scrambled face down, "
               "the floor picks one at random as the burn, and the next card off the stub completes the flop. "
-              "The turn is burned as usual.")
+              "The turn is burned as usual.",
+              "Dealer quên đốt một lá bài trước flop và chưa ai hành động: ba lá flop được xáo trộn úp, floor chọn "
+              "ngẫu nhiên một lá làm lá bài đốt, và lá kế tiếp từ phần bài còn lại (stub) hoàn tất flop. Turn được "
+              "đốt bài như bình thường.")
     else:
         d.remedy(R.RESHUFFLE_STUB, cards=3)
         d.remedy(R.REDEAL_BOARD, street=Street.FLOP.value)
         d.say("The flop was dealt without a burn and no one has acted on it: the flop cards were exposed, so they go "
-              "back with the stub, the deck is reshuffled and the flop is burned and dealt again.")
+              "back with the stub, the deck is reshuffled and the flop is burned and dealt again.",
+              "Dealer quên đốt một lá bài trước flop và chưa ai hành động: các lá flop đã bị lộ nên được trả lại cùng "
+              "phần bài còn lại (stub), bộ bài được xào lại, rồi đốt bài và chia lại flop.")
 
 
 def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing: bool) -> None:
@@ -218,24 +263,34 @@ def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing
     street = f.street.value if f.street else "next"
     d.rules += ["BURN-STREET", "BURN-ONE-PER-STREET"]
     error = "without a burn" if missing else "after two burns"
+    sv = street_vi(street)
+    error_vi = "mà không đốt bài" if missing else "sau khi đốt hai lá"
     if actions > 0:
-        d.say(f"The {street} was dealt {error} and there has been action on it: the card stands.")
+        d.say(f"The {street} was dealt {error} and there has been action on it: the card stands.",
+              f"{cap(sv)} được chia {error_vi} và đã có hành động trên vòng đó: lá bài được giữ nguyên.")
         if p.burn_restore_order:
             d.remedy(R.RESTORE_ORDER, street=street)
             d.say("The following cards are those that would have come without the error "
-                  "(one card is burned more, or one burn goes back on the stub, to restore the order).")
+                  "(one card is burned more, or one burn goes back on the stub, to restore the order).",
+                  "Các lá tiếp theo phải đúng là những lá lẽ ra sẽ ra nếu không có lỗi (đốt thêm một lá, hoặc đặt "
+                  "một lá bài đốt trở lại stub, để khôi phục thứ tự).")
         else:
             d.say("The next street is burned and dealt normally: exactly one burn; the burn protects the stub, "
-                  "card order does not matter.")
+                  "card order does not matter.",
+                  "Vòng kế tiếp được đốt bài và chia bình thường: đốt đúng một lá; lá bài đốt là để bảo vệ stub, "
+                  "thứ tự lá bài không quan trọng.")
         return
     if missing:
         d.remedy(R.USE_AS_BURN, card=None, street=street)
         d.remedy(R.COMPLETE_BOARD, street=street, cards=1)
         d.say(f"The {street} was dealt without a burn and no one has acted: the card dealt becomes the burn and the "
-              f"next card is the {street}.")
+              f"next card is the {street}.",
+              f"{cap(sv)} được chia mà không đốt bài và chưa ai hành động: lá vừa chia trở thành lá bài đốt và lá kế "
+              f"tiếp là {sv}.")
     else:
         d.remedy(R.RESTORE_ORDER, street=street)
-        d.say(f"Two cards were burned before the {street} and no one has acted: the error is corrected.")
+        d.say(f"Two cards were burned before the {street} and no one has acted: the error is corrected.",
+              f"Dealer đốt hai lá trước {sv} và chưa ai hành động: lỗi được sửa lại.")
     d.maybe(ctx.why("BURN-STREET", "No rule says how to correct a burn error before any action on the street."))
 
 
@@ -245,7 +300,8 @@ def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
         actions = _street_actions(ctx, f.street)
         if ctx.state.is_stud:
             d.rules.append("STUD-BURN-ERROR")
-            d.say(f"Two cards were burned before {f.street} street: corrected if possible.")
+            d.say(f"Two cards were burned before {f.street} street: corrected if possible.",
+                  f"Dealer đốt hai lá trước {street_vi(f.street)}: sửa lại nếu còn có thể.")
             d.remedy(R.RESTORE_ORDER, street=f.street.value if f.street else None)
         elif f.street is Street.FLOP:
             _flop_extra_burn(ctx, d, f, actions)
@@ -258,27 +314,35 @@ def _flop_extra_burn(ctx: Context, d: Decision, f: Finding, actions: int) -> Non
     p = ctx.params
     d.rules += ["FLOP-EXTRA-BURN", "BURN-ONE-PER-STREET"]
     if f.note:
-        d.say(f"A burn was already set aside for the flop ({f.note}), and the dealer burned again.")
+        d.say(f"A burn was already set aside for the flop ({f.note}), and the dealer burned again.",
+              f"Đã có một lá bài đốt được để riêng cho flop ({note_vi(f.note)}), nhưng dealer lại đốt thêm.")
     flop_out = len(ctx.state.board.get(Street.FLOP, [])) > 0
     if not flop_out:
         d.remedy(R.RESTORE_ORDER, street=Street.FLOP.value)
-        d.say("Two cards were burned before the flop and no flop card is out yet: the extra card goes back on the stub.")
+        d.say("Two cards were burned before the flop and no flop card is out yet: the extra card goes back on the stub.",
+              "Dealer đốt hai lá trước flop và chưa lật lá flop nào: lá đốt thừa được đặt lại lên stub.")
         return
     if actions == 0:
         d.remedy(R.RESHUFFLE_STUB, cards=len(ctx.state.board.get(Street.FLOP, [])))
         d.remedy(R.REDEAL_BOARD, street=Street.FLOP.value)
         d.say("Two cards were burned before the flop, the flop is out and no one has acted: the stub and the flop "
-              "cards are reshuffled and the flop is dealt again.")
+              "cards are reshuffled and the flop is dealt again.",
+              "Dealer đốt hai lá trước flop, flop đã ra và chưa ai hành động: stub và các lá flop được xào lại, rồi "
+              "chia lại flop.")
         d.maybe(ctx.why("FLOP-EXTRA-BURN", "The tournament rules are silent; the cash rule is applied."))
         return
     d.rules.append("BURN-STREET")
-    d.say("Two cards were burned before the flop, but there has been action on the flop: the flop stands.")
+    d.say("Two cards were burned before the flop, but there has been action on the flop: the flop stands.",
+          "Dealer đốt hai lá trước flop, nhưng đã có hành động trên flop: flop được giữ nguyên.")
     if p.burn_restore_order:
         d.remedy(R.RESTORE_ORDER, street=Street.TURN.value)
         d.say("One of the two flop burns goes back on top of the stub to be the turn burn, so the turn is the card "
-              "that would have come.")
+              "that would have come.",
+              "Một trong hai lá đốt của flop được đặt lại lên trên cùng stub để làm lá bài đốt của turn, nhờ đó turn "
+              "đúng là lá lẽ ra sẽ ra.")
     else:
-        d.say("For the turn the dealer burns one card from the stub as usual (the burn protects the stub).")
+        d.say("For the turn the dealer burns one card from the stub as usual (the burn protects the stub).",
+              "Đến turn, dealer đốt một lá từ stub như bình thường (lá bài đốt là để bảo vệ stub).")
         d.maybe(ctx.why("BURN-STREET", "How to deal the next street after a burn error is not stated."))
 
 
@@ -290,7 +354,9 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
         d.rules.insert(0, rule)
         if ctx.state.hand_over:
             d.say(f"The {street.value} card(s) came out before the betting was over; the players still to act then "
-                  "folded, so the hand is over and the premature cards do not play.")
+                  "folded, so the hand is over and the premature cards do not play.",
+                  f"Lá bài {street_vi(street)} ra trước khi vòng cược kết thúc; sau đó những người chơi chưa hành động "
+                  "đều fold, nên ván bài kết thúc và các lá ra sớm không được tính.")
             continue
         if street is Street.TURN and ctx.params.premature_turn == "set_aside":
             d.rules.insert(0, "PREM-RRoP")
@@ -299,18 +365,26 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
             d.remedy(R.DEAL_WITHOUT_BURN, street=Street.RIVER.value)
             d.say("The premature turn card is set aside; when the betting is complete the dealer burns and turns the "
                   "card that would have been the river as the turn; before the river the stub is reshuffled with the "
-                  "set-aside card and the river is dealt without a burn.")
+                  "set-aside card and the river is dealt without a burn.",
+                  "Lá turn ra sớm được để riêng; khi vòng cược kết thúc, dealer đốt bài và lật lá lẽ ra là river để "
+                  "làm turn; trước river, stub được xào lại cùng lá đã để riêng và river được chia mà không đốt bài.")
             continue
         burned = bool(ctx.state.designated_burn.get(street))
         if burned:
             d.remedy(R.USE_AS_BURN, street=street.value)
         d.remedy(R.RESHUFFLE_STUB, cards=f.count or 1, street=street.value)
         d.remedy(R.DEAL_WITHOUT_BURN, street=street.value)
+        sv = street_vi(street)
         d.say(f"The {street.value} was dealt before the betting was complete: "
               + ("the burn stays as the burn; " if burned else "")
               + f"the premature card(s) go back into the stub, which is reshuffled face down, and when the betting is "
               f"complete the {street.value} is dealt without another burn. The premature cards do not play even if "
-              "the players still to act fold.")
+              "the players still to act fold.",
+              f"{cap(sv)} được chia trước khi vòng cược kết thúc: "
+              + ("lá bài đốt vẫn giữ nguyên là lá bài đốt; " if burned else "")
+              + f"các lá ra sớm được trả vào stub, stub được xào lại ở trạng thái úp, và khi vòng cược kết thúc thì "
+              f"{sv} được chia mà không đốt thêm lá nào. Các lá ra sớm không được dùng, kể cả khi những người chơi "
+              "chưa hành động đều fold.")
     return d
 
 
@@ -327,98 +401,10 @@ def premature_burn(ctx: Context, fs: list[Finding]) -> Decision:
         d.remedy(R.USE_AS_BURN, street=street)
         d.remedy(R.DEAL_WITHOUT_BURN, street=street)
         d.say(f"A card was burned for the {street} before the betting was complete, with no card exposed: the burn "
-              "stays, and the street is dealt without a second burn once the betting is over.")
+              "stays, and the street is dealt without a second burn once the betting is over.",
+              f"Dealer đốt một lá cho {street_vi(street)} trước khi vòng cược kết thúc, không lá nào bị lộ: lá bài đốt "
+              "giữ nguyên, và khi vòng cược kết thúc thì vòng đó được chia mà không đốt lá thứ hai.")
     d.maybe(ctx.why("PREM-BURN-ONLY", "No rule covers a premature burn alone."))
-    return d
-
-
-def door_down(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["STUD-ALL-DOWN", "DEF-DOOR-CARD"], findings=fs)
-    for f in fs:
-        d.remedy(R.SCRAMBLE_AND_PICK_BURN, seat=f.seat, cards=3, turn_up=True)
-        d.say(f"Seat {f.seat} got all three starting cards face down: the floor scrambles the three and turns one up "
-              "at random as his upcard.")
-    if ctx.is_indirect("STUD-ALL-DOWN"):
-        d.maybe(ctx.why("STUD-ALL-DOWN", "The book has no rule for a door card dealt face down."))
-    return d
-
-
-def seventh_exposed(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["STUD-7TH-EXPOSED"], findings=fs)
-    f = fs[0]
-    if ctx.params.seventh_street_exposed == "replace":
-        d.remedy(R.REPLACE_CARD, seat=f.seat)
-        d.say(f"Seat {f.seat}'s seventh-street card was dealt face up: it is replaced while betting remains.")
-        return d
-    if f.note == "first to receive":
-        d.remedy(R.DEAL_FACE_UP, street=Street.SEVENTH.value)
-        d.say(f"The first player's seventh-street card (seat {f.seat}) was dealt face up: every remaining player gets "
-              "his last card face up and betting goes on normally, begun by the player who began sixth street.")
-    else:
-        d.remedy(R.DEAL_FACE_DOWN, street=Street.SEVENTH.value)
-        d.say(f"Seat {f.seat}'s seventh-street card was dealt face up: the others get theirs face down, and seat "
-              f"{f.seat} may declare, before any action, to be all in for the existing pot or to continue.")
-    return d
-
-
-def short_stub(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["STUD-SHORT-STUB"], findings=fs)
-    f = fs[0]
-    stub = f.count or 0
-    players = sum(1 for s in ctx.state.seats.values() if s.in_hand)
-    burns = sum(len(b) for b in ctx.state.burns.values())
-    needed = players + 2
-    if stub + burns >= needed and stub < needed:
-        d.remedy(R.RESHUFFLE_STUB, cards=stub + burns)
-        d.say(f"Seventh street needs {needed} cards and the stub has {stub}: the stub and the {burns} earlier burns are "
-              "scrambled into a new stub, one is burned and each player gets a card.")
-    elif stub >= 3:
-        d.remedy(R.COMMUNITY_CARD, street=Street.SEVENTH.value)
-        d.say(f"The stub has {stub} cards, not enough for every player: the top card is burned and the next is dealt "
-              "face up in the centre as a community card.")
-    else:
-        d.remedy(R.RESHUFFLE_STUB, cards=stub + burns)
-        d.remedy(R.COMMUNITY_CARD, street=Street.SEVENTH.value)
-        d.say(f"Only {stub} cards are left: they are scrambled with the burns, one is burned and a community card is dealt.")
-    return d
-
-
-def wrong_bring_in(ctx: Context, fs: list[Finding]) -> Decision:
-    f = fs[0]
-    d = Decision(verdict=C, rules=["STUD-BRINGIN-WRONG"], findings=fs)
-    later = [a for a in ctx.state.actions if a.at > f.at and a.seat != f.seat]
-    if later:
-        d.say(f"Seat {f.seat} brought in although seat {f.expected_seat} had the low card, and the next player has "
-              f"acted: the wager stands, action continues and seat {f.expected_seat} owes nothing.")
-        return d
-    amount = ctx.state.bring_in_amount
-    d.remedy(R.RETURN_CHIPS, seat=f.seat, amount=amount)
-    d.remedy(R.CORRECT_BRING_IN, seat=f.expected_seat)
-    d.say(f"Seat {f.seat} brought in by mistake; seat {f.expected_seat} has the low card. The next player has not "
-          f"acted, so seat {f.seat} takes the chips back and seat {f.expected_seat} must bring in (or complete).")
-    return d
-
-
-def stub_disordered(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["STUB-DISORDERED", "RESHUFFLE-FACE-DOWN", "DEF-STUB"], findings=fs)
-    d.remedy(R.RESHUFFLE_STUB)
-    d.say("The stub was dropped and its order cannot be rebuilt: the stub cards alone (not the muck or burns) are "
-          "scrambled, shuffled and cut, and play continues with the normal burn.")
-    if ctx.is_indirect("STUB-DISORDERED"):
-        d.maybe(ctx.why("STUB-DISORDERED", "No text found in this book; the TDA procedure is the default."))
-    return d
-
-
-def level_changed(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["LVL-NEW-HAND", "DEF-HAND-START"], findings=fs)
-    d.say(f"The new level was announced after this hand began, so the hand is played at "
-          f"{ctx.state.log.level.describe()}; the new level starts with the next hand.")
-    return d
-
-
-def played_on(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["SA-MISDEAL-GATE"], findings=fs)
-    d.say("The table played on after the floor ruled the hand dead; the engine goes on ruling on what followed.")
     return d
 
 
@@ -437,11 +423,4 @@ BOARD_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.EXTRA_BURN: extra_burn,
     I.PREMATURE_CARD: premature,
     I.PREMATURE_BURN: premature_burn,
-    I.STUD_DOOR_CARD_DOWN: door_down,
-    I.STUD_SEVENTH_EXPOSED: seventh_exposed,
-    I.STUD_SHORT_STUB: short_stub,
-    I.WRONG_BRING_IN: wrong_bring_in,
-    I.STUB_DISORDERED: stub_disordered,
-    I.LEVEL_CHANGED_DURING_HAND: level_changed,
-    I.PLAYED_ON_AFTER_RULING: played_on,
 }

@@ -9,6 +9,7 @@ from floorman.findings import Irregularity as I
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.model import RemedyKind as R
 from floorman.rulings.model import Verdict
+from floorman.rulings.words import cap, note_vi, seats_vi, street_vi
 from floorman.table import Family, Street
 
 __all__ = ["DEAL_DECISIONS"]
@@ -25,31 +26,42 @@ def first_card(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = Decision(verdict=C, rules=["MD-FIRST-WRONG-SEAT", *f.extra_rules], findings=fs)
     where = "the first seat clockwise from the button" if not ctx.state.is_stud else "the first seat at the dealer's left"
+    where_vi = ("chỗ ngồi đầu tiên theo chiều kim đồng hồ tính từ button" if not ctx.state.is_stud
+                else "chỗ ngồi đầu tiên bên trái dealer")
     if "DEAL-ORDER-HU" in f.extra_rules:
         where = "the big blind (heads-up the button gets the last card)"
-    d.say(f"The first card went to seat {f.seat}; it belonged to seat {f.expected_seat}, {where}.")
-    return ctx.misdeal_or_blocked(d, "first card to the wrong seat")
+        where_vi = "big blind (khi heads-up, button nhận lá cuối cùng)"
+    d.say(f"The first card went to seat {f.seat}; it belonged to seat {f.expected_seat}, {where}.",
+          f"Lá bài đầu tiên được chia cho ghế {f.seat}, trong khi lẽ ra phải chia cho ghế {f.expected_seat}, "
+          f"tức là {where_vi}.")
+    return ctx.misdeal_or_blocked(d, "first card to the wrong seat", "lá bài đầu tiên được chia sai vị trí")
 
 
 def not_entitled(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["MD-SEAT-NOT-ENTITLED", "DEF-ENTITLED-SEAT"], findings=fs)
     for f in fs:
-        d.say(f"Cards were dealt to seat {f.seat}, {f.note or 'a seat not entitled to a hand'}.")
-    ctx.misdeal_or_blocked(d, "cards dealt to a seat not entitled to a hand")
+        d.say(f"Cards were dealt to seat {f.seat}, {f.note or 'a seat not entitled to a hand'}.",
+              f"Dealer đã chia bài cho ghế {f.seat}, trong khi đó là "
+              f"{note_vi(f.note) if f.note else 'chỗ ngồi không có quyền nhận bài'}.")
+    ctx.misdeal_or_blocked(d, "cards dealt to a seat not entitled to a hand",
+                           "chia bài cho chỗ ngồi không có quyền nhận bài")
     if d.verdict is C:
         d.rules.append("CNT-BURN-AFTER-KILL")
         for f in fs:
             d.remedy(R.KILL_HAND, seat=f.seat)
-        d.say("The cards at that seat are mucked; the next street is dealt with one burn from the stub.")
+        d.say("The cards at that seat are mucked; the next street is dealt with one burn from the stub.",
+              "Bài ở ghế đó được bỏ vào muck; vòng kế tiếp được chia với đúng một lá bài đốt lấy từ phần bài "
+              "còn lại (stub).")
     return d
 
 
 def dealt_out(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["MD-SEAT-DEALT-OUT", "DEF-ENTITLED-SEAT"], findings=fs)
-    d.say(f"{_seat_list([f.seat for f in fs]).capitalize()} was skipped: an entitled seat got no cards.")
-    ctx.misdeal_or_blocked(d, "an entitled seat dealt out")
+    d.say(f"{_seat_list([f.seat for f in fs]).capitalize()} was skipped: an entitled seat got no cards.",
+          f"{cap(seats_vi([f.seat for f in fs]))} bị bỏ sót: chỗ ngồi có quyền nhận bài nhưng không được chia lá nào.")
+    ctx.misdeal_or_blocked(d, "an entitled seat dealt out", "bỏ sót người chơi có quyền nhận bài")
     if d.verdict is C:
-        d.say("The skipped player takes no part in this hand.")
+        d.say("The skipped player takes no part in this hand.", "Người chơi bị bỏ sót không tham gia ván bài này.")
     return d
 
 
@@ -57,15 +69,18 @@ def out_of_sequence(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = Decision(verdict=C, rules=["MD-OUT-OF-SEQUENCE"], findings=fs)
     d.say(f"A card went to seat {f.seat} when seat {f.expected_seat} was next: a card dealt out of sequence "
-          "(only the button may take two cards in a row).")
+          "(only the button may take two cards in a row).",
+          f"Một lá bài được chia cho ghế {f.seat} trong khi đang đến lượt ghế {f.expected_seat}: chia bài sai thứ tự "
+          "(chỉ button mới được nhận hai lá liên tiếp).")
     if ctx.params.out_of_sequence == "discretion" or ctx.is_indirect("MD-OUT-OF-SEQUENCE"):
         d.maybe(ctx.why("MD-OUT-OF-SEQUENCE", "The book does not list a card out of sequence as a misdeal."))
-    return ctx.misdeal_or_blocked(d, "card out of sequence")
+    return ctx.misdeal_or_blocked(d, "card out of sequence", "chia bài sai thứ tự")
 
 
 def button_consecutive(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["DEAL-BTN-CONSEC", "MD-NOT-A-MISDEAL"], findings=fs)
-    d.say(f"The button (seat {fs[0].seat}) received its cards one after the other: that is allowed, not a misdeal.")
+    d.say(f"The button (seat {fs[0].seat}) received its cards one after the other: that is allowed, not a misdeal.",
+          f"Button (ghế {fs[0].seat}) nhận các lá bài liên tiếp nhau: điều này được phép, không phải misdeal.")
     return d
 
 
@@ -74,18 +89,22 @@ def button_misplaced(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["MD-BUTTON-POSITION", "BTN-MOVE-ERR"], findings=fs)
     if len(ctx.state.entitled_order()) == 2:
         d.rules.append("DEAL-HU-ADJUST")
-        d.say("Heads-up the button is placed so that no player posts the big blind twice in a row.")
-    d.say(f"The button was on seat {f.seat}; the rotation put it on seat {f.expected_seat}.")
+        d.say("Heads-up the button is placed so that no player posts the big blind twice in a row.",
+              "Khi heads-up, button được đặt sao cho không người chơi nào phải đặt big blind hai ván liên tiếp.")
+    d.say(f"The button was on seat {f.seat}; the rotation put it on seat {f.expected_seat}.",
+          f"Button đang ở ghế {f.seat}; theo vòng xoay, button lẽ ra phải ở ghế {f.expected_seat}.")
     if not ctx.params.button_misplaced_misdeal:
         return d
-    ctx.misdeal_or_blocked(d, "button out of position")
+    ctx.misdeal_or_blocked(d, "button out of position", "button đặt sai vị trí")
     if d.verdict is Verdict.MISDEAL:
         d.rules.append("RD-BUTTON-ERROR-EXCEPTION")
         d.corrected_button = f.expected_seat
-        d.say(f"The re-deal puts the button on seat {f.expected_seat}.")
+        d.say(f"The re-deal puts the button on seat {f.expected_seat}.",
+              f"Khi chia lại, button được đặt về ghế {f.expected_seat}.")
     else:
         d.rules.append("SA-OTHER-EFFECTS")
-        d.say("The error stands for this hand, and the button is not moved back for the next one.")
+        d.say("The error stands for this hand, and the button is not moved back for the next one.",
+              "Lỗi này được giữ nguyên trong ván bài này, và button không bị dời lại cho ván sau.")
         d.maybe(ctx.book.discretion_reason("MD-BUTTON-POSITION"))
     return d
 
@@ -99,8 +118,11 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
     if n >= p.boxed_misdeal_at and not ctx.sa:
         d.rules.append("BOX-COUNT")
         when = "on the initial deal" if p.boxed_counted == "initial_deal" else "among the cards needed for the hand"
-        d.say(f"{n} boxed cards were found {when}.")
-        return ctx.misdeal_or_blocked(d, f"{p.boxed_misdeal_at} or more boxed cards")
+        when_vi = ("trong quá trình chia bài ban đầu" if p.boxed_counted == "initial_deal"
+                   else "trong số các lá bài cần cho ván bài")
+        d.say(f"{n} boxed cards were found {when}.", f"Phát hiện {n} lá bài bị lật ngửa trong bộ bài {when_vi}.")
+        return ctx.misdeal_or_blocked(d, f"{p.boxed_misdeal_at} or more boxed cards",
+                                      f"từ {p.boxed_misdeal_at} lá bài bị lật ngửa trong bộ bài trở lên")
     d.rules += ["BOX-SCRAP"]
     if initial:
         d.rules.append("DEF-INITIAL-DEAL")
@@ -108,17 +130,22 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
         if f.during_initial_deal:
             d.rules.append("BOX-REPLACE")
             d.say(f"A boxed card came off the deck for seat {f.seat}: it is a scrap of paper, shown and mucked, "
-                  "and the seat gets the next card.")
+                  "and the seat gets the next card.",
+                  f"Lá bài chia cho ghế {f.seat} là lá bài bị lật ngửa trong bộ bài: lá đó chỉ được xem như một mảnh "
+                  "giấy vô giá trị, được đưa cho cả bàn xem rồi bỏ vào muck, và ghế này nhận lá kế tiếp.")
             d.remedy(R.REMOVE_CARD, card=f.card, where="muck")
             d.remedy(R.REPLACE_CARD, seat=f.seat)
         else:
             d.rules.append("BOX-LATE")
             if ctx.sa:
                 d.rules.append("SA-MISDEAL-GATE")
-            d.say("A boxed card met after the initial deal is a scrap of paper: it is mucked and the next card is used.")
+            d.say("A boxed card met after the initial deal is a scrap of paper: it is mucked and the next card is used.",
+                  "Lá bài bị lật ngửa trong bộ bài gặp sau quá trình chia bài ban đầu chỉ được xem như một mảnh giấy "
+                  "vô giá trị: lá đó được bỏ vào muck và dealer dùng lá kế tiếp.")
             d.remedy(R.REMOVE_CARD, card=f.card, where="muck")
     if n < p.boxed_misdeal_at:
-        d.say(f"{n} boxed card{'s' if n != 1 else ''} counted: a misdeal takes {p.boxed_misdeal_at}.")
+        d.say(f"{n} boxed card{'s' if n != 1 else ''} counted: a misdeal takes {p.boxed_misdeal_at}.",
+              f"Số lá bài bị lật ngửa trong bộ bài được tính là {n}; phải có {p.boxed_misdeal_at} lá mới là misdeal.")
     if ctx.state.has(I.EXPOSED_HOLE_CARD):
         d.rules.append("BOX-COUNT")
     return d
@@ -133,20 +160,28 @@ def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
     if early:
         f = early[0]
         d.say(f"Card #{f.position} off the deck (seat {f.seat}) was exposed by the dealer: either of the first "
-              f"{p.exposed_first_cards} cards exposed is a misdeal.")
-        ctx.misdeal_or_blocked(d, "one of the first cards off the deck exposed")
+              f"{p.exposed_first_cards} cards exposed is a misdeal.",
+              f"Lá bài thứ {f.position} rút ra từ bộ bài (ghế {f.seat}) bị lộ do lỗi của dealer: chỉ cần một trong "
+              f"{p.exposed_first_cards} lá đầu tiên bị lộ là misdeal.")
+        ctx.misdeal_or_blocked(d, "one of the first cards off the deck exposed",
+                               "một trong những lá đầu tiên của bộ bài bị lộ do lỗi của dealer")
         if d.verdict is Verdict.MISDEAL:
             return d
     elif len(fs) >= p.exposed_misdeal_at:
-        d.say(f"{len(fs)} down cards were exposed by the dealer on the initial deal ({_seat_list([f.seat for f in fs])}).")
-        ctx.misdeal_or_blocked(d, f"{p.exposed_misdeal_at} exposed down cards")
+        d.say(f"{len(fs)} down cards were exposed by the dealer on the initial deal ({_seat_list([f.seat for f in fs])}).",
+              f"Có {len(fs)} lá bài úp bị lộ do lỗi của dealer trong quá trình chia bài ban đầu "
+              f"({seats_vi([f.seat for f in fs])}).")
+        ctx.misdeal_or_blocked(d, f"{p.exposed_misdeal_at} exposed down cards",
+                               f"{p.exposed_misdeal_at} lá bài úp bị lộ do lỗi của dealer")
         if d.verdict is Verdict.MISDEAL:
             return d
     d.rules += ["EXP-HOLE-SINGLE", "EXP-NO-OPTION", "DEF-INITIAL-DEAL"]
     if not early and len(fs) < p.exposed_misdeal_at:
         f = fs[0]
         d.say(f"One down card (#{f.position}, seat {f.seat}) was exposed by the dealer; it is not one of the first "
-              f"{p.exposed_first_cards} off the deck, so it is not a misdeal.")
+              f"{p.exposed_first_cards} off the deck, so it is not a misdeal.",
+              f"Một lá bài úp (lá thứ {f.position}, ghế {f.seat}) bị lộ do lỗi của dealer; đây không phải một trong "
+              f"{p.exposed_first_cards} lá đầu tiên rút ra từ bộ bài nên không phải misdeal.")
     streets = [s for s in ctx.state.spec.streets[1:]]
     for i, f in enumerate(fs):
         street = streets[min(i, len(streets) - 1)]
@@ -154,9 +189,12 @@ def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
         d.remedy(R.USE_AS_BURN, seat=f.seat, card=f.card if f.card != "??" else None, street=street.value)
         d.remedy(R.DEAL_WITHOUT_BURN, street=street.value)
         d.say(f"Seat {f.seat} may not keep the exposed card: after the last starting card the dealer gives seat "
-              f"{f.seat} the top card of the stub, and the exposed card is the {street.value} burn.")
+              f"{f.seat} the top card of the stub, and the exposed card is the {street.value} burn.",
+              f"Ghế {f.seat} không được giữ lá bài bị lộ: sau lá khởi đầu cuối cùng, dealer chia cho ghế {f.seat} lá "
+              f"trên cùng của phần bài còn lại (stub), và lá bị lộ trở thành lá bài đốt của {street_vi(street)}.")
     if ctx.is_indirect("EXP-HOLE-SINGLE"):
-        d.say("This replacement procedure is the standard one; the tournament rules do not spell it out.")
+        d.say("This replacement procedure is the standard one; the tournament rules do not spell it out.",
+              "Đây là quy trình thay bài tiêu chuẩn; luật giải đấu không ghi rõ từng bước.")
     return d
 
 
@@ -168,23 +206,29 @@ def _exposed_stud(ctx: Context, fs: list[Finding]) -> Decision:
     for f in fs:
         by_seat.setdefault(f.seat or 0, []).append(f)
     seats = _seat_list(list(by_seat))
-    d.say(f"A down card of {seats} was exposed by the dealer on third street.")
+    d.say(f"A down card of {seats} was exposed by the dealer on third street.",
+          f"Một lá bài úp của {seats_vi(list(by_seat))} bị lộ do lỗi của dealer ở third street.")
     if p.stud_downcard_exposed == "misdeal":
-        return ctx.misdeal_or_blocked(d, "a stud player's first two down cards exposed")
+        return ctx.misdeal_or_blocked(d, "a stud player's first two down cards exposed",
+                                      "lộ một trong hai lá bài úp đầu tiên của người chơi stud")
     all_three = [s for s, group in by_seat.items() if len(group) >= 2]
     if all_three and p.stud_all_exposed_misdeal:
-        d.say("All three of that player's starting cards are face up.")
-        return ctx.misdeal_or_blocked(d, "all three starting cards exposed")
+        d.say("All three of that player's starting cards are face up.",
+              "Cả ba lá khởi đầu của người chơi đó đều bị lật ngửa.")
+        return ctx.misdeal_or_blocked(d, "all three starting cards exposed", "cả ba lá khởi đầu đều bị lộ")
     if all_three:
         d.maybe(ctx.why("STUD-DOWN-EXPOSED", "The book covers one exposed down card only."))
     for seat in by_seat:
         if p.stud_downcard_exposed == "upcard":
             d.remedy(R.TURN_UP_CARD, seat=seat)
             d.say(f"The exposed card becomes seat {seat}'s upcard and the third card is dealt face down; "
-                  "seat {seat} can be the bring-in.".replace("{seat}", str(seat)))
+                  "seat {seat} can be the bring-in.".replace("{seat}", str(seat)),
+                  f"Lá bị lộ trở thành lá ngửa (upcard) của ghế {seat} và lá thứ ba được chia úp; ghế {seat} có thể "
+                  "là người phải bring-in.")
         d.remedy(R.DEAL_FACE_DOWN, seat=seat, street=Street.THIRD.value)
     if p.stud_downcard_exposed == "third_down":
-        d.say("The player's third card is dealt face down instead.")
+        d.say("The player's third card is dealt face down instead.",
+              "Thay vào đó, lá thứ ba của người chơi được chia úp.")
     return d
 
 
@@ -194,12 +238,16 @@ def _exposed_draw(ctx: Context, fs: list[Finding]) -> Decision:
     if p.draw_exposed == "house":
         d.maybe(ctx.why("DRAW-EXPOSED", "The book leaves draw games to house rules."))
     if len(fs) >= p.draw_exposed_misdeal_at:
-        d.say(f"{len(fs)} cards were exposed on the initial deal of a draw game.")
-        return ctx.misdeal_or_blocked(d, "second exposed card on a draw game's initial deal")
+        d.say(f"{len(fs)} cards were exposed on the initial deal of a draw game.",
+              f"Có {len(fs)} lá bài bị lộ trong quá trình chia bài ban đầu của game draw.")
+        return ctx.misdeal_or_blocked(d, "second exposed card on a draw game's initial deal",
+                                      "lá thứ hai bị lộ trong quá trình chia bài ban đầu của game draw")
     for f in fs:
         d.remedy(R.REPLACE_CARD, seat=f.seat)
         d.say(f"Seat {f.seat}'s exposed card is replaced; in draw games only a second exposed card is a misdeal, "
-              "even when the first is the first card off the deck.")
+              "even when the first is the first card off the deck.",
+              f"Lá bài bị lộ của ghế {f.seat} được thay; ở game draw chỉ khi có lá thứ hai bị lộ mới là misdeal, "
+              "kể cả khi lá bị lộ trước là lá đầu tiên rút ra từ bộ bài.")
     return d
 
 
@@ -215,13 +263,16 @@ def exposed(ctx: Context, fs: list[Finding]) -> Decision:
 def exposed_replacement(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["EXP-REPLACEMENT-EXPOSED", "MD-FLOP-EXPOSE", "EXP-HOLE-SINGLE"], findings=fs)
     f = fs[0]
-    d.say(f"The replacement card for seat {f.seat} was exposed too: the second exposed down card of the deal.")
-    ctx.misdeal_or_blocked(d, "two exposed down cards")
+    d.say(f"The replacement card for seat {f.seat} was exposed too: the second exposed down card of the deal.",
+          f"Lá bài thay thế cho ghế {f.seat} cũng bị lộ: đây là lá bài úp thứ hai bị lộ trong lần chia này.")
+    ctx.misdeal_or_blocked(d, "two exposed down cards", "hai lá bài úp bị lộ")
     if d.verdict is C:
         d.remedy(R.REPLACE_CARD, seat=f.seat)
         d.remedy(R.USE_AS_BURN, seat=f.seat, street=Street.TURN.value)
         d.say(f"Seat {f.seat} gets the next card; the first exposed card is the flop burn and this one is set aside as the "
-              "turn burn.")
+              "turn burn.",
+              f"Ghế {f.seat} nhận lá kế tiếp; lá bị lộ đầu tiên là lá bài đốt của flop, còn lá này được để riêng làm lá "
+              "bài đốt của turn.")
         d.maybe(ctx.why("EXP-REPLACEMENT-EXPOSED", "No rule covers an exposed replacement after substantial action."))
     return d
 
@@ -229,7 +280,9 @@ def exposed_replacement(ctx: Context, fs: list[Finding]) -> Decision:
 def exposed_after_deal(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["EXP-AFTER-DEAL", "DEF-EXPOSED"], findings=fs)
     d.say(f"The dealer exposed cards of {_seat_list([f.seat for f in fs])} after the deal: the hand can still be "
-          "identified, so it stays live despite the exposed cards.")
+          "identified, so it stays live despite the exposed cards.",
+          f"Dealer làm lộ bài của {seats_vi([f.seat for f in fs])} sau khi đã chia xong: vẫn xác định được bài của "
+          "người chơi nên bài vẫn còn hiệu lực dù có lá bị lộ.")
     return d
 
 
@@ -237,7 +290,9 @@ def player_exposed(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["EXP-PLAYER-OWN", "DEF-EXPOSED", "MD-NOT-A-MISDEAL"], findings=fs)
     for f in fs:
         d.say(f"Seat {f.seat} exposed his own card: not a dealer error, so not a misdeal; the hand stays live and "
-              "every player is entitled to see the card.")
+              "every player is entitled to see the card.",
+              f"Người chơi ghế {f.seat} tự làm lộ bài của mình: đây không phải lỗi của dealer nên không phải misdeal; "
+              "bài vẫn còn hiệu lực và mọi người chơi đều có quyền được xem lá bài đó.")
         d.remedy(R.PENALTY_POSSIBLE, seat=f.seat)
     reason = ctx.book.discretion_reason("EXP-PLAYER-OWN")
     if reason:
@@ -250,11 +305,13 @@ def extra_card(ctx: Context, fs: list[Finding]) -> Decision:
     extras = max((f.count or 1) for f in fs)
     f = fs[0]
     d = Decision(verdict=C, rules=["MD-EXTRA-2", "DEF-INITIAL-DEAL"], findings=fs)
-    d.say(f"{extras} extra card{'s' if extras != 1 else ''} dealt on the initial deal (first at seat {f.seat}).")
+    d.say(f"{extras} extra card{'s' if extras != 1 else ''} dealt on the initial deal (first at seat {f.seat}).",
+          f"Chia thừa {extras} lá trong quá trình chia bài ban đầu (lá thừa đầu tiên ở ghế {f.seat}).")
     if p.one_extra_card == "misdeal":
         d.rules.append("MD-WRONG-COUNT")
     if extras >= p.extra_cards_misdeal_at:
-        return ctx.misdeal_or_blocked(d, f"{p.extra_cards_misdeal_at} or more extra cards")
+        return ctx.misdeal_or_blocked(d, f"{p.extra_cards_misdeal_at} or more extra cards",
+                                      f"chia sai số lá bài, thừa từ {p.extra_cards_misdeal_at} lá trở lên")
     d.rules.append("CNT-ONE-EXTRA")
     if ctx.state.actions:
         mixed = Finding(at=f.at, irregularity=I.WRONG_CARD_COUNT, seat=f.seat,
@@ -262,19 +319,23 @@ def extra_card(ctx: Context, fs: list[Finding]) -> Decision:
         d2 = wrong_count(ctx, [mixed])
         d2.rules = ["CNT-ONE-EXTRA", *d2.rules]
         d2.findings = fs
-        d2.explanation.insert(0, "The extra card was not set apart before the first betting round: it counts as "
-                                 "part of the hand.")
+        d2.say_first("The extra card was not set apart before the first betting round: it counts as part of the hand.",
+                     "Lá thừa không được tách riêng trước vòng cược đầu tiên: lá đó được tính là một phần bài của "
+                     "người chơi.")
         return d2
     if p.one_extra_card == "misdeal" and not ctx.sa:
         d.rules.append("MD-WRONG-COUNT")
         d.maybe(ctx.why("CNT-ONE-EXTRA", "By the letter one extra card is a wrong count; many floors burn it instead."))
-        return ctx.misdeal_or_blocked(d, "wrong number of cards dealt to a player")
+        return ctx.misdeal_or_blocked(d, "wrong number of cards dealt to a player",
+                                      "chia sai số lá bài cho một người chơi")
     if ctx.state.has(I.WRONG_CARD_COUNT):
         return d
     d.rules.append("MD-NOT-A-MISDEAL")
     d.remedy(R.USE_AS_BURN, seat=f.seat, street=ctx.state.spec.streets[1].value)
     d.remedy(R.DEAL_WITHOUT_BURN, street=ctx.state.spec.streets[1].value)
-    d.say("One extra card is not a misdeal: it goes back on top of the stub and is used as the next burn.")
+    d.say("One extra card is not a misdeal: it goes back on top of the stub and is used as the next burn.",
+          "Thừa một lá không phải misdeal: lá đó được đặt lại lên trên cùng phần bài còn lại (stub) và dùng làm lá "
+          "bài đốt kế tiếp.")
     if ctx.is_indirect("CNT-ONE-EXTRA"):
         d.maybe(ctx.book.discretion_reason("CNT-ONE-EXTRA"))
     return d
@@ -286,19 +347,24 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     if ctx.state.is_stud:
         d.rules.append("STUD-CARD-COUNT")
     held = ", ".join(f"seat {f.seat} holds {f.count}" for f in fs)
-    d.say(f"Wrong number of cards: {held} (the game deals {ctx.state.spec.hole_cards}).")
+    held_vi = ", ".join(f"ghế {f.seat} đang có {f.count} lá" for f in fs)
+    d.say(f"Wrong number of cards: {held} (the game deals {ctx.state.spec.hole_cards}).",
+          f"Chia sai số lá bài: {held_vi} (game này chia {ctx.state.spec.hole_cards} lá).")
     if p.wrong_count_misdeal and not ctx.sa:
         d.maybe(ctx.book.discretion_reason("MD-WRONG-COUNT"))
-        return ctx.misdeal_or_blocked(d, "wrong number of cards")
+        return ctx.misdeal_or_blocked(d, "wrong number of cards", "chia sai số lá bài")
     d.rules = ["CNT-AFTER-SA-DEAD", "CNT-BURN-AFTER-KILL", "SA-MISDEAL-GATE", *d.rules]
     if any((f.count or 0) > ctx.state.spec.hole_cards for f in fs):
         d.rules.append("FD-MISSING-CARD")
-        d.say("Extra cards that came from this hand's own deck do not foul the deck.")
+        d.say("Extra cards that came from this hand's own deck do not foul the deck.",
+              "Lá thừa đến từ chính bộ bài của ván này thì không làm bộ bài hỏng.")
     d.misdeal_blocked = True
     for f in fs:
         d.remedy(R.KILL_HAND, seat=f.seat)
     d.say("After substantial action a hand with the wrong number of cards is dead; chips it put in stay in the pot. "
-          "The next street is burned and dealt normally: exactly one burn, and no card of a killed hand is used as it.")
+          "The next street is burned and dealt normally: exactly one burn, and no card of a killed hand is used as it.",
+          "Sau Substantial Action, bài có sai số lá là bài chết; chip đã bỏ vào pot vẫn ở lại trong pot. Vòng kế "
+          "tiếp được đốt bài và chia bình thường: đốt đúng một lá, và không dùng lá nào của bài chết làm lá bài đốt.")
     return d
 
 
@@ -308,11 +374,15 @@ def button_short(ctx: Context, fs: list[Finding]) -> Decision:
     acted = ctx.seat_acted_before(f.seat, 10**9)
     if acted:
         d.say(f"The button (seat {f.seat}) acted holding {f.count} card{'s' if f.count != 1 else ''}: his hand is dead; "
-              "the chips he put in stay in the pot.")
+              "the chips he put in stay in the pot.",
+              f"Button (ghế {f.seat}) đã hành động khi chỉ có {f.count} lá: bài của người chơi này là bài chết; chip "
+              "đã bỏ vào pot vẫn ở lại trong pot.")
         d.remedy(R.KILL_HAND, seat=f.seat)
     else:
         d.say(f"The button (seat {f.seat}) is short a card and has not acted: he gets the next card off the stub, "
-              "even after substantial action. It is not a misdeal.")
+              "even after substantial action. It is not a misdeal.",
+              f"Button (ghế {f.seat}) bị thiếu một lá và chưa hành động: người chơi này nhận lá kế tiếp từ phần bài "
+              "còn lại (stub), kể cả khi đã có Substantial Action. Đây không phải misdeal.")
         d.remedy(R.DEAL_MISSING_CARD, seat=f.seat)
     return d
 
@@ -320,12 +390,14 @@ def button_short(ctx: Context, fs: list[Finding]) -> Decision:
 def thrown_into(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = Decision(verdict=C, rules=["MD-THROWN-INTO-BLIND"], findings=fs)
-    d.say(f"Seat {f.from_seat}'s cards were thrown into seat {f.seat}'s hand: the thrown cards are dead.")
+    d.say(f"Seat {f.from_seat}'s cards were thrown into seat {f.seat}'s hand: the thrown cards are dead.",
+          f"Bài của ghế {f.from_seat} bị ném lẫn vào bài của ghế {f.seat}: những lá bị ném vào là bài chết.")
     d.maybe(ctx.why("MD-THROWN-INTO-BLIND", "The floor may order a re-deal; it is not required."))
     if not ctx.sa and f.seat is not None:
         d.verdict = Verdict.MISDEAL
         d.redeal_dead = (f.from_seat,) if f.from_seat is not None else ()
-        d.say("Engine default: re-deal, with the offender dealt a dead hand.")
+        d.say("Engine default: re-deal, with the offender dealt a dead hand.",
+              "Cách xử lý mặc định: chia lại, người chơi vi phạm bị chia một bài chết.")
     return d
 
 
@@ -346,12 +418,17 @@ def absent(ctx: Context, fs: list[Finding]) -> Decision:
         missed_last = f.seat in state.absent_at_last_card
         missed = missed_last if deadline == "last_card" else f.seat in state.absent_at_first_card
         card = "last card of the initial deal" if deadline == "last_card" else "first card of the deal"
+        card_vi = ("lá cuối cùng của quá trình chia bài ban đầu" if deadline == "last_card"
+                   else "lá đầu tiên của lần chia bài")
         if missed:
             d.remedy(R.KILL_HAND, seat=f.seat)
             d.say(f"Seat {f.seat} was not at his seat when the {card} was dealt: his hand is dead; "
-                  "his blinds and antes stay in the pot.")
+                  "his blinds and antes stay in the pot.",
+                  f"Người chơi ghế {f.seat} không có mặt tại chỗ ngồi khi chia {card_vi}: bài của người chơi này là "
+                  "bài chết; blinds và ante đã đặt vẫn ở lại trong pot.")
         else:
-            d.say(f"Seat {f.seat} was back at his seat by the {card}: his hand is live.")
+            d.say(f"Seat {f.seat} was back at his seat by the {card}: his hand is live.",
+                  f"Người chơi ghế {f.seat} đã trở lại chỗ ngồi kịp lúc chia {card_vi}: bài vẫn còn hiệu lực.")
     return d
 
 
@@ -359,7 +436,9 @@ def away(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["ABS-ABANDON"], findings=fs)
     for f in fs:
         d.say(f"Seat {f.seat} left the table with his hand live after the action had begun: his hand may be "
-              "treated as abandoned and mucked.")
+              "treated as abandoned and mucked.",
+              f"Người chơi ghế {f.seat} rời bàn khi bài vẫn còn hiệu lực và vòng hành động đã bắt đầu: bài đó có thể "
+              "bị coi là bỏ và bị đưa vào muck.")
         d.remedy(R.KILL_HAND, seat=f.seat, when="if he is not back when the action reaches him")
     d.maybe(ctx.why("ABS-ABANDON", "The rule says the hand may be mucked: the floor decides."))
     return d

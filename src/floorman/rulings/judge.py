@@ -11,13 +11,15 @@ from collections.abc import Callable, Sequence
 
 from floorman.findings import Finding, Irregularity
 from floorman.log import HandLog
-from floorman.rulebooks import Rulebook
+from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.decide_board import BOARD_DECISIONS
 from floorman.rulings.decide_deal import DEAL_DECISIONS
+from floorman.rulings.decide_table import TABLE_DECISIONS
 from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
 from floorman.rulings.sa import sa_reached, sa_reason
+from floorman.rulings.words import Words, gloss_once, level_vi, seats_vi
 from floorman.state import HandState
 
 __all__ = ["DECISIONS", "judge"]
@@ -25,6 +27,7 @@ __all__ = ["DECISIONS", "judge"]
 DECISIONS: dict[Irregularity, Callable[[Context, list[Finding]], Decision]] = {
     **DEAL_DECISIONS,
     **BOARD_DECISIONS,
+    **TABLE_DECISIONS,
 }
 
 _REDEAL_RULES = (
@@ -82,7 +85,7 @@ def _cite(book: Rulebook, rules: Sequence[str]) -> tuple:  # type: ignore[type-a
 
 def _build(
     ctx: Context, verdict: Verdict, decisions: Sequence[Decision], rules: Sequence[str],
-    remedies: Sequence[Remedy], explanation: Sequence[str], at: int | None,
+    remedies: Sequence[Remedy], explanation: Sequence[Words], at: int | None,
 ) -> Ruling:
     rules_t = _unique(rules)
     kept: list[Remedy] = []
@@ -92,16 +95,27 @@ def _build(
     remedies = kept
     reasons = _unique([r for d in decisions for r in d.discretion])
     findings = tuple(f for d in decisions for f in d.findings)
+    citations = _cite(ctx.book, rules_t)
+    via = sorted({c.via for c in citations if c.via})
+    if via and ctx.book.fallback is not None:
+        other = find_rulebook(ctx.book.fallback)
+        explanation = [*explanation, Words(
+            f"Where the {ctx.book.short} rules are silent, rule {via[0]} sends the case to the {other.short} "
+            "rules, cited above as applied through it.",
+            f"Ở những điểm luật {ctx.book.short} không quy định, điều {via[0]} chuyển sang áp dụng luật "
+            f"{other.short}, như đã trích dẫn ở trên.",
+        )]
     return Ruling(
         at=at,
         verdict=verdict,
         rules=rules_t,
-        citations=_cite(ctx.book, rules_t),
+        citations=citations,
         substantial_action=ctx.sa,
         discretion=bool(reasons),
         discretion_reasons=reasons,
         remedies=tuple(remedies),
-        explanation=" ".join(s for s in explanation if s),
+        explanation=" ".join(w.en for w in explanation if w.en),
+        explanation_vi=gloss_once(" ".join(w.vi for w in explanation if w.vi)),
         findings=findings,
     )
 
@@ -119,9 +133,13 @@ def _void(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[Ruli
     remedies.append(Remedy.of(RemedyKind.NEW_DECK))
     remedies.append(Remedy.of(RemedyKind.REDEAL, discretion=True, rule="FD-AFTERMATH"))
     header, notes = redeal_log(state, ctx.book, new_deck=True)
-    text = [s for d in decisions for s in d.explanation]
-    text.append("What follows a void is not written in the rules: by default the hand is re-played exactly, with a "
-                "new deck (the floor decides).")
+    text = [w for d in decisions for w in d.words()]
+    text.append(Words(
+        "What follows a void is not written in the rules: by default the hand is re-played exactly, with a new deck "
+        "(the floor decides).",
+        "Luật không quy định điều gì xảy ra sau khi ván bài bị vô hiệu: mặc định là chơi lại chính xác ván bài đó "
+        "với bộ bài mới (floor quyết định).",
+    ))
     text += notes
     return _build(ctx, Verdict.VOID, decisions, rules, remedies, text, at), header
 
@@ -153,41 +171,48 @@ def _misdeal(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[R
     if state.level_changes:
         rules.append("LVL-NEW-HAND")
     decisions[0].maybe(_oot_doubt(ctx))
-    text = [s for d in decisions for s in d.explanation]
+    text = [w for d in decisions for w in d.words()]
     text.append(sa_reason(state, ctx.book.params))
     text.append(_redeal_sentence(state, header))
     text += notes
     return _build(ctx, Verdict.MISDEAL, decisions, rules, remedies, text, at), header
 
 
-def _redeal_sentence(state: HandState, header: HandLog) -> str:
+def _redeal_sentence(state: HandState, header: HandLog) -> Words:
     back = state.voluntary()
-    parts = []
+    parts, parts_vi = [], []
     if back:
         who = ", ".join(f"seat {s} gets {a} back" for s, a in sorted(back.items()))
         parts.append(f"Chips bet voluntarily go back ({who}).")
+        who_vi = ", ".join(f"ghế {s} nhận lại {a}" for s, a in sorted(back.items()))
+        parts_vi.append(f"Chip đã cược tự nguyện được trả lại ({who_vi}).")
     parts.append("The blinds and antes stay posted; the cards are gathered, shuffled and cut, and the hand is re-dealt "
                  + (f"with the button on seat {header.button} " if header.button is not None else "")
                  + f"at {header.level.describe()}.")
-    return " ".join(parts)
+    parts_vi.append("Blinds và ante đã đặt vẫn giữ nguyên; bài được thu lại, xào và cắt, rồi chia lại ván bài "
+                    + (f"với button ở {seats_vi([header.button])}, " if header.button is not None else "")
+                    + f"ở {level_vi(header.level)}.")
+    return Words(" ".join(parts), " ".join(parts_vi))
 
 
 def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling:
     rules: list[str] = []
     remedies: list[Remedy] = []
-    text: list[str] = []
+    text: list[Words] = []
     blocked = any(d.misdeal_blocked for d in decisions)
     for d in decisions:
         rules += d.rules
         remedies += d.remedies
-        text += d.explanation
+        text += d.words()
     if blocked:
         decisions[0].maybe(_oot_doubt(ctx))
         rules += [*_sa_rules(ctx.book), "SA-MISDEAL-GATE"]
         text.append(sa_reason(ctx.state, ctx.book.params))
     if not decisions:
         rules += _clean_deal_rules(ctx.state)
-        text.append("No irregularity is open: the deal and the action so far follow the rules. Play on.")
+        text.append(Words("No irregularity is open: the deal and the action so far follow the rules. Play on.",
+                          "Không có sai phạm nào cần xử lý: việc chia bài và các hành động đến lúc này đều đúng luật. "
+                          "Ván bài tiếp tục."))
     return _build(ctx, Verdict.CONTINUE, decisions, rules, remedies, text, at)
 
 
@@ -211,5 +236,7 @@ def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None) ->
     rules = ["FD-DISPUTE-WINDOW", "DISP-WINDOW", "DEF-HAND-START"] + [r for f in findings for r in f.rules]
     d = Decision(verdict=Verdict.CONTINUE, rules=rules, findings=list(findings))
     d.say("The next hand has already begun (first riffle or shuffler button), so the right to dispute this hand "
-          "has ended: the result stands.")
-    return _build(ctx, Verdict.CONTINUE, [d], rules, [], d.explanation, at)
+          "has ended: the result stands.",
+          "Ván bài kế tiếp đã bắt đầu (lần riffle đầu tiên hoặc đã bấm nút máy xào bài), nên quyền khiếu nại ván này "
+          "đã hết: kết quả được giữ nguyên.")
+    return _build(ctx, Verdict.CONTINUE, [d], rules, [], d.words(), at)

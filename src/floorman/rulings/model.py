@@ -84,6 +84,8 @@ class Ruling:
     discretion: bool
     remedies: tuple[Remedy, ...]
     explanation: str
+    explanation_vi: str = ""
+    """The same explanation in Vietnamese, as the floor says it to the table."""
     findings: tuple[Finding, ...] = ()
     """The findings this ruling decided."""
     discretion_reasons: tuple[str, ...] = ()

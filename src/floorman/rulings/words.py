@@ -1,0 +1,127 @@
+"""A ruling's sentences in English and in Vietnamese, and the Vietnamese names of what they speak of.
+
+Vietnamese follows the card room (docs/glossary-vi.md): misdeal, flop, turn, river, button, blinds,
+fold, call, check, bet, raise, pot, dealer, floor, stub and Substantial Action stay in English.
+
+>>> seats_vi([3, 5, 7])
+'ghế 3, ghế 5 và ghế 7'
+>>> card_vi("As"), card_vi("Td"), card_vi("JK")
+('lá Át bích (As)', 'lá 10 rô (Td)', 'lá joker')
+>>> place_vi("seat 4 and the board"), place_vi("the board and the board")
+('ghế 4 và board', 'cả hai đều ở board')
+>>> gloss_once("Chưa có Substantial Action. Sau Substantial Action thì khác.")
+'Chưa có Substantial Action (hành động đáng kể). Sau Substantial Action thì khác.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from floorman.table import Level
+
+__all__ = ["Words", "cap", "card_vi", "gloss_once", "level_vi", "note_vi", "place_vi", "seats_vi", "street_vi"]
+
+SA = "Substantial Action"
+_GLOSS = "Substantial Action (hành động đáng kể)"
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """One sentence, said in English and in Vietnamese from the same facts."""
+
+    en: str
+    vi: str
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def gloss_once(text: str) -> str:
+    """Gloss "Substantial Action" once in a ruling, where no bracket already follows it."""
+    if _GLOSS in text:
+        return text
+    return re.sub(r"Substantial Action(?! \()(?!\))", _GLOSS, text, count=1)
+
+
+def seats_vi(seats: Iterable[int | None]) -> str:
+    named = list(dict.fromkeys(f"ghế {s}" for s in seats if s is not None))
+    return " và ".join(named) if len(named) <= 2 else ", ".join(named[:-1]) + " và " + named[-1]
+
+
+_STREETS = {
+    "third": "third street", "fourth": "fourth street", "fifth": "fifth street", "sixth": "sixth street",
+    "seventh": "seventh street", "predraw": "vòng cược trước lần đổi bài đầu tiên",
+    "first_draw": "lần đổi bài thứ nhất", "second_draw": "lần đổi bài thứ hai", "third_draw": "lần đổi bài thứ ba",
+    "next": "vòng tiếp theo", "next street": "vòng tiếp theo", "None": "vòng tiếp theo",
+}
+
+
+def street_vi(street: object) -> str:
+    """A street as the room says it: flop, turn and river stay English, like stud's "third street"."""
+    name = str(street)
+    return _STREETS.get(name, name)
+
+
+_RANKS = {"A": "Át", "K": "Già", "Q": "Đầm", "J": "Bồi", "T": "10"}
+_SUITS = {"s": "bích", "h": "cơ", "d": "rô", "c": "chuồn"}
+
+
+def card_vi(card: str | None) -> str:
+    """The card by name, its code kept: "As" is "lá Át bích (As)"; an unknown face is just "lá bài"."""
+    if card == "JK":
+        return "lá joker"
+    if not card or len(card) != 2 or card[1] not in _SUITS:
+        return "lá bài"
+    return f"lá {_RANKS.get(card[0], card[0])} {_SUITS[card[1]]} ({card})"
+
+
+_PLACES = {
+    "the board": "board", "board": "board", "the burn": "lá bài đốt", "hand": "bài của người chơi",
+    "the deck (boxed)": "lá bị lật ngửa trong bộ bài", "found at the table": "phát hiện tại bàn",
+    "stub": "phần bài còn lại (stub)", "table": "trên bàn", "muck": "muck",
+}
+
+
+def place_vi(where: str) -> str:
+    """Where a card was seen ("seat 4", "the board", "seat 2 and the burn") in Vietnamese."""
+    parts = []
+    for part in where.split(" and "):
+        seat = re.fullmatch(r"seat (\d+)", part)
+        parts.append(f"ghế {seat.group(1)}" if seat else _PLACES.get(part, part))
+    if len(parts) == 2 and parts[0] == parts[1]:
+        return f"cả hai đều ở {parts[0]}"
+    return " và ".join(parts)
+
+
+_NOTES = {
+    "an empty seat": "một ghế trống",
+    "a new player waiting for the button to pass": "người chơi mới vào bàn đang chờ button đi qua",
+    "exposed card": "lá bài bị lộ",
+    "premature burn": "lá đốt sớm",
+    "four-card flop scramble": "lá chọn ra khi xáo trộn flop bốn lá",
+}
+
+
+def note_vi(note: str) -> str:
+    """A finding's short note (why a seat was not entitled, which burn was set aside) in Vietnamese."""
+    return _NOTES.get(note) or place_vi(note)
+
+
+def level_vi(level: Level) -> str:
+    """The spoken level: "level 12 (1000/2000, big blind ante 2000)"."""
+    parts: list[str] = []
+    if level.small_blind or level.big_blind:
+        parts.append(f"{level.small_blind}/{level.big_blind}")
+    if level.small_bet or level.big_bet:
+        parts.append(f"giới hạn cược {level.small_bet}/{level.big_bet}")
+    if level.ante:
+        parts.append(f"ante {level.ante}")
+    if level.big_blind_ante:
+        parts.append(f"big blind ante {level.big_blind_ante}")
+    if level.bring_in:
+        parts.append(f"bring-in {level.bring_in}")
+    head = f"level {level.number}" if level.number is not None else "level hiện tại"
+    return f"{head} ({', '.join(parts)})" if parts else head
