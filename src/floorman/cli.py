@@ -165,3 +165,14 @@ def compare_cmd(log: str, house_file: str | None, as_json: bool, lang: str) -> N
         click.echo((click.style(line, fg="yellow", bold=True) if differs else line) + f"  {row[4]} / {row[5]}")
     if len(verdicts) > 1:
         click.echo(click.style(say["disagree"], fg="yellow"))
+
+
+def _register() -> None:
+    """The commands that live with their own layer: the console, accounts."""
+    from floorman.web.cli import serve_cmd, users_cmd
+
+    main.add_command(serve_cmd)
+    main.add_command(users_cmd)
+
+
+_register()

@@ -1,0 +1,181 @@
+"""User accounts, their roles, and login sessions.
+
+A session is known to the database only by the SHA-256 of its token: the token itself lives in the
+user's cookie and nowhere else, so a copy of the database opens no session.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+
+from floorman.storage.errors import ConflictError, NotFoundError
+from floorman.storage.passwords import PasswordHasher
+
+__all__ = ["Accounts", "Role", "Session", "User", "hash_token"]
+
+SESSION_HOURS = 12
+"""A session lasts one long shift."""
+
+
+class Role(StrEnum):
+    """What a user may do; each role may do everything the roles before it may."""
+
+    DEALER = "dealer"
+    FLOOR = "floor"
+    DIRECTOR = "director"
+
+    @property
+    def rank(self) -> int:
+        return list(Role).index(self)
+
+    def allows(self, needed: Role) -> bool:
+        return self.rank >= needed.rank
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class User:
+    id: int
+    username: str
+    role: Role
+    locale: str | None
+    active: bool
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Session:
+    user: User
+    csrf_token: str
+    expires_at: str
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _user(row: sqlite3.Row) -> User:
+    return User(id=row["id"], username=row["username"], role=Role(row["role"]), locale=row["locale"],
+                active=bool(row["active"]), created_at=row["created_at"])
+
+
+def _clean_name(username: str) -> str:
+    name = username.strip()
+    if not name or len(name) > 64 or any(c.isspace() for c in name):
+        raise ConflictError("a user name is 1 to 64 characters with no spaces")
+    return name
+
+
+class Accounts:
+    """The users and sessions tables, over one connection."""
+
+    def __init__(self, conn: sqlite3.Connection, hasher: PasswordHasher | None = None) -> None:
+        self.conn = conn
+        self.hasher = hasher or PasswordHasher()
+
+    # -- users -------------------------------------------------------------------------
+
+    def count(self) -> int:
+        return int(self.conn.execute("SELECT COUNT(*) FROM users").fetchone()[0])
+
+    def add(self, username: str, password: str, role: Role, *, now: str) -> User:
+        name = _clean_name(username)
+        if len(password) < 8:
+            raise ConflictError("a password needs at least 8 characters")
+        if self.find(name) is not None:
+            raise ConflictError(f"there is already a user named {name!r}")
+        cur = self.conn.execute(
+            "INSERT INTO users (username, password_hash, role, created_at) VALUES (?, ?, ?, ?)",
+            (name, self.hasher.hash(password), role.value, now),
+        )
+        return self.get(int(cur.lastrowid or 0))
+
+    def get(self, user_id: int) -> User:
+        row = self.conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(f"no user {user_id}")
+        return _user(row)
+
+    def find(self, username: str) -> User | None:
+        row = self.conn.execute("SELECT * FROM users WHERE username = ?", (username.strip(),)).fetchone()
+        return None if row is None else _user(row)
+
+    def all(self) -> list[User]:
+        return [_user(r) for r in self.conn.execute("SELECT * FROM users ORDER BY username COLLATE NOCASE")]
+
+    def authenticate(self, username: str, password: str) -> User | None:
+        """The active user with this name and password, or None (the same cost either way)."""
+        row = self.conn.execute("SELECT * FROM users WHERE username = ?", (username.strip(),)).fetchone()
+        if row is None:
+            self.hasher.verify(password, self.hasher.hash("not a user"))
+            return None
+        if not self.hasher.verify(password, row["password_hash"]) or not row["active"]:
+            return None
+        if self.hasher.needs_rehash(row["password_hash"]):
+            self.conn.execute("UPDATE users SET password_hash = ? WHERE id = ?",
+                              (self.hasher.hash(password), row["id"]))
+        return _user(row)
+
+    def set_password(self, user_id: int, password: str) -> None:
+        if len(password) < 8:
+            raise ConflictError("a password needs at least 8 characters")
+        self.get(user_id)
+        self.conn.execute("UPDATE users SET password_hash = ? WHERE id = ?", (self.hasher.hash(password), user_id))
+        self.end_sessions(user_id)
+
+    def set_role(self, user_id: int, role: Role) -> None:
+        self.get(user_id)
+        self.conn.execute("UPDATE users SET role = ? WHERE id = ?", (role.value, user_id))
+        self.end_sessions(user_id)
+
+    def set_active(self, user_id: int, active: bool) -> None:
+        self.get(user_id)
+        self.conn.execute("UPDATE users SET active = ? WHERE id = ?", (int(active), user_id))
+        if not active:
+            self.end_sessions(user_id)
+
+    def set_locale(self, user_id: int, locale: str | None) -> None:
+        self.conn.execute("UPDATE users SET locale = ? WHERE id = ?", (locale, user_id))
+
+    def directors(self) -> int:
+        return int(self.conn.execute(
+            "SELECT COUNT(*) FROM users WHERE role = 'director' AND active = 1").fetchone()[0])
+
+    # -- sessions ----------------------------------------------------------------------
+
+    def open_session(self, user: User, *, now: datetime) -> tuple[str, Session]:
+        """A new session: the token for the cookie, and the session as stored."""
+        token = secrets.token_urlsafe(32)
+        csrf = secrets.token_urlsafe(32)
+        expires = (now + timedelta(hours=SESSION_HOURS)).astimezone(UTC).isoformat(timespec="seconds")
+        self.conn.execute(
+            "INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+            (hash_token(token), user.id, csrf, now.astimezone(UTC).isoformat(timespec="seconds"), expires),
+        )
+        return token, Session(user=user, csrf_token=csrf, expires_at=expires)
+
+    def session(self, token: str, *, now: datetime) -> Session | None:
+        row = self.conn.execute(
+            "SELECT s.csrf_token, s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id "
+            "WHERE s.token_hash = ?", (hash_token(token),),
+        ).fetchone()
+        if row is None or not row["active"]:
+            return None
+        if datetime.fromisoformat(row["expires_at"]) <= now:
+            self.conn.execute("DELETE FROM sessions WHERE token_hash = ?", (hash_token(token),))
+            return None
+        return Session(user=_user(row), csrf_token=row["csrf_token"], expires_at=row["expires_at"])
+
+    def close_session(self, token: str) -> None:
+        self.conn.execute("DELETE FROM sessions WHERE token_hash = ?", (hash_token(token),))
+
+    def end_sessions(self, user_id: int) -> None:
+        self.conn.execute("DELETE FROM sessions WHERE user_id = ?", (user_id,))
+
+    def purge_expired(self, *, now: datetime) -> int:
+        stamp = now.astimezone(UTC).isoformat(timespec="seconds")
+        return self.conn.execute("DELETE FROM sessions WHERE expires_at <= ?", (stamp,)).rowcount

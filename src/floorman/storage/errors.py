@@ -1,0 +1,42 @@
+"""What the stores raise: the input or the request cannot be carried out as asked.
+
+All of them are ``FloormanError`` leaves, so the web layer maps them to HTTP responses in the same
+single place as the errors of the core::
+
+    StorageError                 the root of the store's errors
+    ├── NotFoundError            no hand, incident or user with that id or name
+    ├── StaleSequenceError       an append named a sequence number the hand has moved past
+    ├── ConflictError            the request contradicts the record (a second correction, a taken name)
+    └── MigrationError           the database was written by a newer floorman
+"""
+
+from __future__ import annotations
+
+from floorman.errors import FloormanError
+
+__all__ = ["ConflictError", "MigrationError", "NotFoundError", "StaleSequenceError", "StorageError"]
+
+
+class StorageError(FloormanError):
+    """The root of every error the stores raise."""
+
+
+class NotFoundError(StorageError):
+    """No record with that id or name."""
+
+
+class StaleSequenceError(StorageError):
+    """The hand has more (or fewer) events than the writer expected: someone else logged first."""
+
+    def __init__(self, message: str, *, expected: int, actual: int) -> None:
+        super().__init__(message)
+        self.expected = expected
+        self.actual = actual
+
+
+class ConflictError(StorageError):
+    """The request contradicts what is on record."""
+
+
+class MigrationError(StorageError):
+    """The database schema cannot be brought to this version of floorman."""

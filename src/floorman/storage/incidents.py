@@ -1,0 +1,230 @@
+"""The incident log: every floor ruling, append-only and hash-chained.
+
+A correction is a new entry that points to the one it corrects (``corrects``); the old entry stays
+as it was, and searches show the latest version by default. The table refuses UPDATE and DELETE
+(triggers), and the hash chain shows any change made behind its back.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from floorman.storage.chain import CHAINED_COLUMNS, GENESIS, row_hash
+from floorman.storage.errors import ConflictError, NotFoundError
+
+__all__ = ["Incident", "IncidentDraft", "IncidentQuery", "Incidents"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IncidentDraft:
+    """What the floor recorded, before the log gives it an id and a place in the chain."""
+
+    table_name: str
+    hand_number: str
+    dealer: str
+    floor_person: str
+    rulebook: str
+    verdict: str
+    final_verdict: str
+    rules: Sequence[str]
+    causes: Sequence[str]
+    substantial_action: bool
+    log: Mapping[str, Any]
+    ruling: Mapping[str, Any]
+    override_verdict: str | None = None
+    override_reason: str | None = None
+    note: str = ""
+    hand_id: int | None = None
+    corrects: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Incident:
+    id: int
+    recorded_at: str
+    table_name: str
+    hand_number: str
+    dealer: str
+    floor_person: str
+    rulebook: str
+    verdict: str
+    override_verdict: str | None
+    override_reason: str | None
+    final_verdict: str
+    rules: tuple[str, ...]
+    causes: tuple[str, ...]
+    substantial_action: bool
+    log: Mapping[str, Any]
+    ruling: Mapping[str, Any]
+    note: str
+    hand_id: int | None
+    corrects: int | None
+    corrected_by: int | None
+    prev_hash: str
+    row_hash: str
+
+    def to_obj(self, *, full: bool = True) -> dict[str, Any]:
+        obj: dict[str, Any] = {
+            "id": self.id, "recorded_at": self.recorded_at, "table": self.table_name, "hand": self.hand_number,
+            "dealer": self.dealer, "floor": self.floor_person, "rulebook": self.rulebook, "verdict": self.verdict,
+            "override": ({"verdict": self.override_verdict, "reason": self.override_reason}
+                         if self.override_verdict else None),
+            "final_verdict": self.final_verdict, "rules": list(self.rules), "causes": list(self.causes),
+            "substantial_action": self.substantial_action, "note": self.note, "hand_id": self.hand_id,
+            "corrects": self.corrects, "corrected_by": self.corrected_by,
+            "prev_hash": self.prev_hash, "row_hash": self.row_hash,
+        }
+        if full:
+            obj["log"] = self.log
+            obj["ruling"] = self.ruling
+        return obj
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IncidentQuery:
+    """Search and filters; every field narrows the list, None or empty means any."""
+
+    text: str = ""
+    table_name: str = ""
+    dealer: str = ""
+    floor_person: str = ""
+    verdict: str = ""
+    cause: str = ""
+    since: str = ""
+    """ISO date (inclusive) of the first day."""
+    until: str = ""
+    """ISO date (inclusive) of the last day."""
+    current_only: bool = True
+    """Hide entries that a later correction replaced."""
+    limit: int = 100
+    offset: int = 0
+    ids: tuple[int, ...] = field(default=())
+
+
+_SELECT = ("SELECT i.*, (SELECT MIN(c.id) FROM incidents c WHERE c.corrects = i.id) AS corrected_by "
+           "FROM incidents i")
+
+
+def _incident(row: sqlite3.Row) -> Incident:
+    return Incident(
+        id=row["id"], recorded_at=row["recorded_at"], table_name=row["table_name"], hand_number=row["hand_number"],
+        dealer=row["dealer"], floor_person=row["floor_person"], rulebook=row["rulebook"], verdict=row["verdict"],
+        override_verdict=row["override_verdict"], override_reason=row["override_reason"],
+        final_verdict=row["final_verdict"], rules=tuple(json.loads(row["rules"])),
+        causes=tuple(json.loads(row["causes"])), substantial_action=bool(row["substantial_action"]),
+        log=json.loads(row["log"]), ruling=json.loads(row["ruling"]), note=row["note"], hand_id=row["hand_id"],
+        corrects=row["corrects"], corrected_by=row["corrected_by"], prev_hash=row["prev_hash"],
+        row_hash=row["row_hash"],
+    )
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+class Incidents:
+    """The incidents table, over one connection."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def record(self, draft: IncidentDraft, *, now: str) -> Incident:
+        """Append one incident to the chain. Call inside a write transaction (``Database.transaction``)."""
+        if not self.conn.in_transaction:
+            raise RuntimeError("record incidents inside a write transaction, so the chain stays in order")
+        if draft.corrects is not None:
+            old = self.get(draft.corrects)
+            if old.corrected_by is not None:
+                raise ConflictError(
+                    f"incident {old.id} was already corrected by incident {old.corrected_by}: correct that one")
+        last = self.conn.execute("SELECT id, row_hash FROM incidents ORDER BY id DESC LIMIT 1").fetchone()
+        prev = last["row_hash"] if last is not None else GENESIS
+        new_id = (last["id"] + 1) if last is not None else 1
+        content: dict[str, Any] = {
+            "id": new_id, "recorded_at": now, "table_name": draft.table_name, "hand_number": draft.hand_number,
+            "dealer": draft.dealer, "floor_person": draft.floor_person, "rulebook": draft.rulebook,
+            "verdict": draft.verdict, "override_verdict": draft.override_verdict,
+            "override_reason": draft.override_reason, "final_verdict": draft.final_verdict,
+            "rules": _dumps(list(draft.rules)), "causes": _dumps(list(draft.causes)),
+            "substantial_action": int(draft.substantial_action), "log": _dumps(dict(draft.log)),
+            "ruling": _dumps(dict(draft.ruling)), "note": draft.note, "hand_id": draft.hand_id,
+            "corrects": draft.corrects,
+        }
+        assert tuple(content) == CHAINED_COLUMNS
+        digest = row_hash(content, prev)
+        columns = ", ".join((*CHAINED_COLUMNS, "prev_hash", "row_hash"))
+        marks = ", ".join("?" for _ in range(len(CHAINED_COLUMNS) + 2))
+        self.conn.execute(f"INSERT INTO incidents ({columns}) VALUES ({marks})",
+                          (*content.values(), prev, digest))
+        return self.get(new_id)
+
+    def get(self, incident_id: int) -> Incident:
+        row = self.conn.execute(f"{_SELECT} WHERE i.id = ?", (incident_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(f"no incident {incident_id}")
+        return _incident(row)
+
+    def history(self, incident_id: int) -> list[Incident]:
+        """The entry, the entries it corrects and the ones correcting it, oldest first."""
+        chain = [self.get(incident_id)]
+        while chain[0].corrects is not None:
+            chain.insert(0, self.get(chain[0].corrects))
+        while chain[-1].corrected_by is not None:
+            chain.append(self.get(chain[-1].corrected_by))
+        return chain
+
+    def _where(self, query: IncidentQuery) -> tuple[str, list[Any]]:
+        clauses: list[str] = []
+        args: list[Any] = []
+        if query.current_only:
+            clauses.append("NOT EXISTS (SELECT 1 FROM incidents c WHERE c.corrects = i.id)")
+        for column, value in (("table_name", query.table_name), ("dealer", query.dealer),
+                              ("floor_person", query.floor_person), ("final_verdict", query.verdict)):
+            if value:
+                clauses.append(f"i.{column} = ? COLLATE NOCASE")
+                args.append(value)
+        if query.cause:
+            clauses.append("EXISTS (SELECT 1 FROM json_each(i.causes) WHERE json_each.value = ?)")
+            args.append(query.cause)
+        if query.since:
+            clauses.append("substr(i.recorded_at, 1, 10) >= ?")
+            args.append(query.since)
+        if query.until:
+            clauses.append("substr(i.recorded_at, 1, 10) <= ?")
+            args.append(query.until)
+        if query.ids:
+            clauses.append(f"i.id IN ({', '.join('?' for _ in query.ids)})")
+            args.extend(query.ids)
+        for word in query.text.split():
+            like = f"%{word.replace('%', '').replace('_', '')}%"
+            clauses.append("(i.table_name LIKE ? OR i.hand_number LIKE ? OR i.dealer LIKE ? OR i.floor_person LIKE ? "
+                           "OR i.note LIKE ? OR i.rules LIKE ? OR i.causes LIKE ? OR i.override_reason LIKE ? "
+                           "OR i.final_verdict LIKE ?)")
+            args.extend([like] * 9)
+        return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
+
+    def search(self, query: IncidentQuery) -> list[Incident]:
+        where, args = self._where(query)
+        rows = self.conn.execute(f"{_SELECT}{where} ORDER BY i.id DESC LIMIT ? OFFSET ?",
+                                 (*args, query.limit, query.offset))
+        return [_incident(r) for r in rows]
+
+    def count(self, query: IncidentQuery) -> int:
+        where, args = self._where(query)
+        return int(self.conn.execute(f"SELECT COUNT(*) FROM incidents i{where}", args).fetchone()[0])
+
+    def each(self, query: IncidentQuery) -> Iterator[Incident]:
+        """Every matching incident, oldest first, without a limit (for exports)."""
+        where, args = self._where(query)
+        for row in self.conn.execute(f"{_SELECT}{where} ORDER BY i.id", args):
+            yield _incident(row)
+
+    def distinct(self, column: str) -> list[str]:
+        if column not in ("table_name", "dealer", "floor_person"):
+            raise ValueError(column)
+        return [r[0] for r in self.conn.execute(
+            f"SELECT DISTINCT {column} FROM incidents WHERE {column} != '' ORDER BY {column} COLLATE NOCASE")]

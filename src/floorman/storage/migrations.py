@@ -1,0 +1,136 @@
+"""The schema as named migrations, applied in order and recorded in ``schema_migrations``.
+
+A migration is never edited once released: a change to the schema is a new migration at the end.
+A database that records a migration this version does not know was written by a newer floorman,
+and is refused rather than guessed at.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from floorman.storage.errors import MigrationError
+
+__all__ = ["MIGRATIONS", "Migration", "applied_migrations", "migrate"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Migration:
+    name: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(name="0001_accounts", statements=(
+        """CREATE TABLE users (
+            id INTEGER PRIMARY KEY,
+            username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            password_hash TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('dealer', 'floor', 'director')),
+            locale TEXT,
+            active INTEGER NOT NULL DEFAULT 1,
+            created_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE sessions (
+            token_hash TEXT PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            csrf_token TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            expires_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX sessions_by_user ON sessions (user_id)",
+    )),
+    Migration(name="0002_hands", statements=(
+        """CREATE TABLE hands (
+            id INTEGER PRIMARY KEY,
+            table_name TEXT NOT NULL,
+            hand_number TEXT NOT NULL,
+            dealer TEXT NOT NULL DEFAULT '',
+            header TEXT NOT NULL,
+            replay_of INTEGER REFERENCES hands(id),
+            created_at TEXT NOT NULL,
+            created_by INTEGER REFERENCES users(id),
+            closed_at TEXT
+        )""",
+        "CREATE INDEX hands_by_table ON hands (table_name, id)",
+        "CREATE INDEX hands_by_time ON hands (created_at)",
+        """CREATE TABLE hand_events (
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            seq INTEGER NOT NULL CHECK (seq >= 0),
+            batch INTEGER NOT NULL,
+            event TEXT NOT NULL,
+            logged_by INTEGER REFERENCES users(id),
+            logged_at TEXT NOT NULL,
+            PRIMARY KEY (hand_id, seq)
+        )""",
+    )),
+    Migration(name="0003_incidents", statements=(
+        """CREATE TABLE incidents (
+            id INTEGER PRIMARY KEY,
+            recorded_at TEXT NOT NULL,
+            table_name TEXT NOT NULL,
+            hand_number TEXT NOT NULL,
+            dealer TEXT NOT NULL,
+            floor_person TEXT NOT NULL,
+            rulebook TEXT NOT NULL,
+            verdict TEXT NOT NULL,
+            override_verdict TEXT,
+            override_reason TEXT,
+            final_verdict TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            causes TEXT NOT NULL,
+            substantial_action INTEGER NOT NULL,
+            log TEXT NOT NULL,
+            ruling TEXT NOT NULL,
+            note TEXT NOT NULL DEFAULT '',
+            hand_id INTEGER REFERENCES hands(id),
+            corrects INTEGER REFERENCES incidents(id),
+            prev_hash TEXT NOT NULL,
+            row_hash TEXT NOT NULL UNIQUE
+        )""",
+        "CREATE INDEX incidents_by_time ON incidents (recorded_at)",
+        "CREATE INDEX incidents_by_corrects ON incidents (corrects)",
+        """CREATE TRIGGER incidents_are_never_updated BEFORE UPDATE ON incidents
+           BEGIN SELECT RAISE(ABORT, 'incidents are append-only: record a correction instead'); END""",
+        """CREATE TRIGGER incidents_are_never_deleted BEFORE DELETE ON incidents
+           BEGIN SELECT RAISE(ABORT, 'incidents are append-only: record a correction instead'); END""",
+    )),
+)
+
+
+def applied_migrations(conn: sqlite3.Connection) -> list[str]:
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+    )
+    return [row[0] for row in conn.execute("SELECT name FROM schema_migrations ORDER BY name")]
+
+
+def migrate(conn: sqlite3.Connection, *, now: str) -> list[str]:
+    """Apply every pending migration, each in its own transaction; the names applied."""
+    done = set(applied_migrations(conn))
+    known = {m.name for m in MIGRATIONS}
+    unknown = sorted(done - known)
+    if unknown:
+        raise MigrationError(
+            f"the database records migration {unknown[0]!r}, which this floorman does not know: "
+            "it was written by a newer version"
+        )
+    applied: list[str] = []
+    for migration in MIGRATIONS:
+        if migration.name in done:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if conn.execute("SELECT 1 FROM schema_migrations WHERE name = ?", (migration.name,)).fetchone():
+                conn.execute("ROLLBACK")
+                continue
+            for statement in migration.statements:
+                conn.execute(statement)
+            conn.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)", (migration.name, now))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        applied.append(migration.name)
+    return applied

@@ -1,0 +1,113 @@
+"""The floor console as an ASGI app: ``create_app(db_path)`` opens (and migrates) the database and
+wires the pages, the JSON API, the static assets and the error responses together."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from importlib import metadata, resources
+from pathlib import Path
+
+from fastapi import FastAPI
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from floorman.storage import Database, PasswordHasher
+from floorman.web.error_responses import install_error_handlers
+from floorman.web.i18n import load_translations
+from floorman.web.login_limiter import LoginLimiter
+from floorman.web.rendering import PageRenderer
+from floorman.web.routes import (
+    account_pages,
+    api_accounts,
+    api_hands,
+    api_incidents,
+    api_rules,
+    hand_pages,
+    incident_pages,
+    rule_pages,
+    stats_pages,
+)
+from floorman.web.services import ConsoleServices
+
+__all__ = ["CONTENT_SECURITY_POLICY", "create_app"]
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+)
+_HEADERS = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+)
+
+
+class SecurityHeaders:
+    """Every response gets the CSP and its friends; nothing but static assets may be cached."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        static = str(scope.get("path", "")).startswith("/static/")
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                headers += [h for h in _HEADERS if h[0] not in present]
+                if not static and b"cache-control" not in present:
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("floorman")
+    except metadata.PackageNotFoundError:
+        return "dev"
+
+
+def create_app(
+    db_path: str | Path,
+    *,
+    secure_cookies: bool | None = None,
+    password_cost: int | None = None,
+    clock: Callable[[], datetime] | None = None,
+    login_limiter: LoginLimiter | None = None,
+) -> FastAPI:
+    """The console over the SQLite database at ``db_path`` (created and migrated now)."""
+    db = Database(db_path)
+    db.migrate()
+    translators = load_translations()
+    app = FastAPI(
+        title="floorman console", version=_version(), openapi_url=None, docs_url=None, redoc_url=None,
+        description="Rulings on live-poker dealing irregularities: hands logged at the tables, the floor's "
+                    "rulings and the incident log. Log in with POST /api/session, then send the session's "
+                    "csrf_token as X-CSRF-Token with every change.",
+    )
+    app.state.services = ConsoleServices(
+        db=db,
+        hasher=PasswordHasher(cost=password_cost) if password_cost else PasswordHasher(),
+        pages=PageRenderer(translators, asset_version=_version()),
+        translators=translators,
+        login_limiter=login_limiter or LoginLimiter(),
+        clock=clock or (lambda: datetime.now(UTC)),
+        secure_cookies=secure_cookies,
+    )
+    install_error_handlers(app)
+    for module in (api_accounts, api_rules, api_hands, api_incidents, account_pages, hand_pages, incident_pages,
+                   rule_pages, stats_pages):
+        app.include_router(module.router)
+    static = resources.files("floorman.web").joinpath("static")
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    app.add_middleware(SecurityHeaders)
+    return app

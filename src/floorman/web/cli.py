@@ -1,0 +1,149 @@
+"""The console's commands: ``floorman serve`` and ``floorman users``.
+
+The main ``floorman`` group registers ``serve_cmd`` and ``users_cmd``; errors become one line on
+standard error and exit status 2, as everywhere in the command line.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+
+from floorman.errors import FloormanError
+from floorman.storage import Accounts, Database, PasswordHasher, Role, default_database_path
+
+__all__ = ["serve_cmd", "users_cmd"]
+
+
+@contextmanager
+def _edge() -> Iterator[None]:
+    try:
+        yield
+    except FloormanError as exc:
+        click.echo(f"floorman: {exc}", err=True)
+        sys.exit(2)
+    except OSError as exc:
+        click.echo(f"floorman: {exc.filename or ''}: {exc.strerror}", err=True)
+        sys.exit(2)
+
+
+def _db_option(f: click.decorators.FC) -> click.decorators.FC:
+    return click.option(
+        "--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+        help=f"The SQLite database (default: {default_database_path()}).",
+    )(f)
+
+
+def _open(db_path: Path | None) -> Database:
+    db = Database(db_path or default_database_path())
+    db.migrate()
+    return db
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="The port.")
+@_db_option
+@click.option("--certfile", type=click.Path(exists=True, dir_okay=False), help="Serve over TLS with this certificate.")
+@click.option("--keyfile", type=click.Path(exists=True, dir_okay=False), help="The TLS certificate's private key.")
+def serve_cmd(host: str, port: int, db_path: Path | None, certfile: str | None, keyfile: str | None) -> None:
+    """Start the floor console (a local web app) on HOST:PORT."""
+    try:
+        import uvicorn
+
+        from floorman.web.app import create_app
+    except ImportError as exc:  # pragma: no cover - depends on how floorman was installed
+        click.echo(f"floorman: the console needs the web extra (pip install 'floorman[web]'): {exc}", err=True)
+        sys.exit(2)
+    path = db_path or default_database_path()
+    with _edge():
+        app = create_app(path)
+    with _edge(), _open(path).connect() as conn:
+        accounts = Accounts(conn).count()
+    scheme = "https" if certfile else "http"
+    click.echo(f"floorman console on {scheme}://{host}:{port}/  (database: {path})")
+    if accounts == 0:
+        click.echo("No accounts yet: open the page on this computer to create the director's account, "
+                   "or run 'floorman users add NAME --role director'.")
+    uvicorn.run(app, host=host, port=port, ssl_certfile=certfile, ssl_keyfile=keyfile, log_level="info",
+                proxy_headers=False, server_header=False)
+
+
+@click.group("users")
+def users_cmd() -> None:
+    """Accounts of the floor console: dealers, floor staff and directors."""
+
+
+def _password(from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    return str(click.prompt("Password", hide_input=True, confirmation_prompt=True))
+
+
+@users_cmd.command("add")
+@click.argument("name")
+@click.option("--role", type=click.Choice([r.value for r in Role]), required=True, help="What the account may do.")
+@click.option("--password-stdin", is_flag=True, help="Read the password from the first line of standard input.")
+@_db_option
+def add_cmd(name: str, role: str, password_stdin: bool, db_path: Path | None) -> None:
+    """Add an account NAME with ROLE (the password is asked for, or read with --password-stdin)."""
+    password = _password(password_stdin)
+    with _edge():
+        db = _open(db_path)
+        with db.transaction() as conn:
+            user = Accounts(conn, PasswordHasher()).add(name, password, Role(role),
+                                                        now=datetime.now(UTC).isoformat(timespec="seconds"))
+    click.echo(f"added {user.username} ({user.role.value})")
+
+
+@users_cmd.command("list")
+@_db_option
+def list_cmd(db_path: Path | None) -> None:
+    """Every account with its role."""
+    with _edge():
+        db = _open(db_path)
+        with db.connect() as conn:
+            users = Accounts(conn).all()
+    for user in users:
+        state = "" if user.active else "  (switched off)"
+        click.echo(f"{user.username:<24} {user.role.value:<9}{state}")
+
+
+@users_cmd.command("set-password")
+@click.argument("name")
+@click.option("--password-stdin", is_flag=True, help="Read the password from the first line of standard input.")
+@_db_option
+def set_password_cmd(name: str, password_stdin: bool, db_path: Path | None) -> None:
+    """Set NAME's password (this also ends NAME's open sessions)."""
+    password = _password(password_stdin)
+    with _edge():
+        db = _open(db_path)
+        with db.transaction() as conn:
+            accounts = Accounts(conn, PasswordHasher())
+            user = accounts.find(name)
+            if user is None:
+                raise click.ClickException(f"no user {name!r}")
+            accounts.set_password(user.id, password)
+    click.echo(f"password changed for {name}")
+
+
+@users_cmd.command("set-role")
+@click.argument("name")
+@click.argument("role", type=click.Choice([r.value for r in Role]))
+@_db_option
+def set_role_cmd(name: str, role: str, db_path: Path | None) -> None:
+    """Give NAME another role."""
+    with _edge():
+        db = _open(db_path)
+        with db.transaction() as conn:
+            accounts = Accounts(conn)
+            user = accounts.find(name)
+            if user is None:
+                raise click.ClickException(f"no user {name!r}")
+            accounts.set_role(user.id, Role(role))
+    click.echo(f"{name} is now {role}")

@@ -1,0 +1,132 @@
+"""The one place where errors become HTTP responses.
+
+The API answers every error with one JSON shape::
+
+    {"error": {"type": "log_field_error", "message": "...", "event": 14, "field": "seat"}}
+
+Pages get the same facts as an HTML page in the user's language; a page that needs a login sends
+the browser to the login page instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+
+from floorman.errors import (
+    FloormanError,
+    HouseRulesError,
+    LogError,
+    LogFieldError,
+    LogSyntaxError,
+    UnknownRulebookError,
+    UnknownRuleError,
+    UnsupportedVariantError,
+)
+from floorman.storage import ConflictError, MigrationError, NotFoundError, StaleSequenceError
+from floorman.web.page_context import render_page
+from floorman.web.problems import CsrfFailed, InvalidInput, LoginRequired, PermissionDenied, RateLimited, SetupClosed
+from floorman.web.security import current_session
+
+__all__ = ["ErrorBody", "describe_error", "install_error_handlers"]
+
+log = logging.getLogger("floorman.web")
+
+_FLOORMAN: tuple[tuple[type[FloormanError], int, str], ...] = (
+    (LogSyntaxError, 400, "log_syntax_error"),
+    (UnsupportedVariantError, 422, "unsupported_variant"),
+    (LogFieldError, 422, "log_field_error"),
+    (LogError, 422, "log_error"),
+    (UnknownRulebookError, 422, "unknown_rulebook"),
+    (UnknownRuleError, 404, "unknown_rule"),
+    (HouseRulesError, 422, "house_rules_error"),
+    (InvalidInput, 422, "invalid_input"),
+    (NotFoundError, 404, "not_found"),
+    (StaleSequenceError, 409, "stale_sequence"),
+    (ConflictError, 409, "conflict"),
+    (MigrationError, 500, "migration_error"),
+    (FloormanError, 422, "floorman_error"),
+)
+_HTTP_TYPES = {400: "bad_request", 401: "login_required", 403: "forbidden", 404: "not_found",
+               405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
+               422: "invalid_request", 429: "rate_limited"}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ErrorBody:
+    status: int
+    type: str
+    message: str
+    event: int | None = None
+    field: str | None = None
+    headers: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def to_obj(self) -> dict[str, Any]:
+        return {"error": {"type": self.type, "message": self.message, "event": self.event, "field": self.field}}
+
+
+def _validation(exc: RequestValidationError) -> ErrorBody:
+    errors = exc.errors()
+    first = errors[0] if errors else {}
+    loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path")]
+    message = str(first.get("msg", "the request is not valid"))
+    return ErrorBody(status=422, type="invalid_request", message=message, field=".".join(loc) or None)
+
+
+def describe_error(exc: Exception) -> ErrorBody:
+    """The status, type and message for any error a request can end in."""
+    if isinstance(exc, FloormanError):
+        status, kind = next((s, k) for cls, s, k in _FLOORMAN if isinstance(exc, cls))
+        if isinstance(exc, LogError):
+            return ErrorBody(status=status, type=kind, message=exc.message, event=exc.event, field=exc.field)
+        if isinstance(exc, InvalidInput):
+            return ErrorBody(status=status, type=kind, message=exc.message, field=exc.field)
+        return ErrorBody(status=status, type=kind, message=str(exc))
+    if isinstance(exc, LoginRequired):
+        return ErrorBody(status=401, type="login_required", message="log in first")
+    if isinstance(exc, PermissionDenied):
+        return ErrorBody(status=403, type="forbidden", message=str(exc))
+    if isinstance(exc, CsrfFailed):
+        return ErrorBody(status=403, type="csrf_failed", message=str(exc))
+    if isinstance(exc, RateLimited):
+        return ErrorBody(status=429, type="rate_limited", message=str(exc),
+                         headers={"Retry-After": str(exc.retry_after)})
+    if isinstance(exc, SetupClosed):
+        return ErrorBody(status=403, type="setup_closed",
+                         message="the first account can only be created on a new database, from this computer")
+    if isinstance(exc, RequestValidationError):
+        return _validation(exc)
+    if isinstance(exc, StarletteHTTPException):
+        return ErrorBody(status=exc.status_code, type=_HTTP_TYPES.get(exc.status_code, "http_error"),
+                         message=str(exc.detail), headers=dict(exc.headers or {}))
+    return ErrorBody(status=500, type="internal_error", message="something went wrong on the server")
+
+
+async def _respond(request: Request, exc: Exception) -> Response:
+    body = describe_error(exc)
+    if body.status >= 500:
+        log.error("error on %s %s", request.method, request.url.path, exc_info=exc)
+    if request.url.path.startswith("/api/") or request.url.path == "/api":
+        return JSONResponse(body.to_obj(), status_code=body.status, headers=body.headers)
+    if isinstance(exc, LoginRequired):
+        target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        return RedirectResponse(f"/login?next={quote(target, safe='')}", status_code=303)
+    session = None if isinstance(exc, SetupClosed) else current_session(request)
+    response = render_page(request, session, "error.html", status=body.status, error=body)
+    response.headers.update(body.headers)
+    return response
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    for kind in (FloormanError, LoginRequired, PermissionDenied, CsrfFailed, RateLimited, SetupClosed,
+                 RequestValidationError, StarletteHTTPException, Exception):
+        app.add_exception_handler(kind, _respond)

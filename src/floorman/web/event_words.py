@@ -1,0 +1,193 @@
+"""Events and irregularities in words, for the hand's event list and the incident log.
+
+>>> from floorman.web.i18n import load_translations
+>>> en, vi = load_translations()["en"], load_translations()["vi"]
+>>> describe_event({"type": "act", "seat": 3, "action": "raise", "to": 1000}, en)
+'Seat 3 raises to 1,000'
+>>> describe_event({"type": "deal", "seat": 2, "face_up": True, "card": "8c"}, vi)
+'Chia cho ghế 2 (8c, lật ngửa)'
+>>> cause_name("four_card_flop", vi)
+'Chia bốn lá bài cho flop (flop bốn lá)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from floorman.web.i18n import N_, Translator
+from floorman.web.rendering import format_chips
+from floorman.web.ruling_words import street_name
+
+__all__ = ["CAUSE_NAMES", "cause_name", "describe_batch", "describe_event"]
+
+CAUSE_NAMES: Mapping[str, str] = {
+    "first_card_wrong_seat": N_("First card dealt to the wrong seat"),
+    "card_to_seat_not_entitled": N_("Card dealt to a seat not entitled to a hand"),
+    "seat_dealt_out": N_("A player was skipped on the deal"),
+    "card_out_of_sequence": N_("Card dealt out of sequence"),
+    "button_dealt_consecutive_cards": N_("Button dealt two cards in a row"),
+    "button_misplaced": N_("Button in the wrong place"),
+    "boxed_card": N_("Boxed card (face up in the deck)"),
+    "exposed_hole_card": N_("Down card exposed by the dealer"),
+    "exposed_replacement_card": N_("Replacement card exposed"),
+    "exposed_after_deal": N_("Card exposed after the deal"),
+    "player_exposed_own_card": N_("Player exposed his own card"),
+    "extra_card": N_("Extra card dealt"),
+    "wrong_card_count": N_("Wrong number of cards"),
+    "button_short": N_("Button short a card"),
+    "acted_with_wrong_count": N_("Acted with the wrong number of cards"),
+    "cards_thrown_into_hand": N_("Folded cards thrown into a live hand"),
+    "non_standard_card": N_("Card that does not belong to the game (joker)"),
+    "duplicate_card": N_("Two identical cards"),
+    "foreign_back_in_play": N_("Card with a different back in play"),
+    "foreign_back_in_stub": N_("Card with a different back in the stub"),
+    "previous_hand_card": N_("Card from a previous hand"),
+    "missing_card": N_("Deck short a card"),
+    "knew_defect": N_("Player knew the deck was defective"),
+    "four_card_flop": N_("Four-card flop"),
+    "flop_five_or_more": N_("Five or more cards on the flop"),
+    "short_flop": N_("Flop short a card"),
+    "missing_burn": N_("Missing burn card"),
+    "extra_burn": N_("Extra burn card"),
+    "premature_card": N_("Card dealt before the betting was over"),
+    "premature_burn": N_("Burn before the betting was over"),
+    "stud_door_card_down": N_("Stud door card dealt face down"),
+    "stud_seventh_exposed": N_("Stud seventh-street card exposed"),
+    "stud_short_stub": N_("Not enough cards for seventh street"),
+    "wrong_bring_in": N_("Wrong bring-in"),
+    "absent_at_deal": N_("Player away from the seat at the deal"),
+    "player_away_during_hand": N_("Player away from the seat during the hand"),
+    "stub_disordered": N_("Stub dropped or mixed"),
+    "level_changed_during_hand": N_("Level changed during the hand"),
+    "dispute_after_window": N_("Dispute after the next hand began"),
+    "played_on_after_ruling": N_("Hand played on after a misdeal ruling"),
+}
+
+_BLINDS = {"sb": N_("small blind"), "bb": N_("big blind"), "ante": N_("ante"), "bb_ante": N_("big-blind ante"),
+           "straddle": N_("straddle"), "bring_in": N_("bring-in"), "dead": N_("dead blind")}
+_ACTIONS = {"fold": N_("Seat %(seat)s folds"), "check": N_("Seat %(seat)s checks"),
+            "call": N_("Seat %(seat)s calls"), "bet": N_("Seat %(seat)s bets %(to)s"),
+            "raise": N_("Seat %(seat)s raises to %(to)s"), "complete": N_("Seat %(seat)s completes"),
+            "all_in": N_("Seat %(seat)s goes all in")}
+_DISCOVERIES = {
+    "duplicate": N_("Two identical cards found"),
+    "foreign_back": N_("Card with a different back found (%(where)s)"),
+    "previous_hand_card": N_("Card from a previous hand found"),
+    "missing_card": N_("The deck is short a card"),
+    "non_standard": N_("Card that does not belong to the game found"),
+    "stub_disordered": N_("The stub was dropped or mixed"),
+    "wrong_count": N_("Seat %(seat)s holds %(count)s cards"),
+    "knew_defect": N_("Seat %(seat)s knew the deck was defective"),
+    "mixed": N_("A card was mixed into seat %(seat)s's hand"),
+}
+_WHERE = {"hand": N_("in a hand"), "board": N_("on the board"), "stub": N_("in the stub")}
+_SIMPLE = {"shuffle": N_("The stub is reshuffled"), "pot_awarded": N_("The pot is pushed"),
+           "next_hand": N_("The next hand begins"), "boxed": N_("Boxed card found in the deck"),
+           "burn": N_("Burn card")}
+
+
+def cause_name(value: str, t: Translator) -> str:
+    return t.gettext(CAUSE_NAMES[value]) if value in CAUSE_NAMES else value.replace("_", " ")
+
+
+def _card(event: Mapping[str, Any]) -> str:
+    card = event.get("card", "??")
+    return "" if card in (None, "??") else str(card)
+
+
+def _deal(event: Mapping[str, Any], t: Translator) -> str:
+    notes = [c for c in (_card(event),) if c]
+    if event.get("boxed"):
+        notes.append(t.gettext("boxed"))
+    elif event.get("face_up"):
+        notes.append(t.gettext("face up"))
+    if event.get("replacement"):
+        notes.append(t.gettext("replacement"))
+    if event.get("back"):
+        notes.append(t.gettext("%(back)s back") % {"back": event["back"]})
+    text = t.gettext("Card to seat %(seat)s") % {"seat": event.get("seat")}
+    return f"{text} ({', '.join(notes)})" if notes else text
+
+
+def describe_event(event: Mapping[str, Any], t: Translator) -> str:
+    """One event as a line of the hand's log."""
+    kind = event.get("type", "")
+    seat = event.get("seat")
+    if kind == "post":
+        blind = str(event.get("blind", ""))
+        return t.gettext("Seat %(seat)s posts the %(blind)s: %(amount)s") % {
+            "seat": seat, "blind": t.gettext(_BLINDS[blind]) if blind in _BLINDS else blind,
+            "amount": format_chips(event.get("amount"))}
+    if kind == "deal":
+        return _deal(event, t)
+    if kind == "act":
+        action = str(event.get("action", ""))
+        text = t.gettext(_ACTIONS.get(action, "%(seat)s")) % {"seat": seat, "to": format_chips(event.get("to", ""))}
+        if action in ("call", "complete", "all_in") and event.get("to") is not None:
+            text += f" ({format_chips(event['to'])})"
+        return text
+    if kind == "board":
+        text = t.gettext("Board card") + (f" {_card(event)}" if _card(event) else "")
+        return text + (" (" + t.gettext("face down") + ")" if event.get("face_up") is False else "")
+    if kind == "expose":
+        who = t.gettext("by the dealer") if event.get("by") == "dealer" else t.gettext("by the player")
+        index = event.get("index")
+        which = t.gettext("card %(index)s") % {"index": index} if index else t.gettext("a card")
+        return t.gettext("Seat %(seat)s: %(which)s exposed %(who)s") % {"seat": seat, "which": which, "who": who}
+    if kind == "discover":
+        what = str(event.get("what", ""))
+        where = str(event.get("where", ""))
+        text = t.gettext(_DISCOVERIES.get(what, what)) % {
+            "seat": seat, "count": event.get("count", ""),
+            "where": t.gettext(_WHERE[where]) if where in _WHERE else where}
+        return text + (f" ({_card(event)})" if _card(event) else "")
+    if kind == "discard":
+        return t.gettext("Seat %(seat)s discards %(count)s") % {"seat": seat, "count": event.get("count")}
+    if kind == "show":
+        return t.gettext("Seat %(seat)s shows %(cards)s") % {"seat": seat, "cards": " ".join(event.get("cards", []))}
+    if kind == "muck":
+        if event.get("by") == "dealer":
+            return t.gettext("The dealer mucks seat %(seat)s's hand") % {"seat": seat}
+        return t.gettext("Seat %(seat)s mucks") % {"seat": seat}
+    if kind == "arrive":
+        return t.gettext("Seat %(seat)s is back at the table") % {"seat": seat}
+    if kind == "leave":
+        return t.gettext("Seat %(seat)s leaves the table") % {"seat": seat}
+    if kind == "seat_player":
+        return t.gettext("%(name)s sits down in seat %(seat)s") % {"name": event.get("name"), "seat": seat}
+    if kind == "level_change":
+        return t.gettext("The level changes")
+    if kind == "floor":
+        note = event.get("note")
+        return t.gettext("Floor called") + (f": {note}" if note else "")
+    if kind == "ruling_applied":
+        override = event.get("override")
+        if override:
+            return t.gettext("Floor ruled otherwise (%(verdict)s): %(reason)s") % {
+                "verdict": override.get("verdict"), "reason": override.get("reason")}
+        return t.gettext("Floor's ruling carried out")
+    if kind in _SIMPLE:
+        return t.gettext(_SIMPLE[kind]) + (f" ({_card(event)})" if _card(event) else "")
+    return str(kind)
+
+
+def describe_batch(events: Sequence[Mapping[str, Any]], t: Translator) -> str:
+    """The events of one tap as one line: a run of deals becomes the seats in the order dealt."""
+    deals = [e for e in events if e.get("type") == "deal"]
+    plain = [e for e in deals if not (e.get("face_up") or e.get("boxed") or e.get("replacement") or _card(e))]
+    if len(deals) > 2 and len(deals) == len(events):
+        seats = " ".join(str(e.get("seat")) for e in deals)
+        text = t.ngettext("%(n)s card dealt to seats %(seats)s", "%(n)s cards dealt to seats %(seats)s",
+                          len(deals)) % {"n": len(deals), "seats": seats}
+        special = [describe_event(e, t) for e in deals if e not in plain]
+        return "; ".join([text, *special])
+    boards = [e for e in events if e.get("type") in ("board", "burn")]
+    if len(boards) == len(events) and any(e.get("type") == "board" for e in events):
+        parts = [t.gettext("Burn card") if e.get("type") == "burn" else (_card(e) or "▢") for e in events]
+        return t.gettext("Board") + ": " + " · ".join(parts)
+    return "; ".join(describe_event(e, t) for e in events)
+
+
+def street_label(value: str, t: Translator) -> str:
+    return street_name(value, t)

@@ -1,0 +1,252 @@
+"""Hands being logged at the tables: the engine's view of a stored hand, and every change to it.
+
+Routes (pages and API alike) call these functions inside one database transaction; each loads
+the hand, lets the engine read it (``floorman.hand``), and appends what the table did. Nothing
+here decides a ruling: the engine does, and the floor confirms or overrides it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from floorman.formats import handlog
+from floorman.hand import Hand, Result, rule
+from floorman.log import HandLog
+from floorman.rulebooks import Rulebook, find_rulebook
+from floorman.rulings.model import Ruling, Verdict
+from floorman.rulings.redeal import redeal_log
+from floorman.storage import ConflictError, HandRecord, Hands, Incident, Incidents, LoggedEvent, Role, User
+from floorman.web.incident_drafts import incident_draft, plain_json
+from floorman.web.problems import InvalidInput
+from floorman.web.table_setup import TableSetup, blind_posts, carried_over
+
+__all__ = ["LiveHand", "RulingOutcome", "append_events", "call_floor", "create_hand", "load_hand", "next_hand",
+           "record_ruling", "start_replay", "undo_last"]
+
+_VERDICTS = ("misdeal", "void", "continue")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LiveHand:
+    record: HandRecord
+    events: tuple[LoggedEvent, ...]
+
+    @property
+    def seq(self) -> int:
+        return len(self.events)
+
+    def log_obj(self, upto: int | None = None) -> dict[str, Any]:
+        """The hand log (section 1) with its events, or with the events up to index ``upto``."""
+        events = [dict(e.event) for e in self.events]
+        return {**self.record.header, "events": events if upto is None else events[: upto + 1]}
+
+    @cached_property
+    def log(self) -> HandLog:
+        return handlog.from_obj(self.log_obj())
+
+    @cached_property
+    def book(self) -> Rulebook:
+        return find_rulebook(self.log.rulebook)
+
+    @cached_property
+    def result(self) -> Result:
+        return Hand(self.log, rulebook=self.book).result()
+
+    @property
+    def types(self) -> list[str]:
+        return [str(e.event.get("type")) for e in self.events]
+
+    @property
+    def floor_events(self) -> list[int]:
+        return [i for i, kind in enumerate(self.types) if kind == "floor"]
+
+    @property
+    def applied(self) -> set[int]:
+        return {int(e.event.get("ruling", -1)) for e in self.events if e.event.get("type") == "ruling_applied"}
+
+    @property
+    def pending_ruling(self) -> int | None:
+        """The number of the floor call still waiting for the floor's decision (0 = the first call)."""
+        floors = self.floor_events
+        if floors and (len(floors) - 1) not in self.applied:
+            return len(floors) - 1
+        return None
+
+    def final_verdict(self, ruling: Ruling) -> Verdict:
+        return ruling.override.verdict if ruling.override is not None else ruling.verdict
+
+    @property
+    def cancelled(self) -> bool:
+        """A misdeal or void was carried out: this deal is over."""
+        return any(self.final_verdict(self.result.rulings[k]) is not Verdict.CONTINUE for k in self.applied
+                   if k < len(self.floor_events))
+
+    @property
+    def over(self) -> bool:
+        return (self.record.closed_at is not None or self.cancelled
+                or any(kind in ("pot_awarded", "next_hand") for kind in self.types))
+
+    @property
+    def current_ruling(self) -> Ruling:
+        """The pending floor call's ruling, or the ruling if the floor were called now."""
+        pending = self.pending_ruling
+        return self.result.rulings[pending] if pending is not None else self.result.ruling
+
+    def prefix_result(self, k: int) -> Result:
+        """The engine's answer for the log up to the k-th floor call (its ruling is the last one)."""
+        upto = self.floor_events[k]
+        return rule(handlog.from_obj(self.log_obj(upto)), rulebook=self.book)
+
+
+def load_hand(conn: sqlite3.Connection, hand_id: int) -> LiveHand:
+    hands = Hands(conn)
+    return LiveHand(record=hands.get(hand_id), events=tuple(hands.events(hand_id)))
+
+
+def create_hand(
+    conn: sqlite3.Connection, header: Mapping[str, Any], *, user: User, now: str, post_blinds: bool = True,
+    replay_of: int | None = None,
+) -> HandRecord:
+    """Start a hand from a hand-log header; its ``events`` (the posts of a re-play) or the blinds go in first."""
+    log = handlog.from_obj(header)
+    hands = Hands(conn)
+    record = hands.create(header, table_name=str(header.get("table", "")), hand_number=str(header.get("hand", "")),
+                          dealer=str(header.get("dealer", "")), now=now, user_id=user.id, replay_of=replay_of)
+    first = [plain_json(e) for e in header.get("events", [])] or (
+        [plain_json(e) for e in blind_posts(log)] if post_blinds else [])
+    if first:
+        hands.append(record.id, first, expected_seq=0, now=now, user_id=user.id)
+    return record
+
+
+def create_from_setup(conn: sqlite3.Connection, setup: TableSetup, *, user: User, now: str,
+                      post_blinds: bool = True) -> HandRecord:
+    return create_hand(conn, setup.header(), user=user, now=now, post_blinds=post_blinds)
+
+
+def next_hand(conn: sqlite3.Connection, table_name: str, *, user: User, now: str) -> HandRecord:
+    """The table's next hand, carried over from its last one (which is closed)."""
+    hands = Hands(conn)
+    last = hands.last_at_table(table_name)
+    if last is None:
+        raise InvalidInput(f"table {table_name!r} has no hand to carry over: set it up first", field="table")
+    setup = carried_over({**last.header, "table": last.table_name, "hand": last.hand_number,
+                          "dealer": last.dealer})
+    hands.close(last.id, now=now)
+    return create_from_setup(conn, setup, user=user, now=now)
+
+
+def _check_open(live: LiveHand) -> None:
+    if live.over:
+        raise ConflictError("this hand is over: start the next hand or the re-play")
+
+
+def append_events(
+    conn: sqlite3.Connection, hand_id: int, events: Sequence[Mapping[str, Any]], *, expected_seq: int,
+    user: User, now: str,
+) -> LiveHand:
+    """Log what happened (one tap); the engine validates it as part of the whole log first."""
+    if not events:
+        raise InvalidInput("nothing to log", field="events")
+    events = [plain_json(dict(e)) for e in events]
+    live = load_hand(conn, hand_id)
+    _check_open(live)
+    kinds = [str(e.get("type")) for e in events]
+    if "ruling_applied" in kinds:
+        raise InvalidInput("the floor records a ruling with the ruling call, not as an event", field="type")
+    if live.pending_ruling is not None:
+        raise ConflictError("the floor has been called: the floor records the ruling before play goes on")
+    handlog.from_obj({**live.log_obj(), "events": [*live.log_obj()["events"], *map(dict, events)]})
+    Hands(conn).append(hand_id, events, expected_seq=expected_seq, now=now, user_id=user.id)
+    return load_hand(conn, hand_id)
+
+
+def call_floor(conn: sqlite3.Connection, hand_id: int, *, expected_seq: int, note: str, user: User,
+               now: str) -> LiveHand:
+    event: dict[str, Any] = {"type": "floor"}
+    if note:
+        event["note"] = note[:500]
+    return append_events(conn, hand_id, [event], expected_seq=expected_seq, user=user, now=now)
+
+
+def undo_last(conn: sqlite3.Connection, hand_id: int, *, expected_seq: int, user: User) -> list[LoggedEvent]:
+    """Take back the last tap. A recorded ruling is never taken back; a floor call only by the floor,
+    before the ruling is recorded."""
+    live = load_hand(conn, hand_id)
+    if live.record.closed_at is not None:
+        raise ConflictError("this hand is closed")
+    if not live.events:
+        return []
+    last_batch = [e for e in live.events if e.batch == live.events[-1].batch]
+    kinds = {str(e.event.get("type")) for e in last_batch}
+    if "ruling_applied" in kinds:
+        raise ConflictError("a recorded ruling cannot be taken back: record a correction in the incident log")
+    if "floor" in kinds and not user.role.allows(Role.FLOOR):
+        raise ConflictError("the floor has been called: only the floor can take the call back")
+    return Hands(conn).remove_last_batch(hand_id, expected_seq=expected_seq)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulingOutcome:
+    incident: Incident
+    replay: HandRecord | None
+
+
+def _replay_header(live: LiveHand, k: int) -> dict[str, Any]:
+    prefix = live.prefix_result(k)
+    redeal = prefix.redeal or redeal_log(prefix.state, live.book)[0]
+    return handlog.to_obj(redeal)
+
+
+def record_ruling(
+    conn: sqlite3.Connection, hand_id: int, *, expected_seq: int, user: User, now: str,
+    override_verdict: str | None = None, override_reason: str = "", note: str = "", replay: bool = False,
+) -> RulingOutcome:
+    """The floor confirms (or overrides) the pending ruling: the hand records it, the incident log stores it."""
+    live = load_hand(conn, hand_id)
+    k = live.pending_ruling
+    if k is None:
+        raise ConflictError("no floor call is waiting for a ruling on this hand")
+    ruling = live.result.rulings[k]
+    applied: dict[str, Any] = {"type": "ruling_applied", "ruling": k}
+    if override_verdict:
+        if override_verdict not in _VERDICTS:
+            raise InvalidInput(f"expected misdeal, void or continue, got {override_verdict!r}", field="verdict")
+        if override_verdict == ruling.verdict.value:
+            raise InvalidInput("the override must differ from the book's ruling", field="verdict")
+        if not override_reason.strip():
+            raise InvalidInput("say why the floor rules otherwise", field="reason")
+        applied["override"] = {"verdict": override_verdict, "reason": override_reason.strip()[:1000]}
+    log_obj = {**live.log_obj(), "events": [*live.log_obj()["events"], applied]}
+    decided = handlog.from_obj(log_obj)
+    Hands(conn).append(hand_id, [applied], expected_seq=expected_seq, now=now, user_id=user.id)
+    full = rule(decided, rulebook=live.book)
+    draft = incident_draft(
+        record=live.record, log_obj=log_obj, prefix=live.prefix_result(k), decided=full.rulings[k],
+        floor_person=user.username, note=note,
+    )
+    incident = Incidents(conn).record(draft, now=now)
+    replayed = None
+    if replay and draft.final_verdict != "continue":
+        replayed = start_replay(conn, hand_id, user=user, now=now)
+    return RulingOutcome(incident=incident, replay=replayed)
+
+
+def start_replay(conn: sqlite3.Connection, hand_id: int, *, user: User, now: str) -> HandRecord:
+    """The exact re-play of a hand whose misdeal (or void) was carried out, from the ruling's ``redeal`` header."""
+    live = load_hand(conn, hand_id)
+    cancelling = [k for k in sorted(live.applied)
+                  if k < len(live.floor_events) and live.final_verdict(live.result.rulings[k]) is not Verdict.CONTINUE]
+    if not cancelling:
+        raise ConflictError("only a hand ruled a misdeal (or void) is re-played")
+    hands = Hands(conn)
+    existing = hands.replays_of(hand_id)
+    if existing:
+        return existing[0]
+    header = _replay_header(live, cancelling[0])
+    hands.close(hand_id, now=now)
+    return create_hand(conn, header, user=user, now=now, replay_of=hand_id)

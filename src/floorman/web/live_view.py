@@ -1,0 +1,178 @@
+"""What the live hand page shows: the table as it stands, the ruling so far and the meter, the
+quick deal buttons that fit the moment, and the hand's log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from floorman import betting
+from floorman.state import HandState
+from floorman.table import Family, Level, Street, Structure
+from floorman.web.event_words import cause_name, describe_batch
+from floorman.web.i18n import N_, Translator
+from floorman.web.live_hands import LiveHand
+from floorman.web.quick_deal import next_board_street
+from floorman.web.rendering import format_chips
+from floorman.web.ruling_view import RulingView, ruling_view
+from floorman.web.ruling_words import street_name
+from floorman.web.sa_meter import SaMeter, sa_meter
+
+__all__ = ["LiveView", "SeatView", "level_text", "live_view"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
+    seat: int
+    name: str
+    status: str
+    present: bool
+    occupied: bool
+    held: int
+    shown: tuple[str, ...]
+    committed: str
+    folded: bool
+    dead: bool
+    button: bool
+    to_act: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LogLine:
+    number: int
+    text: str
+    at: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LiveView:
+    hand_id: int
+    seq: int
+    table_name: str
+    hand_number: str
+    dealer: str
+    level: str
+    book_short: str
+    game: str
+    replay_count: int
+    top_row: tuple[SeatView, ...]
+    bottom_row: tuple[SeatView, ...]
+    seats: tuple[SeatView, ...]
+    board: tuple[str, ...]
+    pot: str
+    to_act: int | None
+    banner: RulingView
+    banner_summary: str
+    meter: SaMeter
+    meter_text: str
+    meter_hint: str
+    pending: bool
+    over: bool
+    cancelled: bool
+    closed: bool
+    can_deal_initial: bool
+    next_street: str | None
+    next_street_name: str
+    stud_street: bool
+    bring_in: bool
+    limit: bool
+    raise_presets: tuple[int, ...]
+    lines: tuple[LogLine, ...]
+    can_undo: bool
+    occupied_seats: tuple[int, ...]
+    hole_cards: int
+    replay_hand_id: int | None
+    replay_of: int | None
+
+
+def _seats(state: HandState, to_act: int | None) -> list[SeatView]:
+    out = []
+    for n in range(1, state.log.seats + 1):
+        seat = state.seats.get(n)
+        if seat is None:
+            out.append(SeatView(seat=n, name="", status="empty", present=False, occupied=False, held=0, shown=(),
+                                committed="", folded=False, dead=False, button=state.log.button == n,
+                                to_act=False))
+            continue
+        shown = tuple(c.card if c.card != "??" else "▢" for c in seat.live_cards if c.face_up or c.exposed)
+        out.append(SeatView(
+            seat=n, name=seat.name or "", status=seat.status.value, present=seat.present, occupied=True,
+            held=seat.held, shown=shown, committed=format_chips(seat.committed) if seat.committed else "",
+            folded=seat.folded, dead=seat.dead, button=state.log.button == n, to_act=to_act == n,
+        ))
+    return out
+
+
+def level_text(level: Level, t: Translator) -> str:
+    """The level as the page header shows it: ``Level 7 · 200/400 · big-blind ante 400``."""
+    parts = [t.gettext("Level %(n)s") % {"n": level.number}] if level.number is not None else []
+    if level.small_blind or level.big_blind:
+        parts.append(f"{format_chips(level.small_blind)}/{format_chips(level.big_blind)}")
+    if level.small_bet or level.big_bet:
+        parts.append(t.gettext("limits %(small)s/%(big)s") % {"small": format_chips(level.small_bet),
+                                                              "big": format_chips(level.big_bet)})
+    for amount, label in ((level.ante, N_("ante %(amount)s")), (level.big_blind_ante, N_("big-blind ante %(amount)s")),
+                          (level.bring_in, N_("bring-in %(amount)s"))):
+        if amount:
+            parts.append(t.gettext(label) % {"amount": format_chips(amount)})
+    return " · ".join(parts)
+
+
+def _presets(state: HandState) -> tuple[int, ...]:
+    big = int(state.level.big_blind or state.level.small_bet or 1)
+    facing = int(state.current_bet)
+    if facing <= 0:
+        sizes = [big, 2 * big, 3 * big]
+    else:
+        minimum = facing + max(int(state.last_raise), big)
+        sizes = [minimum, int(facing * 2.5), 3 * facing]
+    return tuple(sorted({s for s in sizes if s > facing}))[:3]
+
+
+def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = None) -> LiveView:
+    result = live.result
+    state = result.state
+    book = live.book
+    banner_ruling = live.current_ruling
+    pending = live.pending_ruling is not None
+    over = live.over
+    to_act = None if (pending or over) else betting.next_to_act(state)
+    seats = _seats(state, to_act)
+    half = (len(seats) + 1) // 2
+    causes = [cause_name(f.irregularity.value, t) for f in banner_ruling.findings]
+    if not causes and not pending:
+        causes = [cause_name(f.irregularity.value, t) for f in result.findings if f.at is not None]
+    summary = ", ".join(dict.fromkeys(causes)) or t.gettext("No irregularity so far")
+    meter = sa_meter(state, book)
+    street = next_board_street(state)
+    batches: dict[int, list[Any]] = {}
+    for e in live.events:
+        batches.setdefault(e.batch, []).append(e)
+    lines = tuple(
+        LogLine(number=i + 1, text=describe_batch([e.event for e in group], t), at=group[0].logged_at)
+        for i, group in enumerate(batches.values())
+    )
+    last_kinds = {str(e.event.get("type")) for e in (list(batches.values())[-1] if batches else [])}
+    board = tuple(c for s in (Street.FLOP, Street.TURN, Street.RIVER) for c in state.board.get(s, []))
+    redeal_of = live.log.redeal_of
+    return LiveView(
+        hand_id=live.record.id, seq=live.seq, table_name=live.record.table_name,
+        hand_number=live.record.hand_number, dealer=live.record.dealer, level=level_text(live.log.level, t),
+        book_short=book.short, game=live.log.game.value, replay_count=redeal_of.count if redeal_of else 0,
+        top_row=tuple(seats[:half]), bottom_row=tuple(reversed(seats[half:])), seats=tuple(seats),
+        board=tuple("▢" if c == "??" else c for c in board), pot=format_chips(state.pot), to_act=to_act,
+        banner=ruling_view(banner_ruling, book, t), banner_summary=summary, meter=meter,
+        meter_text=meter.text(t), meter_hint=meter.hint(t), pending=pending, over=over,
+        cancelled=live.cancelled, closed=live.record.closed_at is not None,
+        can_deal_initial=state.initial_open and len(state.initial_deals) < state.spec.hole_cards * max(
+            len(state.entitled_order()), 1),
+        next_street=street.value if street is not None and not state.initial_open else None,
+        next_street_name=street_name(street.value, t) if street is not None else "",
+        stud_street=state.spec.family is Family.STUD and not state.initial_open,
+        bring_in=state.is_stud and state.bring_in_seat is None and bool(state.level.bring_in),
+        limit=live.log.effective_structure is Structure.LIMIT,
+        raise_presets=_presets(state), lines=lines,
+        can_undo=bool(live.events) and "ruling_applied" not in last_kinds and not live.record.closed_at,
+        occupied_seats=tuple(s.seat for s in seats if s.occupied), hole_cards=state.spec.hole_cards,
+        replay_hand_id=replay_hand_id, replay_of=live.record.replay_of,
+    )

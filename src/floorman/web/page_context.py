@@ -1,0 +1,75 @@
+"""What every page template gets: the user, the language, the CSRF token, the navigation, a notice."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse
+
+from floorman.storage import Role, Session
+from floorman.web.i18n import LOCALE_NAMES, N_, Translator
+from floorman.web.security import request_locale
+from floorman.web.services import services
+
+__all__ = ["NOTICES", "ROLE_NAMES", "STATUS_NAMES", "base_context", "redirect", "render_page", "translator_for"]
+
+NOTICES = {
+    "ruling_recorded": N_("The ruling is recorded in the incident log."),
+    "replay_started": N_("The re-play has started: same button, same level, same players."),
+    "undone": N_("The last entry was taken back."),
+    "stale": N_("Someone else logged on this hand first: here is the latest. Tap again if it still applies."),
+    "correction_recorded": N_("The correction is recorded as a new entry; the old one stays on record."),
+    "user_saved": N_("The account is saved."),
+    "language_saved": N_("Language changed."),
+    "hand_started": N_("New hand: blinds and antes are posted."),
+    "logged_out": N_("You are logged out."),
+    "nothing_to_undo": N_("There is nothing to take back."),
+}
+
+ROLE_NAMES = {"dealer": N_("Dealer"), "floor": N_("Floor"), "director": N_("Director")}
+STATUS_NAMES = {"present": N_("present"), "absent": N_("away"), "penalized": N_("on a penalty"),
+                "waiting": N_("waiting for the button"), "redeal_dead": N_("dealt a dead hand"), "empty": N_("empty")}
+
+
+def translator_for(request: Request, session: Session | None) -> Translator:
+    return services(request).translators[request_locale(request, session)]
+
+
+def base_context(request: Request, session: Session | None, *, active: str = "") -> dict[str, Any]:
+    locale = request_locale(request, session)
+    t = services(request).translators[locale]
+    notice_key = request.query_params.get("notice", "")
+    notice = t.gettext(NOTICES[notice_key]) if notice_key in NOTICES else ""
+    user = session.user if session is not None else None
+    return {
+        "user": user,
+        "csrf_token": session.csrf_token if session is not None else "",
+        "locale": locale,
+        "locale_names": LOCALE_NAMES,
+        "active": active,
+        "path": request.url.path,
+        "here": quote(request.url.path + (f"?{request.url.query}" if request.url.query else ""), safe="/?=&"),
+        "notice": notice,
+        "is_floor": user is not None and user.role.allows(Role.FLOOR),
+        "is_director": user is not None and user.role.allows(Role.DIRECTOR),
+        "role_names": {key: t.gettext(name) for key, name in ROLE_NAMES.items()},
+        "status_names": {key: t.gettext(name) for key, name in STATUS_NAMES.items()},
+    }
+
+
+def render_page(
+    request: Request, session: Session | None, template: str, *, active: str = "", status: int = 200,
+    **context: Any,
+) -> HTMLResponse:
+    ctx = base_context(request, session, active=active)
+    ctx.update(context)
+    svc = services(request)
+    return svc.pages.render(template, ctx, locale=ctx["locale"], status=status)
+
+
+def redirect(url: str, *, notice: str | None = None) -> RedirectResponse:
+    if notice:
+        url += ("&" if "?" in url else "?") + f"notice={notice}"
+    return RedirectResponse(url, status_code=303)

@@ -1,0 +1,129 @@
+"""Fast reconstruction: one tap deals a whole round, the whole initial deal, or a street, and the
+floor names only what went wrong (the first card's seat, a skipped seat, a card face up or boxed,
+four cards on the flop, a missing burn).
+
+Each function returns hand-log events (JSON-shaped, as section 2 of the format writes them); they
+go through the same validation as any other event.
+
+>>> from floorman.formats import handlog
+>>> from floorman.hand import Hand
+>>> log = handlog.from_obj({"floorman": 1, "game": "holdem", "seats": 3, "button": 3, "level": {"big_blind": 2},
+...     "players": [{"seat": s, "name": f"P{s}", "stack": 100} for s in (1, 2, 3)], "events": []})
+>>> [e["seat"] for e in initial_deal(Hand(log).state, flaws=DealFlaws(first_seat=2))]
+[2, 3, 1, 2, 3, 1]
+>>> [e["seat"] for e in initial_deal(Hand(log).state, rounds=1, flaws=DealFlaws(skipped_seat=3))]
+[1, 2]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from floorman.state import HandState
+from floorman.table import Family, Street, clockwise_from
+from floorman.web.problems import InvalidInput
+
+__all__ = ["DealFlaws", "board_street", "initial_deal", "next_board_street", "stud_street"]
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealFlaws:
+    """What went wrong in the deal; all None means a correct deal."""
+
+    first_seat: int | None = None
+    """The seat that got the first card (the deal went on clockwise from there)."""
+    skipped_seat: int | None = None
+    """A seat the dealer passed over."""
+    face_up: tuple[int, int] | None = None
+    """(seat, which card of that seat: 1 = its first) dealt face up."""
+    boxed: tuple[int, int] | None = None
+    """(seat, which card) found face up in the deck as it was dealt; the seat then got the next card."""
+
+
+def _ring(state: HandState, flaws: DealFlaws) -> list[int]:
+    order = list(state.entitled_order())
+    seats = state.log.seats
+    if flaws.first_seat is not None:
+        if not 1 <= flaws.first_seat <= seats:
+            raise InvalidInput(f"there is no seat {flaws.first_seat} at this table", field="first_seat")
+        wanted = set(order) | {flaws.first_seat}
+        return [s for s in clockwise_from(seats, flaws.first_seat) if s in wanted]
+    if state.initial_deals and order:
+        last = state.initial_deals[-1][1]
+        after = [s for s in clockwise_from(seats, last % seats + 1) if s in order]
+        return after
+    return order
+
+
+def initial_deal(state: HandState, *, rounds: int | None = None, flaws: DealFlaws = DealFlaws()) -> list[Event]:
+    """The rest of the initial deal (or ``rounds`` rounds of it), one card a seat a round."""
+    if not state.initial_open:
+        raise InvalidInput("the initial deal is over: the betting has begun", field="rounds")
+    order = state.entitled_order()
+    if not order:
+        raise InvalidInput("no seat at this table is entitled to a hand", field="players")
+    cards = state.spec.hole_cards
+    done = len(state.initial_deals) // len(order)
+    remaining = cards - done if rounds is None else min(rounds, cards - done)
+    if remaining <= 0:
+        raise InvalidInput("every seat already has its starting cards", field="rounds")
+    ring = [s for s in _ring(state, flaws) if s != flaws.skipped_seat]
+    held = {s: (state.seats[s].held if s in state.seats else 0) for s in ring}
+    stud_up = state.spec.initial_face_up
+    events: list[Event] = []
+    for _ in range(remaining):
+        for seat in ring:
+            nth = held[seat] + 1
+            held[seat] = nth
+            if flaws.boxed == (seat, nth):
+                events.append({"type": "deal", "seat": seat, "boxed": True})
+            face_up = flaws.face_up == (seat, nth) or (nth <= len(stud_up) and stud_up[nth - 1])
+            event: Event = {"type": "deal", "seat": seat}
+            if face_up:
+                event["face_up"] = True
+            events.append(event)
+    return events
+
+
+def next_board_street(state: HandState) -> Street | None:
+    """The flop, turn or river still to come (flop games), or None."""
+    if state.spec.family is not Family.FLOP:
+        return None
+    for street in (Street.FLOP, Street.TURN, Street.RIVER):
+        if not state.board.get(street):
+            return street
+    return None
+
+
+def board_street(state: HandState, *, cards: int | None = None, burn: bool = True) -> list[Event]:
+    """Burn and deal the next street's board cards; ``cards`` overrides how many (four on the flop)."""
+    street = next_board_street(state)
+    if street is None:
+        raise InvalidInput("the board is complete", field="street")
+    count = cards if cards is not None else (3 if street is Street.FLOP else 1)
+    if not 1 <= count <= 6:
+        raise InvalidInput(f"expected 1 to 6 board cards, got {count}", field="cards")
+    events: list[Event] = [{"type": "burn"}] if burn else []
+    events += [{"type": "board"} for _ in range(count)]
+    return events
+
+
+def stud_street(state: HandState, *, burn: bool = True) -> list[Event]:
+    """Stud: burn, then one card to each player still in the hand (face up on 4th to 6th street)."""
+    if not state.is_stud:
+        raise InvalidInput("only stud deals streets to the players", field="street")
+    index = state.street_idx + 1
+    if index >= len(state.spec.streets):
+        raise InvalidInput("every street has been dealt", field="street")
+    face_up = state.spec.street_face_up[index - 1]
+    seats = [s for s in state.entitled_order() if state.seats[s].in_hand]
+    events: list[Event] = [{"type": "burn"}] if burn else []
+    for seat in seats:
+        event: Event = {"type": "deal", "seat": seat}
+        if face_up:
+            event["face_up"] = True
+        events.append(event)
+    return events

@@ -1,0 +1,114 @@
+"""Logging in over the API, the users (directors), and the OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from floorman.storage import Accounts, ConflictError, Role, Session, User
+from floorman.web.problems import InvalidInput, LoginRequired
+from floorman.web.routes.account_pages import client_address, log_in
+from floorman.web.security import SESSION_COOKIE, api_user, clear_session_cookie, set_session_cookie
+from floorman.web.services import services
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api", tags=["accounts"])
+Dealer = Annotated[Session, Depends(api_user(Role.DEALER))]
+Director = Annotated[Session, Depends(api_user(Role.DIRECTOR))]
+
+
+class Login(BaseModel):
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=1024)
+
+
+class NewUser(BaseModel):
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=8, max_length=1024)
+    role: Role
+
+
+class UserChange(BaseModel):
+    role: Role | None = None
+    active: bool | None = None
+    password: str | None = Field(default=None, min_length=8, max_length=1024)
+    locale: str | None = Field(default=None, pattern="^(en|vi)$")
+
+
+def user_obj(user: User) -> dict[str, Any]:
+    return {"id": user.id, "username": user.username, "role": user.role.value, "locale": user.locale,
+            "active": user.active, "created_at": user.created_at}
+
+
+@router.post("/session", summary="Log in: sets the session cookie; send csrf_token back as X-CSRF-Token.")
+async def open_session(request: Request, body: Login) -> Response:
+    svc = services(request)
+    opened = await run_in_threadpool(log_in, svc, client_address(request), body.username, body.password)
+    if opened is None:
+        raise LoginRequired
+    token, session = opened
+    response = JSONResponse({"user": user_obj(session.user), "csrf_token": session.csrf_token,
+                             "expires_at": session.expires_at})
+    set_session_cookie(response, request, token)
+    return response
+
+
+@router.get("/session", summary="Who is logged in, and the CSRF token to send with changes.")
+def get_session(session: Dealer) -> dict[str, Any]:
+    return {"user": user_obj(session.user), "csrf_token": session.csrf_token, "expires_at": session.expires_at}
+
+
+@router.delete("/session", summary="Log out.")
+def close_session(request: Request, session: Dealer) -> Response:
+    with services(request).db.transaction() as conn:
+        Accounts(conn).close_session(request.cookies.get(SESSION_COOKIE, ""))
+    response = JSONResponse({"ok": True})
+    clear_session_cookie(response, request)
+    return response
+
+
+@router.get("/users", tags=["users"], summary="Every account (directors).")
+def list_users(request: Request, session: Director) -> dict[str, Any]:
+    with services(request).db.connect() as conn:
+        return {"users": [user_obj(u) for u in Accounts(conn).all()]}
+
+
+@router.post("/users", tags=["users"], status_code=201, summary="Add an account (directors).")
+def add_user(request: Request, session: Director, body: NewUser) -> dict[str, Any]:
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        return user_obj(Accounts(conn, svc.hasher).add(body.username, body.password, body.role, now=svc.stamp()))
+
+
+@router.patch("/users/{user_id}", tags=["users"], summary="Change a role, switch an account off or on, "
+                                                         "set a password or a language (directors).")
+def change_user(request: Request, session: Director, user_id: int, body: UserChange) -> dict[str, Any]:
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        accounts = Accounts(conn, svc.hasher)
+        target = accounts.get(user_id)
+        if body.role is not None and body.role is not target.role:
+            if target.role is Role.DIRECTOR and accounts.directors() <= 1:
+                raise ConflictError("the last director keeps the director role")
+            accounts.set_role(user_id, body.role)
+        if body.active is not None:
+            if not body.active and user_id == session.user.id:
+                raise InvalidInput("you cannot switch off your own account", field="active")
+            accounts.set_active(user_id, body.active)
+        if body.password is not None:
+            accounts.set_password(user_id, body.password)
+        if body.locale is not None:
+            accounts.set_locale(user_id, body.locale)
+        return user_obj(accounts.get(user_id))
+
+
+@router.get("/openapi.json", tags=["meta"], summary="This API's OpenAPI document.")
+def openapi_document(request: Request, session: Dealer) -> dict[str, Any]:
+    document: dict[str, Any] = request.app.openapi()
+    return document

@@ -1,0 +1,168 @@
+"""Hands and their events over the API: the same changes as the live page, with the same rules.
+
+An append names the sequence number it expects (the number of events it has seen); a stale number
+gets 409 and the caller reloads the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from pydantic import BaseModel, Field
+from starlette.requests import Request
+
+from floorman import betting
+from floorman.storage import Hands, Role, Session
+from floorman.web import live_hands
+from floorman.web.incident_drafts import plain_json, ruling_object
+from floorman.web.live_hands import LiveHand, load_hand
+from floorman.web.problems import InvalidInput
+from floorman.web.sa_meter import sa_meter
+from floorman.web.security import api_user
+from floorman.web.services import services
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/hands", tags=["hands"])
+Dealer = Annotated[Session, Depends(api_user(Role.DEALER))]
+Floor = Annotated[Session, Depends(api_user(Role.FLOOR))]
+
+
+class NewHand(BaseModel):
+    header: dict[str, Any] = Field(description="A hand log header (section 1). Its `events`, if any, are logged "
+                                               "first (the posts of a re-play); otherwise the blinds are posted.")
+    post_blinds: bool = True
+
+
+class Append(BaseModel):
+    seq: int = Field(ge=0, description="The number of events the caller has seen (the next event's index).")
+    event: dict[str, Any] | None = Field(default=None, description="One event (section 2).")
+    events: list[dict[str, Any]] | None = Field(default=None, description="Several events logged as one tap.")
+
+
+class Expected(BaseModel):
+    seq: int = Field(ge=0)
+
+
+class Override(BaseModel):
+    verdict: str = Field(pattern="^(misdeal|void|continue)$")
+    reason: str = Field(min_length=1, max_length=1000)
+
+
+class Decision(BaseModel):
+    seq: int = Field(ge=0)
+    override: Override | None = None
+    note: str = Field(default="", max_length=2000)
+    replay: bool = Field(default=False, description="On a misdeal (or void), start the exact re-play at once.")
+
+
+class FloorCall(BaseModel):
+    seq: int = Field(ge=0)
+    note: str = Field(default="", max_length=500)
+
+
+def hand_obj(live: LiveHand) -> dict[str, Any]:
+    result = live.result
+    meter = sa_meter(result.state, live.book)
+    pending = live.pending_ruling
+    to_act = None if (pending is not None or live.over) else betting.next_to_act(result.state)
+    return {
+        "id": live.record.id, "table": live.record.table_name, "hand": live.record.hand_number,
+        "dealer": live.record.dealer, "seq": live.seq, "replay_of": live.record.replay_of,
+        "created_at": live.record.created_at, "closed_at": live.record.closed_at, "over": live.over,
+        "pending_ruling": pending, "to_act": to_act,
+        "substantial_action": {"counted": meter.counted, "target": meter.target, "reached": meter.reached},
+        "log": plain_json(live.log_obj()), "ruling": ruling_object(result),
+    }
+
+
+@router.get("", summary="Recent hands, newest first (optionally at one table).")
+def list_hands(request: Request, session: Dealer, table: str | None = None, limit: int = 50) -> dict[str, Any]:
+    with services(request).db.connect() as conn:
+        records = Hands(conn).recent(table_name=table, limit=max(1, min(limit, 500)))
+    return {"hands": [{"id": r.id, "table": r.table_name, "hand": r.hand_number, "dealer": r.dealer,
+                       "replay_of": r.replay_of, "created_at": r.created_at, "closed_at": r.closed_at}
+                      for r in records]}
+
+
+@router.post("", status_code=201, summary="Start a hand from a hand-log header.")
+def create(request: Request, session: Dealer, body: NewHand) -> dict[str, Any]:
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        record = live_hands.create_hand(conn, {**body.header, "events": body.header.get("events", [])},
+                                        user=session.user, now=svc.stamp(), post_blinds=body.post_blinds)
+        return hand_obj(load_hand(conn, record.id))
+
+
+@router.post("/next", status_code=201, summary="The table's next hand, carried over from its last one.")
+def next_hand(request: Request, session: Dealer, table: str) -> dict[str, Any]:
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        record = live_hands.next_hand(conn, table, user=session.user, now=svc.stamp())
+        return hand_obj(load_hand(conn, record.id))
+
+
+@router.get("/{hand_id}", summary="A hand: its log, the ruling so far, the substantial-action count.")
+def get_hand(request: Request, session: Dealer, hand_id: int) -> dict[str, Any]:
+    with services(request).db.connect() as conn:
+        return hand_obj(load_hand(conn, hand_id))
+
+
+@router.get("/{hand_id}/events", summary="A hand's events with their sequence numbers.")
+def get_events(request: Request, session: Dealer, hand_id: int) -> dict[str, Any]:
+    with services(request).db.connect() as conn:
+        events = Hands(conn).events(hand_id) if Hands(conn).get(hand_id) else []
+    return {"seq": len(events), "events": [{"seq": e.seq, "batch": e.batch, "event": e.event,
+                                            "logged_at": e.logged_at} for e in events]}
+
+
+@router.post("/{hand_id}/events", status_code=201,
+             summary="Append an event (or a tap's events) at the expected sequence number; stale gets 409.")
+def append(request: Request, session: Dealer, hand_id: int, body: Append) -> dict[str, Any]:
+    events = ([body.event] if body.event is not None else []) + list(body.events or [])
+    if body.event is not None and body.events:
+        raise InvalidInput("send either event or events", field="events")
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        live = live_hands.append_events(conn, hand_id, events, expected_seq=body.seq, user=session.user,
+                                        now=svc.stamp())
+        return hand_obj(live)
+
+
+@router.post("/{hand_id}/floor", status_code=201, summary="Call the floor: the ruling as of now is recorded on the hand.")
+def call_floor(request: Request, session: Dealer, hand_id: int, body: FloorCall) -> dict[str, Any]:
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        return hand_obj(live_hands.call_floor(conn, hand_id, expected_seq=body.seq, note=body.note,
+                                              user=session.user, now=svc.stamp()))
+
+
+@router.post("/{hand_id}/undo", summary="Take back the last tap (not a recorded ruling).")
+def undo(request: Request, session: Dealer, hand_id: int, body: Expected) -> dict[str, Any]:
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        removed = live_hands.undo_last(conn, hand_id, expected_seq=body.seq, user=session.user)
+        obj = hand_obj(load_hand(conn, hand_id))
+    return {"removed": [e.event for e in removed], "hand": obj}
+
+
+@router.post("/{hand_id}/ruling", status_code=201,
+             summary="The floor confirms or overrides the pending ruling; it goes into the incident log.")
+def record_ruling(request: Request, session: Floor, hand_id: int, body: Decision) -> dict[str, Any]:
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        outcome = live_hands.record_ruling(
+            conn, hand_id, expected_seq=body.seq, user=session.user, now=svc.stamp(),
+            override_verdict=body.override.verdict if body.override else None,
+            override_reason=body.override.reason if body.override else "", note=body.note, replay=body.replay)
+        replay = hand_obj(load_hand(conn, outcome.replay.id)) if outcome.replay else None
+        return {"incident": outcome.incident.to_obj(), "hand": hand_obj(load_hand(conn, hand_id)), "replay": replay}
+
+
+@router.post("/{hand_id}/replay", status_code=201, summary="Start the exact re-play of a misdealt hand.")
+def replay(request: Request, session: Floor, hand_id: int) -> dict[str, Any]:
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        record = live_hands.start_replay(conn, hand_id, user=session.user, now=svc.stamp())
+        return hand_obj(load_hand(conn, record.id))

@@ -1,0 +1,99 @@
+"""The incident log over the API: search, one entry, record a ruling from a log, corrections,
+exports (directors) and the hash chain's check."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from pydantic import BaseModel, Field
+from starlette.requests import Request
+from starlette.responses import StreamingResponse
+
+from floorman.formats import handlog
+from floorman.hand import rule
+from floorman.rulebooks import find_rulebook
+from floorman.storage import Incidents, Role, Session, chain_status
+from floorman.web.incident_drafts import loose_incident_draft
+from floorman.web.incident_log import correct_incident, export_csv, export_json, query_from_params, without_limit
+from floorman.web.security import api_user
+from floorman.web.services import services
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/incidents", tags=["incidents"])
+Floor = Annotated[Session, Depends(api_user(Role.FLOOR))]
+Director = Annotated[Session, Depends(api_user(Role.DIRECTOR))]
+
+
+class NewIncident(BaseModel):
+    log: dict[str, Any] = Field(description="The hand log the floor ruled on (its last ruling is recorded).")
+    rulebook: str | None = None
+    note: str = Field(default="", max_length=2000)
+
+
+class Correction(BaseModel):
+    verdict: str = Field(pattern="^(misdeal|void|continue)$")
+    reason: str = Field(min_length=1, max_length=2000)
+
+
+@router.get("", summary="Search and filter: q, table, dealer, floor, verdict, cause, since, until, all, offset.")
+def search(request: Request, session: Floor, limit: int = 100) -> dict[str, Any]:
+    query = query_from_params(dict(request.query_params), limit=max(1, min(limit, 1000)))
+    with services(request).db.connect() as conn:
+        store = Incidents(conn)
+        return {"total": store.count(query), "incidents": [i.to_obj(full=False) for i in store.search(query)]}
+
+
+@router.get("/export.csv", summary="The filtered log as CSV (directors).")
+def export_as_csv(request: Request, session: Director) -> StreamingResponse:
+    query = without_limit(query_from_params(dict(request.query_params)))
+    with services(request).db.connect() as conn:
+        rows = list(Incidents(conn).each(query))
+    return StreamingResponse(export_csv(iter(rows)), media_type="text/csv; charset=utf-8",
+                             headers={"Content-Disposition": 'attachment; filename="floorman-incidents.csv"'})
+
+
+@router.get("/export.json", summary="The filtered log as JSON with each entry's log and ruling (directors).")
+def export_as_json(request: Request, session: Director) -> StreamingResponse:
+    query = without_limit(query_from_params(dict(request.query_params)))
+    with services(request).db.connect() as conn:
+        rows = list(Incidents(conn).each(query))
+        head = chain_status(conn).head
+    return StreamingResponse(export_json(iter(rows), chain_head=head), media_type="application/json",
+                             headers={"Content-Disposition": 'attachment; filename="floorman-incidents.json"'})
+
+
+@router.get("/verify", summary="Check the hash chain: the first broken link, if any (directors).")
+def verify(request: Request, session: Director) -> dict[str, Any]:
+    with services(request).db.connect() as conn:
+        status = chain_status(conn)
+    broken = {"incident": status.broken.incident_id, "reason": status.broken.reason} if status.broken else None
+    return {"entries": status.entries, "head": status.head, "intact": broken is None, "broken": broken}
+
+
+@router.get("/{incident_id}", summary="One entry as recorded, with its log and ruling.")
+def get_incident(request: Request, session: Floor, incident_id: int) -> dict[str, Any]:
+    with services(request).db.connect() as conn:
+        return Incidents(conn).get(incident_id).to_obj()
+
+
+@router.post("", status_code=201, summary="Record the ruling on a whole hand log (reconstructed elsewhere).")
+def record(request: Request, session: Floor, body: NewIncident) -> dict[str, Any]:
+    log = handlog.from_obj(body.log)
+    result = rule(log, rulebook=find_rulebook(body.rulebook or log.rulebook))
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        incident = Incidents(conn).record(
+            loose_incident_draft(result, floor_person=session.user.username, note=body.note), now=svc.stamp())
+    return incident.to_obj()
+
+
+@router.post("/{incident_id}/corrections", status_code=201,
+             summary="Correct an entry: a new entry that points to it; the old one is never changed.")
+def correct(request: Request, session: Floor, incident_id: int, body: Correction) -> dict[str, Any]:
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        incident = correct_incident(conn, incident_id, floor_person=session.user.username, verdict=body.verdict,
+                                    reason=body.reason, now=svc.stamp())
+    return incident.to_obj()

@@ -1,0 +1,73 @@
+"""The API's mirror of the command line: ``rule``, ``compare``, ``rules`` and ``explain``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from starlette.requests import Request
+
+from floorman.formats import handlog
+from floorman.hand import rule
+from floorman.rulebooks import catalog, find_rule, find_rulebook, rulebooks
+from floorman.storage import Role, Session
+from floorman.web.incident_drafts import ruling_object
+from floorman.web.security import api_user
+
+__all__ = ["HAND_LOG_BODY", "router"]
+
+router = APIRouter(prefix="/api", tags=["rulings"])
+User = Annotated[Session, Depends(api_user(Role.DEALER))]
+
+HAND_LOG_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "content": {"application/json": {"schema": {
+            "type": "object", "description": "A hand log, format version 1 (docs/spec/hand-log.md, section 1).",
+            "required": ["floorman", "game", "seats", "level", "players", "events"]}}},
+    }
+}
+
+
+@router.post("/rule", openapi_extra=HAND_LOG_BODY,
+             summary="Rule on a hand log: the ruling object of section 3 (like `floorman rule --json`).")
+async def rule_log(request: Request, session: User, rulebook: str | None = None) -> dict[str, Any]:
+    log = handlog.loads(await request.body())
+    book = find_rulebook(rulebook or log.rulebook)
+    return ruling_object(rule(log, rulebook=book))
+
+
+@router.post("/compare", openapi_extra=HAND_LOG_BODY,
+             summary="The ruling under every rulebook (like `floorman compare --json`).")
+async def compare_log(request: Request, session: User) -> dict[str, Any]:
+    log = handlog.loads(await request.body())
+    return {"floorman": 1, "compare": [ruling_object(rule(log, rulebook=b)) for b in rulebooks().values()]}
+
+
+@router.get("/rulebooks", summary="Every rulebook: id, name, edition, kind and aliases.")
+def list_rulebooks(session: User) -> dict[str, Any]:
+    return {"rulebooks": [
+        {"id": b.id, "name": b.name, "short": b.short, "edition": b.edition, "kind": b.kind,
+         "aliases": list(b.aliases), "description": b.description} for b in rulebooks().values()]}
+
+
+@router.get("/rules", summary="Every rule id with its citation in one book (like `floorman rules --json`).")
+def list_rules(session: User, rulebook: str | None = None) -> dict[str, Any]:
+    book = find_rulebook(rulebook)
+    rows = []
+    for rule_id, r in catalog().items():
+        rows.append({"rule": rule_id, "title": r.title, "title_vi": r.title_vi, "family": r.family, "tag": r.tag,
+                     "source": book.citation(rule_id).source})
+    return {"rulebook": book.id, "rules": rows}
+
+
+@router.get("/rules/{rule_id}", summary="One rule in every book (like `floorman explain`).")
+def explain_rule(session: User, rule_id: str) -> dict[str, Any]:
+    r = find_rule(rule_id)
+    books = []
+    for book in rulebooks().values():
+        c = book.citation(r.id)
+        books.append({"rulebook": book.id, "number": c.number, "source": c.source, "via": c.via,
+                      "silent": book.is_silent(r.id), "discretion": book.discretion_reason(r.id)})
+    return {"rule": r.id, "title": r.title, "title_vi": r.title_vi, "family": r.family, "tag": r.tag,
+            "paraphrase": r.paraphrase, "paraphrase_vi": r.paraphrase_vi, "books": books}

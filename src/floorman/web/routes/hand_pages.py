@@ -1,0 +1,193 @@
+"""The tables and the live hand page: set up, deal, act, call the floor, rule, re-play, next hand."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from starlette.requests import Request
+from starlette.responses import Response
+
+from floorman.errors import LogError
+from floorman.rulebooks import rulebooks
+from floorman.storage import ConflictError, Hands, Role, Session, StaleSequenceError
+from floorman.table import GAMES, PlayerStatus
+from floorman.web import live_hands
+from floorman.web.error_responses import describe_error
+from floorman.web.event_forms import action_event, deal_events, other_event
+from floorman.web.live_hands import LiveHand, load_hand
+from floorman.web.live_view import live_view
+from floorman.web.page_context import redirect, render_page, translator_for
+from floorman.web.problems import InvalidInput
+from floorman.web.security import PagePost, page_post, page_user
+from floorman.web.services import services
+from floorman.web.table_setup import LEVEL_FIELDS, MAX_SEATS, TableSetup, carried_over, setup_from_form
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+
+Dealer = Annotated[Session, Depends(page_user(Role.DEALER))]
+DealerPost = Annotated[PagePost, Depends(page_post(Role.DEALER))]
+FloorPost = Annotated[PagePost, Depends(page_post(Role.FLOOR))]
+
+
+@router.get("/")
+def home(request: Request, session: Dealer) -> Response:
+    with services(request).db.connect() as conn:
+        hands = Hands(conn)
+        tables = hands.tables()
+        recent = hands.recent(limit=15)
+    return render_page(request, session, "home.html", active="tables", tables=tables, recent=recent)
+
+
+def _setup_page(request: Request, session: Session, setup: TableSetup, *, error: str = "",
+                status: int = 200) -> Response:
+    players = {p.seat: p for p in setup.players}
+    return render_page(
+        request, session, "hand_setup.html", active="tables", setup=setup, players=players, error=error,
+        status=status, games=[g.value for g in GAMES], books=list(rulebooks().values()),
+        statuses=[s.value for s in PlayerStatus if s is not PlayerStatus.REDEAL_DEAD], max_seats=MAX_SEATS,
+        level_fields=LEVEL_FIELDS,
+    )
+
+
+@router.get("/hands/new")
+def new_hand(request: Request, session: Dealer, table: str = "") -> Response:
+    with services(request).db.connect() as conn:
+        last = Hands(conn).last_at_table(table) if table else None
+    if last is not None:
+        setup = carried_over({**last.header, "table": last.table_name, "hand": last.hand_number,
+                              "dealer": last.dealer})
+    else:
+        setup = TableSetup(table_name=table, hand_number="1", dealer="",
+                           level={"number": 1, "small_blind": 100, "big_blind": 200, "big_blind_ante": 200})
+    return _setup_page(request, session, setup)
+
+
+@router.post("/hands")
+def create_hand(request: Request, post: DealerPost) -> Response:
+    svc = services(request)
+    fields = post.fields()
+    try:
+        setup = setup_from_form(fields)
+    except (InvalidInput, LogError) as exc:
+        body = describe_error(exc)
+        draft = TableSetup(table_name=fields.get("table", ""), hand_number=fields.get("hand", ""),
+                           dealer=fields.get("dealer", ""))
+        return _setup_page(request, post.session, draft, error=f"{body.field or ''}: {body.message}".strip(": "),
+                           status=422)
+    with svc.db.transaction() as conn:
+        record = live_hands.create_from_setup(conn, setup, user=post.session.user, now=svc.stamp(),
+                                              post_blinds=fields.get("post_blinds") == "on")
+    return redirect(f"/hands/{record.id}", notice="hand_started")
+
+
+@router.post("/hands/next")
+def next_hand(request: Request, post: DealerPost) -> Response:
+    svc = services(request)
+    with svc.db.transaction() as conn:
+        record = live_hands.next_hand(conn, post.text("table"), user=post.session.user, now=svc.stamp())
+    return redirect(f"/hands/{record.id}", notice="hand_started")
+
+
+def _live_page(request: Request, session: Session, hand_id: int, *, error: str = "", status: int = 200) -> Response:
+    with services(request).db.connect() as conn:
+        live = load_hand(conn, hand_id)
+        replays = Hands(conn).replays_of(hand_id)
+        t = translator_for(request, session)
+        view = live_view(live, t, replay_hand_id=replays[0].id if replays else None)
+    return render_page(request, session, "live.html", active="tables", view=view, error=error, status=status,
+                       can_rule=session.user.role.allows(Role.FLOOR))
+
+
+@router.get("/hands/{hand_id}")
+def live_page(request: Request, session: Dealer, hand_id: int) -> Response:
+    return _live_page(request, session, hand_id)
+
+
+def _change(request: Request, post: PagePost, hand_id: int,
+            change: Callable[[sqlite3.Connection, LiveHand], Any]) -> Response:
+    """Run one change to the hand in a transaction; a stale view or a refused change shows the page again."""
+    svc = services(request)
+    try:
+        with svc.db.transaction() as conn:
+            live = load_hand(conn, hand_id)
+            if post.seq() >= 0 and post.seq() != live.seq:
+                raise StaleSequenceError("stale view", expected=post.seq(), actual=live.seq)
+            outcome = change(conn, live)
+    except StaleSequenceError:
+        return redirect(f"/hands/{hand_id}", notice="stale")
+    except (InvalidInput, LogError, ConflictError) as exc:
+        return _live_page(request, post.session, hand_id, error=describe_error(exc).message,
+                          status=describe_error(exc).status)
+    if isinstance(outcome, Response):
+        return outcome
+    return redirect(f"/hands/{hand_id}")
+
+
+def _appender(request: Request, post: PagePost, build: Callable[[LiveHand], list[dict[str, Any]]]
+              ) -> Callable[[sqlite3.Connection, LiveHand], Any]:
+    def change(conn: sqlite3.Connection, live: LiveHand) -> Any:
+        return live_hands.append_events(conn, live.record.id, build(live), expected_seq=post.seq(),
+                                        user=post.session.user, now=services(request).stamp())
+    return change
+
+
+@router.post("/hands/{hand_id}/deal")
+def quick_deal(request: Request, post: DealerPost, hand_id: int) -> Response:
+    return _change(request, post, hand_id, _appender(
+        request, post, lambda live: deal_events(post.fields(), live.result.state)))
+
+
+@router.post("/hands/{hand_id}/act")
+def act(request: Request, post: DealerPost, hand_id: int) -> Response:
+    return _change(request, post, hand_id, _appender(
+        request, post, lambda live: [action_event(post.fields(), live.result.state)]))
+
+
+@router.post("/hands/{hand_id}/event")
+def log_event(request: Request, post: DealerPost, hand_id: int) -> Response:
+    return _change(request, post, hand_id, _appender(
+        request, post, lambda live: [other_event(post.fields(), live.result.state)]))
+
+
+@router.post("/hands/{hand_id}/floor")
+def call_floor(request: Request, post: DealerPost, hand_id: int) -> Response:
+    return _change(request, post, hand_id, lambda conn, live: live_hands.call_floor(
+        conn, hand_id, expected_seq=post.seq(), note=post.text("note"), user=post.session.user,
+        now=services(request).stamp()))
+
+
+@router.post("/hands/{hand_id}/undo")
+def undo(request: Request, post: DealerPost, hand_id: int) -> Response:
+    def change(conn: sqlite3.Connection, live: LiveHand) -> Response:
+        removed = live_hands.undo_last(conn, hand_id, expected_seq=post.seq(), user=post.session.user)
+        return redirect(f"/hands/{hand_id}", notice="undone" if removed else "nothing_to_undo")
+    return _change(request, post, hand_id, change)
+
+
+@router.post("/hands/{hand_id}/ruling")
+def record_ruling(request: Request, post: FloorPost, hand_id: int) -> Response:
+    override = post.text("verdict") if post.text("decision") == "override" else ""
+
+    def change(conn: sqlite3.Connection, live: LiveHand) -> Response:
+        outcome = live_hands.record_ruling(
+            conn, hand_id, expected_seq=post.seq(), user=post.session.user, now=services(request).stamp(),
+            override_verdict=override or None, override_reason=post.text("reason"), note=post.text("note"),
+            replay=post.text("replay") == "yes")
+        if outcome.replay is not None:
+            return redirect(f"/hands/{outcome.replay.id}", notice="replay_started")
+        return redirect(f"/hands/{hand_id}", notice="ruling_recorded")
+    return _change(request, post, hand_id, change)
+
+
+@router.post("/hands/{hand_id}/replay")
+def replay(request: Request, post: FloorPost, hand_id: int) -> Response:
+    def change(conn: sqlite3.Connection, live: LiveHand) -> Response:
+        record = live_hands.start_replay(conn, hand_id, user=post.session.user, now=services(request).stamp())
+        return redirect(f"/hands/{record.id}", notice="replay_started")
+    return _change(request, post, hand_id, change)
+

@@ -1,0 +1,89 @@
+"""The incident log: search and filters, one incident as it was recorded, and corrections."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+from starlette.requests import Request
+from starlette.responses import Response
+
+from floorman.errors import UnknownRulebookError
+from floorman.findings import Irregularity
+from floorman.rulebooks import find_rulebook
+from floorman.storage import ConflictError, IncidentQuery, Incidents, Role, Session, chain_status
+from floorman.web.error_responses import describe_error
+from floorman.web.event_words import cause_name, describe_event
+from floorman.web.incident_log import correct_incident, query_from_params
+from floorman.web.page_context import redirect, render_page, translator_for
+from floorman.web.problems import InvalidInput
+from floorman.web.ruling_view import stored_ruling_view
+from floorman.web.security import PagePost, page_post, page_user
+from floorman.web.services import services
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+Floor = Annotated[Session, Depends(page_user(Role.FLOOR))]
+FloorPost = Annotated[PagePost, Depends(page_post(Role.FLOOR))]
+PAGE_SIZE = 50
+
+
+@router.get("/incidents")
+def incidents_page(request: Request, session: Floor) -> Response:
+    params = dict(request.query_params)
+    t = translator_for(request, session)
+    error = ""
+    try:
+        query = query_from_params(params, limit=PAGE_SIZE)
+    except InvalidInput as exc:
+        query, error = IncidentQuery(limit=PAGE_SIZE), exc.message
+    with services(request).db.connect() as conn:
+        store = Incidents(conn)
+        found = store.search(query)
+        total = store.count(query)
+        choices = {c: store.distinct(c) for c in ("table_name", "dealer", "floor_person")}
+        chain = chain_status(conn) if session.user.role.allows(Role.DIRECTOR) else None
+    causes = sorted(((i.value, cause_name(i.value, t)) for i in Irregularity), key=lambda pair: pair[1])
+    export_query = str(request.url.query)
+    return render_page(
+        request, session, "incidents.html", active="incidents", incidents=found, total=total, query=query,
+        params=params, choices=choices, causes=causes, chain=chain, error=error, export_query=export_query,
+        cause_name=lambda value: cause_name(value, t), page_size=PAGE_SIZE,
+    )
+
+
+def _incident_page(request: Request, session: Session, incident_id: int, *, error: str = "",
+                   status: int = 200) -> Response:
+    t = translator_for(request, session)
+    with services(request).db.connect() as conn:
+        history = Incidents(conn).history(incident_id)
+    incident = next(i for i in history if i.id == incident_id)
+    try:
+        book = find_rulebook(incident.rulebook)
+    except UnknownRulebookError:
+        book = None
+    view = stored_ruling_view(incident.ruling, book, t, incident.causes)
+    events = [describe_event(e, t) for e in incident.log.get("events", [])]
+    return render_page(request, session, "incident.html", active="incidents", incident=incident, view=view,
+                       events=events, history=history, error=error, status=status)
+
+
+@router.get("/incidents/{incident_id}")
+def incident_page(request: Request, session: Floor, incident_id: int) -> Response:
+    return _incident_page(request, session, incident_id)
+
+
+@router.post("/incidents/{incident_id}/correct")
+def correct(request: Request, post: FloorPost, incident_id: int) -> Response:
+    svc = services(request)
+    try:
+        with svc.db.transaction() as conn:
+            new = correct_incident(conn, incident_id, floor_person=post.session.user.username,
+                                   verdict=post.text("verdict"), reason=post.text("reason"), now=svc.stamp())
+    except (InvalidInput, ConflictError) as exc:
+        return _incident_page(request, post.session, incident_id, error=describe_error(exc).message,
+                              status=describe_error(exc).status)
+    return redirect(f"/incidents/{new.id}", notice="correction_recorded")
+
+

@@ -1,0 +1,100 @@
+"""The rules: every rule with its citation in each book, search, and where the books differ."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+from starlette.requests import Request
+from starlette.responses import Response
+
+from floorman.rulebooks import Rule, catalog, find_rule, rulebooks
+from floorman.storage import Role, Session
+from floorman.web.page_context import render_page, translator_for
+from floorman.web.rulebook_words import FAMILY_NAMES, TAG_NAMES, switch_rows
+from floorman.web.security import page_user
+
+__all__ = ["RuleEntry", "router"]
+
+router = APIRouter(include_in_schema=False)
+Dealer = Annotated[Session, Depends(page_user(Role.DEALER))]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BookCitation:
+    book: str
+    source: str
+    silent: bool
+    discretion: str | None
+    via: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleEntry:
+    rule_id: str
+    title: str
+    text: str
+    family: str
+    tag: str
+    citations: tuple[BookCitation, ...]
+
+    @property
+    def differs(self) -> bool:
+        return len({c.silent for c in self.citations}) > 1 or any(c.discretion for c in self.citations)
+
+
+def _entry(rule: Rule, vi: bool) -> RuleEntry:
+    cites = []
+    for book in rulebooks().values():
+        c = book.citation(rule.id)
+        cites.append(BookCitation(book=book.short, source=c.source, silent=book.is_silent(rule.id) and c.via is None,
+                                  discretion=book.discretion_reason(rule.id), via=c.via))
+    return RuleEntry(rule_id=rule.id, title=rule.title_vi if vi else rule.title,
+                     text=rule.paraphrase_vi if vi else rule.paraphrase, family=rule.family, tag=rule.tag,
+                     citations=tuple(cites))
+
+
+def _matches(entry: RuleEntry, rule: Rule, words: list[str]) -> bool:
+    haystack = " ".join((rule.id, rule.title, rule.title_vi, rule.paraphrase, rule.paraphrase_vi,
+                         *(c.source for c in entry.citations))).lower()
+    return all(w in haystack for w in words)
+
+
+@router.get("/rules")
+def rules_page(request: Request, session: Dealer, q: str = "", family: str = "", differs: str = "") -> Response:
+    t = translator_for(request, session)
+    vi = t.locale == "vi"
+    words = q.lower().split()
+    entries = []
+    for rule in catalog().values():
+        entry = _entry(rule, vi)
+        if family and rule.family != family:
+            continue
+        if differs and not entry.differs:
+            continue
+        if words and not _matches(entry, rule, words):
+            continue
+        entries.append(entry)
+    families = [(key, t.gettext(name)) for key, name in FAMILY_NAMES.items()]
+    return render_page(request, session, "rules.html", active="rules", entries=entries, q=q, family=family,
+                       differs=differs, families=families, family_names=dict(families),
+                       tag_names={k: t.gettext(v) for k, v in TAG_NAMES.items()}, total=len(catalog()))
+
+
+@router.get("/rules/differences")
+def differences_page(request: Request, session: Dealer) -> Response:
+    t = translator_for(request, session)
+    books = tuple(rulebooks().values())
+    return render_page(request, session, "differences.html", active="rules", books=books,
+                       rows=switch_rows(t, books))
+
+
+@router.get("/rules/{rule_id}")
+def rule_page(request: Request, session: Dealer, rule_id: str) -> Response:
+    t = translator_for(request, session)
+    rule = find_rule(rule_id)
+    entry = _entry(rule, t.locale == "vi")
+    return render_page(request, session, "rule.html", active="rules", entry=entry,
+                       family_name=t.gettext(FAMILY_NAMES.get(rule.family, rule.family)),
+                       tag_name=t.gettext(TAG_NAMES.get(rule.tag, rule.tag)), books=list(rulebooks().values()))

@@ -1,0 +1,91 @@
+"""Statistics: irregularities per 100 hands by dealer, by table, by cause and over time."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+from starlette.requests import Request
+from starlette.responses import Response
+
+from floorman.storage import Grouping, Period, Role, Session, StatsQueries
+from floorman.web.charts import Bar, Point, bar_chart, line_chart
+from floorman.web.event_words import cause_name
+from floorman.web.i18n import Translator
+from floorman.web.incident_log import iso_date
+from floorman.web.page_context import render_page, translator_for
+from floorman.web.problems import InvalidInput
+from floorman.web.security import page_user
+from floorman.web.services import services
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+Floor = Annotated[Session, Depends(page_user(Role.FLOOR))]
+
+
+def _rate(count: int, hands: int) -> float:
+    return round(100.0 * count / hands, 1) if hands else 0.0
+
+
+def _bars(counts: dict[str, int], hands: dict[str, int], t: Translator, *, empty_label: str) -> list[Bar]:
+    bars = []
+    for key in set(counts) | set(hands):
+        n, h = counts.get(key, 0), hands.get(key, 0)
+        note = t.gettext("%(count)s in %(hands)s hands") % {"count": n, "hands": h}
+        bars.append(Bar(label=key or empty_label, value=_rate(n, h), note=note))
+    return sorted(bars, key=lambda b: (-b.value, b.label))[:20]
+
+
+def _period(since: str, until: str, today: date) -> Period:
+    start = iso_date(since, "since") or (today - timedelta(days=29)).isoformat()
+    end = iso_date(until, "until") or today.isoformat()
+    if start > end:
+        raise InvalidInput("the first day comes after the last", field="since")
+    return Period(since=start, until=end)
+
+
+@router.get("/stats")
+def stats_page(request: Request, session: Floor, since: str = "", until: str = "") -> Response:
+    t = translator_for(request, session)
+    svc = services(request)
+    today = svc.now().date()
+    error = ""
+    try:
+        period = _period(since, until, today)
+    except InvalidInput as exc:
+        period, error = _period("", "", today), exc.message
+    with svc.db.connect() as conn:
+        q = StatsQueries(conn)
+        hands_by = {g: q.hands(g, period) for g in Grouping}
+        irr_by = {g: q.irregularities(g, period) for g in Grouping}
+        causes = q.causes(period)
+    total_hands = sum(hands_by[Grouping.TABLE].values())
+    total_irr = sum(irr_by[Grouping.TABLE].values())
+    unknown = t.gettext("(not named)")
+    by_dealer = _bars(irr_by[Grouping.DEALER], hands_by[Grouping.DEALER], t, empty_label=unknown)
+    by_table = _bars(irr_by[Grouping.TABLE], hands_by[Grouping.TABLE], t, empty_label=unknown)
+    cause_bars = sorted(
+        (Bar(label=cause_name(c, t), value=_rate(n, total_hands),
+             note=t.gettext("%(count)s in %(hands)s hands") % {"count": n, "hands": total_hands})
+         for c, n in causes.items()), key=lambda b: (-b.value, b.label))
+    days: list[Point] = []
+    day = date.fromisoformat(period.since)
+    end = date.fromisoformat(period.until)
+    while day <= end and len(days) < 400:
+        key = day.isoformat()
+        if hands_by[Grouping.DAY].get(key) or irr_by[Grouping.DAY].get(key):
+            days.append(Point(label=key, value=_rate(irr_by[Grouping.DAY].get(key, 0),
+                                                     hands_by[Grouping.DAY].get(key, 0))))
+        day += timedelta(days=1)
+    charts = {
+        "dealer": bar_chart(by_dealer, title=t.gettext("Irregularities per 100 hands, by dealer")),
+        "table": bar_chart(by_table, title=t.gettext("Irregularities per 100 hands, by table")),
+        "cause": bar_chart(cause_bars, title=t.gettext("Irregularities per 100 hands, by cause"), label_width=330),
+        "time": line_chart(days, title=t.gettext("Irregularities per 100 hands, day by day")),
+    }
+    return render_page(request, session, "stats.html", active="stats", charts=charts, period=period,
+                       total_hands=total_hands, total_irregularities=total_irr,
+                       overall=_rate(total_irr, total_hands), by_dealer=by_dealer, by_table=by_table,
+                       cause_bars=cause_bars, error=error)

@@ -1,0 +1,122 @@
+"""A ruling as the floor shows it to the table: verdict first, the remedies as numbered steps, the
+rules it rests on with their text, then the explanation, in the user's language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from floorman.rulebooks import Rulebook, catalog
+from floorman.rulings.model import Remedy, RemedyKind, Ruling
+from floorman.web.event_words import cause_name
+from floorman.web.i18n import Translator
+from floorman.web.ruling_words import VERDICT_HEADLINES, VERDICT_MEANINGS, remedy_step
+
+__all__ = ["CitedRule", "RulingView", "explanation_for", "ruling_view", "stored_ruling_view"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CitedRule:
+    rule_id: str
+    title: str
+    source: str
+    text: str
+    discretion: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulingView:
+    verdict: str
+    headline: str
+    meaning: str
+    steps: tuple[str, ...]
+    rules: tuple[CitedRule, ...]
+    explanation: str
+    causes: tuple[str, ...]
+    substantial_action: bool
+    discretion: bool
+    discretion_reasons: tuple[str, ...]
+    override_verdict: str | None
+    override_headline: str | None
+    override_reason: str | None
+    book_name: str
+
+    @property
+    def final_verdict(self) -> str:
+        return self.override_verdict or self.verdict
+
+
+def explanation_for(ruling: Ruling, locale: str) -> str:
+    if locale == "vi":
+        return getattr(ruling, "explanation_vi", None) or ruling.explanation
+    return ruling.explanation
+
+
+def _cited(rule_id: str, source: str, book: Rulebook | None, t: Translator) -> CitedRule:
+    entry = catalog().get(rule_id)
+    vi = t.locale == "vi"
+    title = (entry.title_vi if vi else entry.title) if entry else rule_id
+    text = (entry.paraphrase_vi if vi else entry.paraphrase) if entry else ""
+    discretion = book.discretion_reason(rule_id) if book is not None else None
+    return CitedRule(rule_id=rule_id, title=title, source=source, text=text, discretion=discretion)
+
+
+def ruling_view(ruling: Ruling, book: Rulebook, t: Translator) -> RulingView:
+    override = ruling.override
+    return RulingView(
+        verdict=ruling.verdict.value,
+        headline=t.gettext(VERDICT_HEADLINES[ruling.verdict.value]),
+        meaning=t.gettext(VERDICT_MEANINGS[ruling.verdict.value]),
+        steps=tuple(remedy_step(r, t) for r in ruling.remedies),
+        rules=tuple(_cited(c.rule, c.source, book, t) for c in ruling.citations),
+        explanation=explanation_for(ruling, t.locale),
+        causes=tuple(dict.fromkeys(cause_name(f.irregularity.value, t) for f in ruling.findings)),
+        substantial_action=ruling.substantial_action,
+        discretion=ruling.discretion,
+        discretion_reasons=tuple(ruling.discretion_reasons),
+        override_verdict=override.verdict.value if override else None,
+        override_headline=t.gettext(VERDICT_HEADLINES[override.verdict.value]) if override else None,
+        override_reason=override.reason if override else None,
+        book_name=book.name,
+    )
+
+
+def _remedy(obj: Mapping[str, Any]) -> Remedy | None:
+    try:
+        kind = RemedyKind(str(obj.get("do", "")))
+    except ValueError:
+        return None
+    return Remedy.of(kind, **{k: v for k, v in obj.items() if k != "do"})
+
+
+def stored_ruling_view(obj: Mapping[str, Any], book: Rulebook | None, t: Translator,
+                       causes: tuple[str, ...] = ()) -> RulingView:
+    """The same view from a stored ruling object (section 3): the incident log shows rulings as recorded."""
+    rulings = obj.get("rulings") or [{}]
+    last: Mapping[str, Any] = rulings[-1]
+    verdict = str(last.get("verdict", "continue"))
+    override = last.get("override") or None
+    steps = []
+    for step in last.get("remedies", []):
+        remedy = _remedy(step)
+        steps.append(remedy_step(remedy, t) if remedy is not None else str(step.get("do", "")))
+    explanation = str(last.get("explanation", ""))
+    if t.locale == "vi" and last.get("explanation_vi"):
+        explanation = str(last["explanation_vi"])
+    return RulingView(
+        verdict=verdict,
+        headline=t.gettext(VERDICT_HEADLINES.get(verdict, verdict)),
+        meaning=t.gettext(VERDICT_MEANINGS.get(verdict, "")) if verdict in VERDICT_MEANINGS else "",
+        steps=tuple(steps),
+        rules=tuple(_cited(str(c.get("rule")), str(c.get("source", "")), book, t) for c in last.get("citations", [])),
+        explanation=explanation,
+        causes=tuple(cause_name(c, t) for c in causes),
+        substantial_action=bool(last.get("substantial_action")),
+        discretion=bool(last.get("discretion")),
+        discretion_reasons=tuple(last.get("discretion_reasons", ())),
+        override_verdict=str(override["verdict"]) if override else None,
+        override_headline=t.gettext(VERDICT_HEADLINES.get(str(override["verdict"]), "")) if override else None,
+        override_reason=str(override.get("reason", "")) if override else None,
+        book_name=str((obj.get("rulebook") or {}).get("name", "")),
+    )

@@ -1,0 +1,53 @@
+"""The substantial-action meter: how far the hand is from the point of no return.
+
+It counts what the rulebook counts (``floorman.rulings.sa``): actions in turn, two of them enough
+when one put chips in, otherwise the book's larger number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from floorman.rulebooks import Rulebook
+from floorman.rulings.sa import counted_actions, sa_reached
+from floorman.state import HandState
+from floorman.web.i18n import Translator
+
+__all__ = ["SaMeter", "sa_meter"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SaMeter:
+    counted: int
+    target: int
+    """The number of actions that would reach substantial action from here."""
+    other_target: int | None
+    """The larger number that counts when no action puts chips in (None when it no longer matters)."""
+    reached: bool
+
+    def text(self, t: Translator) -> str:
+        if self.reached:
+            return t.gettext("Point of no return reached: no misdeal now")
+        return t.ngettext("%(n)s of %(target)s action", "%(n)s of %(target)s actions", self.target) % {
+            "n": self.counted, "target": self.target}
+
+    def hint(self, t: Translator) -> str:
+        if self.reached or self.other_target is None:
+            return ""
+        return t.gettext("%(pair)s actions are enough once one of them puts chips in") % {"pair": self.other_target}
+
+
+def sa_meter(state: HandState, book: Rulebook) -> SaMeter:
+    params = book.params
+    counted = counted_actions(state, params)
+    reached = sa_reached(state, params)
+    any_needed = params.sa_stud_any_actions if state.is_stud else params.sa_any_actions
+    pair = params.sa_pair_actions
+    pair_without_chips = (params.sa_pair_allows_check_fold or params.sa_pair_allows_two_folds
+                          or params.sa_pair_allows_two_checks)
+    chips_in = any(r.puts_chips_in for r in counted)
+    n = len(counted)
+    if (chips_in or pair_without_chips or pair >= any_needed) and (reached or n < pair):
+        return SaMeter(counted=n, target=min(pair, any_needed), other_target=None, reached=reached)
+    other = pair if not chips_in and n < pair else None
+    return SaMeter(counted=n, target=any_needed, other_target=other, reached=reached)

@@ -1,0 +1,39 @@
+"""What every request handler reaches through ``request.app.state``: the database and the helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import cast
+
+from starlette.requests import Request
+
+from floorman.storage import Database, PasswordHasher
+from floorman.web.i18n import Translator
+from floorman.web.login_limiter import LoginLimiter
+from floorman.web.rendering import PageRenderer
+
+__all__ = ["ConsoleServices", "services"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConsoleServices:
+    db: Database
+    hasher: PasswordHasher
+    pages: PageRenderer
+    translators: Mapping[str, Translator]
+    login_limiter: LoginLimiter
+    clock: Callable[[], datetime]
+    secure_cookies: bool | None
+    """True or False forces the cookies' Secure flag; None sets it when the request came over TLS."""
+
+    def now(self) -> datetime:
+        return self.clock().astimezone(UTC)
+
+    def stamp(self) -> str:
+        return self.now().isoformat(timespec="seconds")
+
+
+def services(request: Request) -> ConsoleServices:
+    return cast(ConsoleServices, request.app.state.services)

@@ -1,0 +1,168 @@
+"""Setting up a table for a hand: from the setup form, or carried over from the table's last hand.
+
+>>> next_hand_number("12-0458"), next_hand_number("99"), next_hand_number("")
+('12-0459', '100', '1')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from floorman.formats import handlog
+from floorman.log import HandLog
+from floorman.rulebooks import DEFAULT_BOOK
+from floorman.table import Family, PlayerStatus, clockwise_after
+from floorman.web.problems import InvalidInput
+
+__all__ = ["LEVEL_FIELDS", "MAX_SEATS", "SeatEntry", "TableSetup", "blind_posts", "carried_over",
+           "next_hand_number", "setup_from_form"]
+
+MAX_SEATS = 10
+LEVEL_FIELDS = ("small_blind", "big_blind", "ante", "big_blind_ante", "bring_in", "small_bet", "big_bet")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatEntry:
+    seat: int
+    name: str
+    stack: int
+    status: str = "present"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableSetup:
+    table_name: str
+    hand_number: str
+    dealer: str
+    rulebook: str = DEFAULT_BOOK
+    game: str = "holdem"
+    seats: int = 9
+    button: int = 1
+    level: Mapping[str, int] = field(default_factory=dict)
+    players: tuple[SeatEntry, ...] = ()
+    deck_back: str = ""
+
+    def header(self) -> dict[str, Any]:
+        """The hand log's header (section 1), with no events yet."""
+        obj: dict[str, Any] = {"floorman": 1, "rulebook": self.rulebook, "game": self.game, "seats": self.seats}
+        obj["button"] = self.button
+        obj["level"] = {k: v for k, v in self.level.items() if v or k == "number"}
+        obj["table"] = self.table_name
+        obj["hand"] = self.hand_number
+        if self.dealer:
+            obj["dealer"] = self.dealer
+        obj["players"] = [
+            {"seat": p.seat, "name": p.name, "stack": p.stack, **({"status": p.status} if p.status != "present" else {})}
+            for p in self.players
+        ]
+        if self.deck_back:
+            obj["deck"] = {"back": self.deck_back}
+        obj["events"] = []
+        return obj
+
+    def validated(self) -> HandLog:
+        """The header as the engine reads it; a ``LogError`` names the field that is wrong."""
+        return handlog.from_obj(self.header())
+
+
+def next_hand_number(number: str) -> str:
+    match = re.fullmatch(r"(.*?)(\d+)", number.strip())
+    if match is None:
+        return f"{number.strip()}-2" if number.strip() else "1"
+    prefix, digits = match.groups()
+    return f"{prefix}{int(digits) + 1:0{len(digits)}d}"
+
+
+def _stud(game: str) -> bool:
+    return game in ("stud", "stud8", "razz")
+
+
+def carried_over(header: Mapping[str, Any]) -> TableSetup:
+    """The next hand at the same table: the button moves on, the same players, level and dealer."""
+    players = [
+        SeatEntry(seat=int(p["seat"]), name=str(p["name"]), stack=int(p["stack"]),
+                  status="present" if p.get("status") in (None, "redeal_dead", "waiting") else str(p["status"]))
+        for p in header.get("players", [])
+    ]
+    seats = int(header.get("seats", 9))
+    button = int(header.get("button") or 1)
+    if not _stud(str(header.get("game", ""))):
+        moved = clockwise_after(seats, button, [p.seat for p in players])
+        button = moved if moved is not None else button
+    level = dict(header.get("level", {}))
+    return TableSetup(
+        table_name=str(header.get("table", "")), hand_number=next_hand_number(str(header.get("hand", ""))),
+        dealer=str(header.get("dealer", "")), rulebook=str(header.get("rulebook") or DEFAULT_BOOK),
+        game=str(header.get("game", "holdem")), seats=seats, button=button, level=level,
+        players=tuple(players), deck_back=str((header.get("deck") or {}).get("back", "")),
+    )
+
+
+def blind_posts(log: HandLog) -> list[dict[str, Any]]:
+    """The forced bets of a normal hand: blinds (and big-blind ante) from the button, or every ante."""
+    level = log.level
+    entitled = [p.seat for p in log.players if p.status is not PlayerStatus.WAITING]
+    posts: list[dict[str, Any]] = []
+    if log.spec.family is Family.STUD or log.button is None:
+        if level.ante:
+            posts += [{"type": "post", "seat": s, "blind": "ante", "amount": level.ante} for s in entitled]
+        return posts
+    if len(entitled) < 2:
+        return posts
+    if len(entitled) == 2:
+        sb = log.button if log.button in entitled else clockwise_after(log.seats, log.button, entitled)
+    else:
+        sb = clockwise_after(log.seats, log.button, entitled)
+    assert sb is not None
+    bb = clockwise_after(log.seats, sb, entitled)
+    if level.ante:
+        posts += [{"type": "post", "seat": s, "blind": "ante", "amount": level.ante} for s in entitled]
+    if level.small_blind:
+        posts.append({"type": "post", "seat": sb, "blind": "sb", "amount": level.small_blind})
+    if level.big_blind and bb is not None:
+        posts.append({"type": "post", "seat": bb, "blind": "bb", "amount": level.big_blind})
+    if level.big_blind_ante and bb is not None:
+        posts.append({"type": "post", "seat": bb, "blind": "bb_ante", "amount": level.big_blind_ante})
+    return posts
+
+
+def _whole(form: Mapping[str, str], name: str, *, default: int = 0, low: int = 0, high: int = 10**12) -> int:
+    raw = form.get(name, "").strip().replace(",", "").replace(" ", "")
+    if not raw:
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise InvalidInput(f"expected a whole number from {low} to {high}, got {raw!r}", field=name)
+    return int(raw)
+
+
+def setup_from_form(form: Mapping[str, str]) -> TableSetup:
+    """The setup form's fields: table, hand, dealer, game, seats, button, level, and name_N/stack_N/status_N."""
+    table_name = form.get("table", "").strip()
+    if not table_name:
+        raise InvalidInput("name the table", field="table")
+    seats = _whole(form, "seats", default=9, low=2, high=MAX_SEATS)
+    players = []
+    for seat in range(1, seats + 1):
+        name = form.get(f"name_{seat}", "").strip()
+        if not name:
+            continue
+        status = form.get(f"status_{seat}", "present") or "present"
+        if status not in {s.value for s in PlayerStatus}:
+            raise InvalidInput(f"unknown player status {status!r}", field=f"status_{seat}")
+        players.append(SeatEntry(seat=seat, name=name, stack=_whole(form, f"stack_{seat}", high=10**12),
+                                 status=status))
+    level: dict[str, int] = {key: _whole(form, key) for key in LEVEL_FIELDS}
+    if form.get("level_number", "").strip():
+        level = {"number": _whole(form, "level_number", high=10**6), **level}
+    setup = TableSetup(
+        table_name=table_name, hand_number=form.get("hand", "").strip() or "1",
+        dealer=form.get("dealer", "").strip(), rulebook=form.get("rulebook", DEFAULT_BOOK) or DEFAULT_BOOK,
+        game=form.get("game", "holdem") or "holdem", seats=seats,
+        button=_whole(form, "button", default=1, low=1, high=seats), level=level, players=tuple(players),
+        deck_back=form.get("deck_back", "").strip(),
+    )
+    setup.validated()
+    return setup
