@@ -168,9 +168,11 @@ def compare_cmd(log: str, house_file: str | None, as_json: bool, lang: str) -> N
 
 
 def _register() -> None:
-    """The commands that live with their own layer: the console, accounts."""
+    """The commands that live with their own layer: the drill, the console, accounts."""
+    from floorman.drill.cli import drill_cmd
     from floorman.web.cli import serve_cmd, users_cmd
 
+    main.add_command(drill_cmd)
     main.add_command(serve_cmd)
     main.add_command(users_cmd)
 

@@ -1,0 +1,251 @@
+"""What the drill says, in English and in Vietnamese (the card room's words, docs/glossary-vi.md).
+
+>>> card_text("Kh"), card_text("??"), street_name("fourth"), street_name("first_draw", "vi")
+('K♥', '??', 'fourth street', 'lần đổi bài thứ nhất')
+>>> from floorman.rulings.model import Remedy, RemedyKind
+>>> steps = (Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=200), Remedy.of(RemedyKind.REDEAL))
+>>> remedy_lines(steps, Lang.VI)
+('Trả lại chip đã cược: ghế 3 nhận lại 200.', 'Chia lại y hệt ván bài: cùng button, cùng level, cùng người chơi; bài mới.')
+>>> remedy_lines((), Lang.EN)
+('Nothing to correct: the hand plays on as dealt.',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from floorman.drill.model import Kind, Lang, Topic
+from floorman.rulebooks import Citation, find_rulebook
+from floorman.rulings.model import Remedy, RemedyKind, Verdict
+from floorman.rulings.words import street_vi
+from floorman.text import remedy_text
+
+__all__ = [
+    "KIND_NAMES",
+    "TOPIC_NAMES",
+    "VERDICT_KEYS",
+    "VERDICT_LABELS",
+    "VERDICT_NAMES",
+    "card_text",
+    "chips",
+    "citation_text",
+    "colour_vi",
+    "pick",
+    "remedy_lines",
+    "say",
+    "street_name",
+]
+
+_SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def chips(amount: object) -> str:
+    """A chip count with thousands separators: ``1,125,600``; cents kept."""
+    return f"{amount:,}" if isinstance(amount, (int, Decimal)) else str(amount)
+
+
+def card_text(card: str) -> str:
+    """A card as the table reads it: rank and suit symbol."""
+    if card == "JK":
+        return "Joker"
+    if len(card) == 2 and card[1] in _SUITS:
+        return card[0] + _SUITS[card[1]]
+    return card
+
+
+def colour_vi(colour: str) -> str:
+    return {"blue": "xanh", "red": "đỏ", "green": "xanh lá", "black": "đen"}.get(colour, colour)
+
+
+_STREETS_EN = {"third": "third street", "fourth": "fourth street", "fifth": "fifth street",
+               "sixth": "sixth street", "seventh": "seventh street", "predraw": "pre-draw",
+               "first_draw": "first draw", "second_draw": "second draw", "third_draw": "third draw"}
+
+
+def street_name(name: str, lang: str = "en") -> str:
+    """A street as the room says it; flop, turn and river stay English in Vietnamese too."""
+    if lang == Lang.VI:
+        return name if name in ("pre-flop", "flop", "turn", "river") else street_vi(name)
+    return _STREETS_EN.get(name, name)
+
+
+def pick(words: tuple[str, str], lang: str) -> str:
+    return words[1] if lang == Lang.VI else words[0]
+
+
+VERDICT_NAMES: Mapping[Verdict, tuple[str, str]] = {
+    Verdict.MISDEAL: ("MISDEAL: cancel the deal and re-deal", "MISDEAL: ván bài bị hủy và chia lại"),
+    Verdict.VOID: ("VOID: fouled deck, every chip goes back",
+                   "VOID: bộ bài hỏng, ván bài bị vô hiệu và chip được trả lại"),
+    Verdict.CONTINUE: ("PLAY ON: the hand continues", "PLAY ON: ván bài phải tiếp tục"),
+}
+
+VERDICT_LABELS: Mapping[Verdict, tuple[str, str]] = {
+    Verdict.MISDEAL: ("misdeal", "misdeal (ván bài bị hủy)"),
+    Verdict.VOID: ("void", "void (ván bài bị vô hiệu)"),
+    Verdict.CONTINUE: ("play on", "play on (ván bài tiếp tục)"),
+}
+"""The verdicts as a player picks them."""
+
+VERDICT_KEYS: Mapping[str, Verdict] = {
+    "m": Verdict.MISDEAL, "misdeal": Verdict.MISDEAL, "huy": Verdict.MISDEAL, "hủy": Verdict.MISDEAL,
+    "v": Verdict.VOID, "void": Verdict.VOID, "vo hieu": Verdict.VOID, "vô hiệu": Verdict.VOID,
+    "p": Verdict.CONTINUE, "play on": Verdict.CONTINUE, "play": Verdict.CONTINUE, "c": Verdict.CONTINUE,
+    "continue": Verdict.CONTINUE, "t": Verdict.CONTINUE, "tiep tuc": Verdict.CONTINUE, "tiếp tục": Verdict.CONTINUE,
+}
+"""What a player may type for a verdict: ``m``, ``v``, ``p`` in both languages, or the words."""
+
+TOPIC_NAMES: Mapping[Topic, tuple[str, str]] = {
+    Topic.MISDEALS: ("misdeals", "misdeal (ván bài bị hủy)"),
+    Topic.FOULED_DECKS: ("fouled decks", "bộ bài hỏng"),
+    Topic.BOARD_ERRORS: ("board and burn errors", "lỗi bài chung và lá bài đốt"),
+    Topic.STUD: ("stud", "stud"),
+    Topic.ABSENT: ("absent players", "người chơi vắng mặt"),
+}
+
+KIND_NAMES: Mapping[Kind, tuple[str, str]] = {
+    Kind.ABSENT: ("absent player", "người chơi vắng mặt"),
+    Kind.WRONG_SEAT: ("first card to the wrong seat", "lá bài đầu tiên được chia sai vị trí"),
+    Kind.EXPOSED: ("card exposed by the dealer", "lá bài bị lộ do lỗi của dealer"),
+    Kind.BOXED: ("boxed card", "lá bài bị lật ngửa trong bộ bài"),
+    Kind.DUPLICATE: ("duplicate card", "hai lá giống hệt nhau"),
+    Kind.FOREIGN_BACK: ("card with a different back", "lá bài có mặt sau khác màu"),
+    Kind.FOUR_CARD_FLOP: ("four-card flop", "flop bốn lá"),
+    Kind.MISSING_BURN: ("missing burn", "quên đốt bài"),
+    Kind.PREMATURE: ("premature card", "chia bài sớm"),
+}
+
+_SAY: Mapping[str, tuple[str, str]] = {
+    "hand": ("Hand {n} of {total}", "Ván {n}/{total}"),
+    "rulebook": ("Rulebook: {book}", "Luật: {book}"),
+    "verdict?": ("Your ruling?  [m] misdeal  [v] void  [p] play on: ",
+                 "Phán quyết của bạn?  [m] misdeal (ván bài bị hủy)  [v] void (ván bài bị vô hiệu)  "
+                 "[p] play on (ván bài tiếp tục): "),
+    "verdict again": ("Please answer m, v or p.", "Hãy trả lời m, v hoặc p."),
+    "remedy?": ("What does the floor do?", "Floor xử lý thế nào?"),
+    "choice?": ("Your choice [1-{n}]: ", "Lựa chọn của bạn [1-{n}]: "),
+    "choice again": ("Please answer with a number from 1 to {n}.", "Hãy trả lời bằng một số từ 1 đến {n}."),
+    "right": ("right", "đúng"),
+    "wrong": ("wrong", "sai"),
+    "ruling": ("Ruling", "Phán quyết"),
+    "remedy": ("Remedy", "Cách xử lý"),
+    "choice": ("choice", "lựa chọn"),
+    "yours": ("you chose", "bạn chọn"),
+    "rules": ("Rules", "Luật áp dụng"),
+    "why": ("Why", "Giải thích"),
+    "source": ("Real hand: {source}; the irregularity was put in by the drill ({kinds}).",
+               "Ván bài thật: {source}; lỗi được đưa vào để luyện tập ({kinds})."),
+    "points": ("{points}/{out_of} points", "{points}/{out_of} điểm"),
+    "summary": ("Session summary", "Tổng kết buổi luyện tập"),
+    "topic": ("topic", "chủ đề"),
+    "questions": ("questions", "câu hỏi"),
+    "verdicts": ("rulings", "phán quyết"),
+    "remedies": ("remedies", "xử lý"),
+    "score": ("points", "điểm"),
+    "total": ("total", "tổng cộng"),
+    "ended": ("No more answers: the session ends here.", "Không còn câu trả lời: buổi luyện tập kết thúc tại đây."),
+    "none": ("No question was answered.", "Chưa trả lời câu hỏi nào."),
+    "seed": ("Drill seed {seed} (the same seed gives the same drill).",
+             "Mã luyện tập (seed) {seed} (cùng seed sẽ cho cùng bài luyện tập)."),
+    "fewer": ("Only {n} question(s) could be made from these hands.",
+              "Chỉ tạo được {n} câu hỏi từ các ván bài này."),
+}
+
+
+def say(key: str, lang: str, **values: Any) -> str:
+    """A fixed sentence of the drill in ``lang``, with ``values`` filled in."""
+    return pick(_SAY[key], lang).format(**values)
+
+
+def _street_vi(fields: Mapping[str, Any]) -> str:
+    return street_name(str(fields.get("street", "next street")), Lang.VI)
+
+
+def _remedy_vi(remedy: Remedy) -> str:
+    f = remedy.fields
+    seat, street = f.get("seat"), _street_vi(f)
+    texts = {
+        "redeal": "Chia lại y hệt ván bài: cùng button, cùng level, cùng người chơi; bài mới.",
+        "return_all_chips": "Trả lại mọi chip trong pot cho người đã đặt cược, kể cả blinds và ante.",
+        "kill_hand": f"Hủy bài của ghế {seat} (bỏ vào muck); chip ghế này đã bỏ vào pot vẫn ở lại trong pot.",
+        "replace_card": f"Chia cho ghế {seat} lá trên cùng của stub để thay thế.",
+        "use_as_burn": f"Dùng lá bài để riêng làm lá bài đốt cho {street}.",
+        "scramble_and_pick_burn": (
+            f"Xáo trộn {f.get('cards')} lá bài úp; giám sát viên (floor) chọn ngẫu nhiên một lá "
+            + (f"làm bài đốt cho {street}." if not f.get("turn_up") else "để lật ngửa.")
+        ),
+        "reshuffle_stub": "Trả các lá bài đó vào phần bài còn lại (stub) và xáo lại, úp.",
+        "deal_missing_card": f"Chia cho ghế {seat} lá tiếp theo của stub.",
+        "remove_card": _remove_vi(str(f.get("card", "??")), str(f.get("where", ""))),
+        "deal_without_burn": f"Chia {street} mà không đốt thêm lá nào.",
+        "restore_order": f"Sửa lại các lá đốt để {street} là lá bài lẽ ra phải ra.",
+        "new_deck": "Mang bộ bài mới.",
+        "complete_board": f"Chia lá tiếp theo của stub để hoàn tất {street}.",
+        "redeal_board": f"Đốt và chia lại {street} từ stub đã xáo lại.",
+        "set_aside_card": f"Để riêng lá {street} bị chia sớm.",
+        "turn_up_card": f"Lá bài bị lộ của ghế {seat} trở thành lá ngửa của người đó.",
+        "deal_face_down": (f"Chia lá tiếp theo của ghế {seat} úp." if seat else
+                           f"Chia úp lá {street} cho những người chơi khác."),
+        "deal_face_up": f"Chia ngửa lá {street} cho mọi người chơi còn lại.",
+        "community_card": "Đốt một lá và chia lá tiếp theo ngửa ở giữa bàn làm lá bài chung.",
+        "correct_bring_in": f"Ghế {seat} phải bring-in (hoặc complete).",
+        "penalty_possible": f"Ghế {seat} có thể bị phạt khi ván bài kết thúc.",
+        "carry_chips_to_next_deal": f"Chip của ghế {seat} có thể được giữ trong pot cho ván chia tiếp theo.",
+        "award_after_override": "Trao pot theo quyết định của floor.",
+    }
+    return texts.get(remedy.do.value, remedy.do.value.replace("_", " "))
+
+
+def _remove_vi(card: str, where: str) -> str:
+    if card == "??":
+        return "Loại lá bài đó ra khỏi phần bài còn lại (stub)." if where == "stub" else "Loại lá bài đó ra khỏi ván bài."
+    return f"Loại lá {card_text(card)} ra khỏi ván bài" + (" (bỏ vào muck)." if where == "muck" else ".")
+
+
+def _remedy_en(remedy: Remedy) -> str:
+    if remedy.do is RemedyKind.REMOVE_CARD:
+        card, where = str(remedy.fields.get("card", "??")), str(remedy.fields.get("where", ""))
+        if card == "??":
+            return "Take the card out of the stub." if where == "stub" else "Take the card out of play."
+        return f"Take the {card_text(card)} out of play" + (" (into the muck)." if where == "muck" else ".")
+    return remedy_text(remedy)
+
+
+def remedy_lines(remedies: Sequence[Remedy], lang: str) -> tuple[str, ...]:
+    """The steps of a remedy, one line each; chips given back are one line for every seat."""
+    if not remedies:
+        return (pick(("Nothing to correct: the hand plays on as dealt.",
+                      "Không cần sửa gì: ván bài tiếp tục như đã chia."), lang),)
+    lines: list[str] = []
+    returns = [r for r in remedies if r.do is RemedyKind.RETURN_CHIPS]
+    for remedy in remedies:
+        if remedy.do is RemedyKind.RETURN_CHIPS:
+            if remedy is returns[0]:
+                each = [(r.fields.get("seat"), chips(r.fields.get("amount"))) for r in returns]
+                if lang == Lang.VI:
+                    lines.append("Trả lại chip đã cược: " + ", ".join(f"ghế {s} nhận lại {a}" for s, a in each) + ".")
+                else:
+                    lines.append("Give the chips back: " + ", ".join(f"seat {s} gets {a}" for s, a in each) + ".")
+            continue
+        lines.append(_remedy_vi(remedy) if lang == Lang.VI else _remedy_en(remedy))
+    return tuple(lines)
+
+
+def citation_text(citation: Citation, lang: str) -> str:
+    """Where the book has the rule: its own source line, or in Vietnamese the book and the rule number.
+
+    >>> c = find_rulebook("tda").citation("FLOP-4CARD")
+    >>> citation_text(c, Lang.EN), citation_text(c, Lang.VI)
+    ('Poker TDA Rules 2024 v1.0, Rule 39-A (applying Recommended Procedure 14)', 'TDA 2024, luật 39-A')
+    """
+    if lang != Lang.VI:
+        return citation.source
+    book = find_rulebook(citation.book).short
+    if citation.number in ("-", ""):
+        return f"{book}: không có điều luật riêng (floorman áp dụng mặc định)"
+    via = f" (áp dụng qua {citation.via})" if citation.via else ""
+    number = "không đánh số" if citation.number == "unnumbered" else citation.number
+    word = "luật " if number[:1].isdigit() or number.startswith(("LA-", "RP-")) else ""
+    return f"{book}, {word}{number}{via}"
