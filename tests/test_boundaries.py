@@ -208,3 +208,53 @@ def test_fd_foreign_back_hand_voids() -> None:
     ruling = last(t9([*events, act(3, "fold"), act(4, "call"), act(5, "call"), FLOOR], deck={"back": "red"}))
     assert ruling["verdict"] == "void"
     assert "FD-FOREIGN-BACK-HAND" in ruling["rules"]
+
+
+def test_a_log_that_omits_the_deal_order_raises_no_order_finding() -> None:
+    listed = deal(WRONG_FIRST)
+    assert last(t9([*listed, FLOOR]))["verdict"] == "misdeal"
+    ruling = last(t9([*listed, FLOOR], omits=["deal_order"]))
+    assert ruling["verdict"] == "continue"
+    assert ruling["remedies"] == []
+
+
+def test_each_floor_ruling_keeps_its_own_replay_header() -> None:
+    import floorman
+    from floorman.formats import handlog
+
+    log = t9([*deal(WRONG_FIRST), FLOOR, act(3, "fold"), act(4, "fold"), act(5, "fold"), FLOOR])
+    result = floorman.rule(handlog.from_obj(log))
+    assert [r.verdict.value for r in result.rulings] == ["misdeal", "continue"]
+    first, second = result.redeals
+    assert first is not None and first.button == 9
+    assert second is None
+    assert result.redeal is None
+
+
+def test_a_boxed_card_found_in_the_deck_names_no_seat() -> None:
+    events = [*deal(NINE)[:3], {"type": "boxed", "card": "9s"}, *deal(NINE)[3:], FLOOR]
+    ruling = last(t9(events))
+    assert ruling["verdict"] == "continue"
+    assert "None" not in ruling["explanation"]
+    assert all(r.get("seat") is not None for r in ruling["remedies"] if r["do"] == "replace_card")
+
+
+def test_an_exposed_card_of_a_seat_that_folded_is_mucked_and_the_flop_burned_as_usual() -> None:
+    events = deal(NINE, c3={"face_up": True})
+    pre = [act(s, "fold") for s in range(3, 10)] + [act(1, "call"), act(2, "check")]
+    flop = [{"type": "burn"}, {"type": "board"}, {"type": "board"}, {"type": "board"}]
+    ruling = last(t9([*events, *pre, *flop, FLOOR]))
+    assert not any(r["do"] == "replace_card" for r in ruling["remedies"])
+    assert "BURN-ONE-PER-STREET" not in ruling["rules"]
+
+
+def test_a_premature_turn_dealt_without_a_burn_is_burned_and_dealt_as_usual() -> None:
+    pre = [*deal(NINE), *[act(s, "fold") for s in range(4, 10)], act(3, "call"), act(1, "fold"), act(2, "check"),
+           {"type": "burn"}, {"type": "board"}, {"type": "board"}, {"type": "board"}, act(2, "bet", 4000)]
+    early = [{"type": "board"}, FLOOR]
+    ruling = last(t9([*pre, *early]))
+    assert "PREM-TURN" in ruling["rules"]
+    assert {"do": "deal_without_burn", "street": "turn"} not in ruling["remedies"]
+    later = [act(3, "call"), {"type": "burn"}, {"type": "board"}, FLOOR]
+    after = last(t9([*pre, *early, {"type": "ruling_applied", "ruling": 0}, *later]))
+    assert after["remedies"] == []

@@ -22,7 +22,7 @@ _SUIT_ORDER = "cdhs"
 def post(state: HandState, ev: BlindPosted, at: int) -> None:
     state.posts.append(ev)
     seat = state.seats[ev.seat]
-    amount = min(ev.amount, max(seat.remaining, 0)) if seat.remaining > 0 else ev.amount
+    amount = min(ev.amount, max(seat.remaining, 0))  # a seat cannot post chips it does not have
     seat.forced += amount
     live = ev.blind in (BlindKind.SMALL_BLIND, BlindKind.BIG_BLIND, BlindKind.STRADDLE, BlindKind.BRING_IN)
     if live:
@@ -101,39 +101,49 @@ def _needs_action(state: HandState, seat: SeatState) -> bool:
     return seat.can_act and (not seat.acted or seat.street_bet < state.current_bet)
 
 
+def _in_hand_and_can_act(state: HandState) -> tuple[int, list[SeatState]]:
+    """How many seats are in the hand, and those of them that can still act."""
+    in_hand = 0
+    can: list[SeatState] = []
+    for s in state.seats.values():
+        if s.entitled and not s.folded and not s.dead and len(s.cards) > s.aside:
+            in_hand += 1
+            if not s.all_in:
+                can.append(s)
+    return in_hand, can
+
+
 def next_to_act(state: HandState) -> int | None:
     """The seat whose turn it is, or None when nobody is due to act."""
     if state.hand_over:
         return None
-    in_hand = [s for s in state.seats.values() if s.in_hand]
-    if len(in_hand) <= 1:
+    in_hand, can = _in_hand_and_can_act(state)
+    if in_hand <= 1:
         return None
-    can = [s for s in in_hand if s.can_act]
     if not can:
         return None
-    if len(can) == 1 and can[0].street_bet >= state.current_bet:
+    current = state.current_bet
+    if len(can) == 1 and can[0].street_bet >= current:
         return None
     if not state.round_started:
         _begin(state)
+    due = [s.seat for s in can if not s.acted or s.street_bet < current]
     if state.pointer is None:
-        due = [s.seat for s in can if _needs_action(state, s)]
         return due[0] if len(due) == 1 else None
-    return clockwise_after(
-        state.log.seats, state.pointer, (s.seat for s in can if _needs_action(state, s))
-    )
+    return clockwise_after(state.log.seats, state.pointer, due)
 
 
 def is_round_complete(state: HandState) -> bool:
     """True when no one is due to act on the current street."""
     if state.hand_over:
         return True
-    in_hand = [s for s in state.seats.values() if s.in_hand]
-    if len(in_hand) <= 1:
+    in_hand, can = _in_hand_and_can_act(state)
+    if in_hand <= 1:
         return True
-    can = [s for s in in_hand if s.can_act]
-    if len(can) == 1 and can[0].street_bet >= state.current_bet:
+    current = state.current_bet
+    if len(can) == 1 and can[0].street_bet >= current:
         return True
-    return not any(_needs_action(state, s) for s in can)
+    return not any(not s.acted or s.street_bet < current for s in can)
 
 
 def act(state: HandState, ev: PlayerActed, at: int) -> ActionRecord:
@@ -159,7 +169,7 @@ def act(state: HandState, ev: PlayerActed, at: int) -> ActionRecord:
     )
     state.actions.append(record)
     state.street_action_count[state.street] = state.street_action_count.get(state.street, 0) + 1
-    if sum(1 for s in state.seats.values() if s.in_hand) <= 1:
+    if _in_hand_and_can_act(state)[0] <= 1:
         state.hand_over = True
     return record
 
@@ -185,7 +195,7 @@ def _apply(state: HandState, seat: SeatState, ev: PlayerActed) -> Chips:
         target = bet_size(state) if limit else state.current_bet
     else:
         target = state.current_bet + (bet_size(state) if limit else state.last_raise)
-    target = min(target, cap) if action is not Action.ALL_IN else target
+    target = min(target, cap)  # all in or not, a seat cannot put in chips it does not have
     diff = max(target - seat.street_bet, 0)
     seat.voluntary += diff
     seat.street_bet += diff

@@ -124,10 +124,12 @@ def explain_cmd(rule_id: str, lang: str) -> None:
     click.echo(click.style(f"{r.id}: {title}", bold=True) + f"   [{r.tag}]")
     click.echo(text)
     click.echo("")
+    call = "quyền quyết định của floor" if lang == "vi" else "floor's call"
     for book in rulebooks().values():
         c = book.citation(r.id)
-        mark = "  (floor's call: " + book.discretion[r.id] + ")" if r.id in book.discretion else ""
-        click.echo(f"  {book.short:<18} {c.source}{mark}")
+        reason = book.discretion_reason(r.id, lang)
+        mark = f"  ({call}: {reason})" if reason else ""
+        click.echo(f"  {book.short:<18} {c.source_vi if lang == 'vi' else c.source}{mark}")
 
 
 @main.command("compare")

@@ -13,6 +13,7 @@ from floorman.cardcheck import see
 from floorman.events import CardDealt, CardExposed, ExposedBy
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
+from floorman.log import Omission
 from floorman.state import HandState, HoleCard, SeatState
 from floorman.table import Family, PlayerStatus, Street
 
@@ -49,7 +50,8 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         return
     position = len(state.initial_deals) + 1
     state.initial_deals.append((at, ev.seat, position))
-    if position == 1:
+    ordered = not state.omits(Omission.DEAL_ORDER)
+    if position == 1 and ordered:
         order = state.entitled_order()
         if order and ev.seat != order[0]:
             state.add(Finding(
@@ -76,7 +78,8 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
             state.add(Finding(at=at, irregularity=I.STUD_DOOR_CARD_DOWN, seat=ev.seat, during_initial_deal=True))
     elif ev.face_up:
         _dealer_exposure(state, seat, card, at, how="dealt face up")
-    _check_finished(state)
+    if seat.held >= state.spec.hole_cards:  # else this seat, a holder, is short: the deal goes on
+        _check_finished(state)
 
 
 def _is_exposure_replacement(state: HandState, seat: SeatState) -> bool:
@@ -90,7 +93,7 @@ def _replace(state: HandState, seat: SeatState, ev: CardDealt, at: int) -> None:
     if seat.owed_replacements > 0:
         for old in seat.cards:
             if old.exposed_by_dealer and not old.set_aside:
-                old.set_aside = True
+                seat.set_aside(old)
                 break
         seat.owed_replacements -= 1
     card = HoleCard(card=ev.card, at=at, face_up=ev.face_up, replacement=True, street=state.street)
@@ -103,8 +106,17 @@ def _check_finished(state: HandState) -> None:
     if state.deal_finished:
         return
     n = state.spec.hole_cards
-    holders = [s for s in state.seats.values() if s.entitled and s.held > 0]
-    if holders and all(s.held >= n for s in holders) and len(state.initial_deals) >= n:
+    if len(state.initial_deals) < n:
+        return
+    holders = False
+    for s in state.seats.values():
+        if s.entitled:
+            held = len(s.cards) - s.aside
+            if held > 0:
+                if held < n:
+                    return
+                holders = True
+    if holders:
         _finish(state, state.index)
 
 
@@ -184,7 +196,7 @@ def _extra_at(state: HandState, seat: int, n: int) -> int:
 def _check_sequence(state: HandState, order: tuple[int, ...], add: Callable[[Finding], None]) -> None:
     bad = {I.FIRST_CARD_WRONG_SEAT, I.CARD_TO_SEAT_NOT_ENTITLED, I.SEAT_DEALT_OUT,
            I.WRONG_CARD_COUNT, I.EXTRA_CARD}
-    if any(f.irregularity in bad for f in state.findings) or len(order) < 2:
+    if any(f.irregularity in bad for f in state.findings) or len(order) < 2 or state.omits(Omission.DEAL_ORDER):
         return
     seq = [s for _, s, _ in state.initial_deals]
     expected = [order[i % len(order)] for i in range(len(seq))]
@@ -225,7 +237,8 @@ def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int,
     if not state.is_stud and len(state.entitled_order()) == 2:
         extra += ("DEAL-ORDER-HU",)
     state.add(Finding(
-        at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card, position=card.position,
+        at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card,
+        position=None if state.omits(Omission.DEAL_ORDER) else card.position,
         count=count, during_initial_deal=True, note=how, extra_rules=extra,
     ))
     if not state.is_stud:

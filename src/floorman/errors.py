@@ -74,9 +74,10 @@ class LogError(FloormanError):
         if self.event is not None:
             parts.append(f"event {self.event}")
         if self.field is not None:
-            parts.append(f"field '{self.field}'")
+            parts.append(f"field {self.field!r}")  # quoted as Python does: a name holding a line break stays on one line
         parts.append(self.message)
-        return ": ".join(parts)
+        text = ": ".join(parts)
+        return text if len(text.splitlines()) <= 1 else repr(text)[1:-1]
 
     def located(self, *, line: int | None = None, source: str | None = None) -> LogError:
         """The same error with a line number or a file name added."""

@@ -19,12 +19,14 @@ fold: no I/O, clock or randomness, so the same log always gives the same rulings
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from floorman import betting, dealing, streets
 from floorman.cardcheck import see
 from floorman.events import (
+    Action,
     BlindKind,
     BlindPosted,
     BoardCardDealt,
@@ -74,7 +76,10 @@ class Result:
     rulings: tuple[Ruling, ...]
     findings: tuple[Finding, ...]
     redeal: HandLog | None
+    """The header of the exact re-play when the last ruling is a misdeal (or a void that is re-played)."""
     state: HandState
+    redeals: tuple[HandLog | None, ...] = ()
+    """For each ruling, the header of its re-play (None when the hand goes on)."""
 
     @property
     def ruling(self) -> Ruling:
@@ -91,6 +96,7 @@ class Hand:
         else:
             self.rulebook = find_rulebook(rulebook or log.rulebook)
         self.header = replace(log, events=())
+        self._source = log
         self.state = HandState(self.header)
         self.events: list[Event] = []
         self._rulings: list[Ruling] = []
@@ -140,24 +146,36 @@ class Hand:
 
     def ruling(self) -> Ruling:
         """The ruling if the floor were called now (nothing is recorded)."""
-        return self._judge(at=None)[0]
+        mark = len(self.state.findings)
+        try:
+            return self._judge(at=None)[0]
+        finally:
+            self.state.forget_findings_after(mark)
 
     def result(self) -> Result:
         rulings = list(self._rulings)
         redeals = list(self._redeals)
+        mark = len(self.state.findings)
         if not self.events or not isinstance(self.events[-1], FloorCalled):
             ruling, redeal = self._judge(at=None)
             rulings.append(ruling)
             redeals.append(redeal)
+        findings = tuple(self.state.findings)
+        self.state.forget_findings_after(mark)  # as if the floor were called now: the hand goes on unchanged
         last = rulings[-1]
         redeal = redeals[-1] if last.verdict is not Verdict.CONTINUE else None
+        whole = len(self.events) == len(self._source.events)  # nothing was pushed after the log's own events
         return Result(
-            log=replace(self.header, events=tuple(self.events)),
+            log=self._source if whole else replace(self.header, events=tuple(self.events)),
             rulebook=self.rulebook,
             rulings=tuple(rulings),
-            findings=tuple(self.state.findings),
+            findings=findings,
             redeal=redeal,
             state=self.state,
+            redeals=tuple(
+                header if ruling.verdict is not Verdict.CONTINUE else None
+                for ruling, header in zip(rulings, redeals, strict=True)
+            ),
         )
 
     # -- internals ----------------------------------------------------------------------
@@ -220,66 +238,88 @@ def _close_initial_if(state: HandState, at: int) -> None:
         dealing.close_initial(state, at)
 
 
+def _post(state: HandState, event: BlindPosted, at: int) -> None:
+    if event.blind is BlindKind.BRING_IN:
+        _close_initial_if(state, at)
+    betting.post(state, event, at)
+
+
+def _boxed(state: HandState, event: BoxedCardFound, at: int) -> None:
+    state.deck_position += 1
+    see(state, event.card, at=at, where="the deck (boxed)")
+    state.add(Finding(at=at, irregularity=I.BOXED_CARD, card=event.card, street=state.street,
+                      during_initial_deal=state.initial_open and not state.deal_finished))
+    if state.initial_open and not state.deal_finished:
+        state.boxed_initial += 1
+
+
+def _burn(state: HandState, event: CardBurned, at: int) -> None:
+    _close_initial_if(state, at)
+    streets.burn(state, event, at)
+
+
+def _board(state: HandState, event: BoardCardDealt, at: int) -> None:
+    _close_initial_if(state, at)
+    streets.board_card(state, event, at)
+
+
+def _discard(state: HandState, event: CardsDiscarded, at: int) -> None:
+    _close_initial_if(state, at)
+    streets.discard(state, event, at)
+
+
+def _muck(state: HandState, event: HandMucked, at: int) -> None:
+    seat = state.seats.get(event.seat)
+    if seat is not None:
+        seat.folded = True
+
+
+def _arrive(state: HandState, event: PlayerArrived, at: int) -> None:
+    state.seats[event.seat].present = True
+
+
+def _leave(state: HandState, event: PlayerLeft, at: int) -> None:
+    seat = state.seats[event.seat]
+    seat.present = False
+    if not state.initial_open and seat.in_hand and not state.hand_over:
+        state.add(Finding(at=at, irregularity=I.PLAYER_AWAY_DURING_HAND, seat=event.seat))
+
+
+def _seat_player(state: HandState, event: PlayerSeated, at: int) -> None:
+    state.seats[event.seat] = SeatState(
+        seat=event.seat, name=event.name, stack=event.stack, status=PlayerStatus.WAITING,
+        entitled=False, present=True, seated_during_hand=True,
+    )
+
+
+def _level_change(state: HandState, event: LevelChanged, at: int) -> None:
+    state.level_changes.append((at, event.level))
+    state.add(Finding(at=at, irregularity=I.LEVEL_CHANGED_DURING_HAND))
+
+
+def _shuffle(state: HandState, event: StubShuffled, at: int) -> None:
+    streets.reshuffle(state)
+
+
+def _pot_awarded(state: HandState, event: PotAwarded, at: int) -> None:
+    state.pot_awarded = True
+    state.hand_over = True
+
+
+def _next_hand(state: HandState, event: NextHandBegan, at: int) -> None:
+    state.next_hand_begun = True
+
+
+def _nothing(state: HandState, event: Event, at: int) -> None:
+    """``floor`` and ``ruling_applied`` change the hand through ``Hand``, not here."""
+
+
 def _apply(state: HandState, event: Event, at: int) -> None:
     """The fold's step: change the state by one event and record what is irregular about it."""
-    if isinstance(event, BlindPosted):
-        if event.blind is BlindKind.BRING_IN:
-            _close_initial_if(state, at)
-        betting.post(state, event, at)
-    elif isinstance(event, CardDealt):
-        _deal(state, event, at)
-    elif isinstance(event, BoxedCardFound):
-        state.deck_position += 1
-        see(state, event.card, at=at, where="the deck (boxed)")
-        state.add(Finding(at=at, irregularity=I.BOXED_CARD, card=event.card, street=state.street,
-                          during_initial_deal=state.initial_open and not state.deal_finished))
-        if state.initial_open and not state.deal_finished:
-            state.boxed_initial += 1
-    elif isinstance(event, CardExposed):
-        dealing.expose(state, event, at)
-    elif isinstance(event, PlayerActed):
-        _act(state, event, at)
-    elif isinstance(event, CardBurned):
-        _close_initial_if(state, at)
-        streets.burn(state, event, at)
-    elif isinstance(event, BoardCardDealt):
-        _close_initial_if(state, at)
-        streets.board_card(state, event, at)
-    elif isinstance(event, CardsDiscarded):
-        _close_initial_if(state, at)
-        streets.discard(state, event, at)
-    elif isinstance(event, HandShown):
-        _show(state, event, at)
-    elif isinstance(event, HandMucked):
-        seat = state.seats.get(event.seat)
-        if seat is not None:
-            seat.folded = True
-    elif isinstance(event, DefectDiscovered):
-        _discover(state, event, at)
-    elif isinstance(event, PlayerArrived):
-        state.seats[event.seat].present = True
-    elif isinstance(event, PlayerLeft):
-        seat = state.seats[event.seat]
-        seat.present = False
-        if not state.initial_open and seat.in_hand and not state.hand_over:
-            state.add(Finding(at=at, irregularity=I.PLAYER_AWAY_DURING_HAND, seat=event.seat))
-    elif isinstance(event, PlayerSeated):
-        state.seats[event.seat] = SeatState(
-            seat=event.seat, name=event.name, stack=event.stack, status=PlayerStatus.WAITING,
-            entitled=False, present=True, seated_during_hand=True,
-        )
-    elif isinstance(event, LevelChanged):
-        state.level_changes.append((at, event.level))
-        state.add(Finding(at=at, irregularity=I.LEVEL_CHANGED_DURING_HAND))
-    elif isinstance(event, StubShuffled):
-        streets.reshuffle(state)
-    elif isinstance(event, PotAwarded):
-        state.pot_awarded = True
-        state.hand_over = True
-    elif isinstance(event, NextHandBegan):
-        state.next_hand_begun = True
-    elif isinstance(event, (FloorCalled, RulingApplied)):
-        pass
+    step = _STEPS.get(type(event))
+    if step is None:  # a subclass of an event class
+        step = next(f for kind, f in _STEPS.items() if isinstance(event, kind))
+    step(state, event, at)
 
 
 def _deal(state: HandState, event: CardDealt, at: int) -> None:
@@ -305,6 +345,13 @@ def _act(state: HandState, event: PlayerActed, at: int) -> None:
     )
     if short_button:
         state.add(Finding(at=at, irregularity=I.ACTED_WITH_WRONG_COUNT, seat=event.seat, count=seat.held))
+    if event.action is Action.FOLD and seat.owed_replacements:
+        # folded before the replacement came: the exposed card goes to the muck with the hand
+        seat.owed_replacements = 0
+        for street, why in list(state.designated_burn.items()):
+            if why == "exposed card":
+                del state.designated_burn[street]
+                break
     betting.act(state, event, at)
 
 
@@ -382,6 +429,31 @@ def _wrong_count(state: HandState, event: DefectDiscovered, at: int) -> None:
     kind = I.BUTTON_SHORT if is_button and count < n else I.WRONG_CARD_COUNT
     if not any(f.irregularity is kind and f.seat == seat for f in state.findings):
         state.add(Finding(at=at, irregularity=kind, seat=seat, count=count))
+
+
+_STEPS: dict[type[Event], Callable[[HandState, Any, int], None]] = {
+    BlindPosted: _post,
+    CardDealt: _deal,
+    BoxedCardFound: _boxed,
+    CardExposed: dealing.expose,
+    PlayerActed: _act,
+    CardBurned: _burn,
+    BoardCardDealt: _board,
+    CardsDiscarded: _discard,
+    HandShown: _show,
+    HandMucked: _muck,
+    DefectDiscovered: _discover,
+    PlayerArrived: _arrive,
+    PlayerLeft: _leave,
+    PlayerSeated: _seat_player,
+    LevelChanged: _level_change,
+    StubShuffled: _shuffle,
+    PotAwarded: _pot_awarded,
+    NextHandBegan: _next_hand,
+    FloorCalled: _nothing,
+    RulingApplied: _nothing,
+}
+"""What each kind of event does to the state (``_apply`` looks the step up by the event's class)."""
 
 
 def replay(log: HandLog, *, rulebook: Rulebook | str | None = None) -> HandState:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from floorman.events import Action, BlindPosted
+from floorman.events import Action, BlindKind, BlindPosted
 from floorman.findings import Finding, Irregularity
 from floorman.log import HandLog, Omission
 from floorman.table import Chips, Family, Level, PlayerStatus, Street, clockwise_from
@@ -17,6 +17,7 @@ from floorman.table import Chips, Family, Level, PlayerStatus, Street, clockwise
 __all__ = ["ActionRecord", "HandState", "HoleCard", "SeatState"]
 
 CHIP_ACTIONS = frozenset({Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN})
+_DEAD_POSTS = frozenset({BlindKind.ANTE, BlindKind.BIG_BLIND_ANTE, BlindKind.DEAD})
 
 
 @dataclass(slots=True)
@@ -51,6 +52,8 @@ class SeatState:
     all_in: bool = False
     owed_replacements: int = 0
     seated_during_hand: bool = False
+    aside: int = 0
+    """How many of ``cards`` are set aside (kept by ``set_aside``, so that ``held`` is a subtraction)."""
 
     @property
     def live_cards(self) -> list[HoleCard]:
@@ -58,16 +61,23 @@ class SeatState:
 
     @property
     def held(self) -> int:
-        return len(self.live_cards)
+        return len(self.cards) - self.aside
+
+    def set_aside(self, card: HoleCard) -> None:
+        """Take one of the seat's cards out of its hand (discarded, or replaced after an exposure)."""
+        if not card.set_aside:
+            card.set_aside = True
+            self.aside += 1
 
     @property
     def in_hand(self) -> bool:
         """Still contesting the pot: dealt in, not folded, not dead."""
-        return self.entitled and not self.folded and not self.dead and self.held > 0
+        return self.entitled and not self.folded and not self.dead and len(self.cards) > self.aside
 
     @property
     def can_act(self) -> bool:
-        return self.in_hand and not self.all_in
+        return (self.entitled and not self.folded and not self.dead and not self.all_in
+                and len(self.cards) > self.aside)
 
     @property
     def committed(self) -> Chips:
@@ -191,8 +201,40 @@ class HandState:
         return sum((s.committed for s in self.seats.values()), start=0)
 
     @property
+    def uncalled(self) -> Chips:
+        """The part of the biggest bet that no one can call any more: it goes back to its owner.
+
+        It is what the top bettor put in beyond the next one, counting live chips only (antes and
+        dead blinds are nobody's bet), once every other seat that could still match it has folded,
+        is all in, or has had its say.
+        """
+        dead: dict[int, Chips] = {}
+        for post in self.posts:
+            if post.blind in _DEAD_POSTS:
+                dead[post.seat] = dead.get(post.seat, 0) + post.amount
+        ranked = sorted(((s.committed - dead.get(s.seat, 0), s) for s in self.seats.values()),
+                        key=lambda pair: pair[0], reverse=True)
+        if len(ranked) < 2 or ranked[0][0] <= ranked[1][0]:
+            return 0
+        top = ranked[0][1]
+        if not self.hand_over and any(
+            s.can_act and (not s.acted or s.street_bet < top.street_bet) for _, s in ranked[1:]
+        ):
+            return 0
+        return ranked[0][0] - ranked[1][0]
+
+    @property
+    def contested_pot(self) -> Chips:
+        """The pot the hand is played for: every chip put in, less the bet no one called (``uncalled``)."""
+        return self.pot - self.uncalled
+
+    @property
     def live_seats(self) -> frozenset[int]:
         return frozenset(s.seat for s in self.seats.values() if s.in_hand)
 
     def add(self, finding: Finding) -> None:
         self.findings.append(finding)
+
+    def forget_findings_after(self, count: int) -> None:
+        """Drop the findings after the first ``count``: a ruling made as if the floor were called records none."""
+        del self.findings[count:]

@@ -73,7 +73,8 @@ def burn(state: HandState, ev: CardBurned, at: int) -> None:
 def board_card(state: HandState, ev: BoardCardDealt, at: int) -> None:
     state.deck_position += 1
     see(state, ev.card, at=at, where="the board", back=ev.back)
-    if state.is_stud:
+    if not state.is_flop_game:
+        # stud: the community card of a short stub; a draw game has no board and no board streets
         state.board.setdefault(state.street, []).append(ev.card)
         return
     if state.hand_over:
@@ -143,7 +144,7 @@ def _premature(state: HandState, target: Street, card: str, at: int) -> None:
     if state.burns.get(target):
         state.designated_burn.setdefault(target, "premature burn")
         state.burns[target] = []
-    state.no_burn_expected.add(target)
+        state.no_burn_expected.add(target)
 
 
 def _check_burn(state: HandState, street: Street, at: int) -> None:
@@ -233,7 +234,7 @@ def discard(state: HandState, ev: CardsDiscarded, at: int) -> None:
         if removed >= ev.count:
             break
         if not card.set_aside:
-            card.set_aside = True
+            seat.set_aside(card)
             removed += 1
     del at
 

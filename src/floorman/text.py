@@ -1,7 +1,8 @@
 """Rulings in words for a person at the table: verdict first, then the steps, then the rules.
 
 Every line is there in English (``lang="en"``) and in Vietnamese (``lang="vi"``); rule ids and the
-books' citations are the same in both.
+books' own citations are the same in both, while a book's note on a rule it is silent on, and the floor's
+reasons for discretion, are said in Vietnamese.
 """
 
 from __future__ import annotations
@@ -77,6 +78,11 @@ def verdict_words(verdict: str, lang: str = "en") -> str:
     return (VERDICT_WORDS_VI if lang == "vi" else VERDICT_WORDS)[verdict]
 
 
+def _card(fields: Mapping[str, Any]) -> str:
+    card = fields.get("card")
+    return "card" if card in (None, "??") else str(card)
+
+
 def _street(fields: Mapping[str, Any]) -> str:
     return str(fields.get("street", "next street"))
 
@@ -101,7 +107,7 @@ def remedy_text(remedy: Remedy, lang: str = "en") -> str:
         ),
         "reshuffle_stub": "Put the named cards back into the stub and reshuffle it face down.",
         "deal_missing_card": f"Deal seat {seat} the next card off the stub.",
-        "remove_card": f"Remove the {f.get('card', 'card')} ({f.get('where', 'table')}) from play.",
+        "remove_card": f"Remove the {_card(f)} ({f.get('where', 'table')}) from play.",
         "deal_without_burn": f"Deal the {_street(f)} without burning another card.",
         "restore_order": f"Correct the burns so the {_street(f)} is the card that would have come.",
         "new_deck": "Bring a new deck.",
@@ -190,10 +196,13 @@ def ruling_lines(ruling: Ruling, book: Rulebook, *, color: bool = True, lang: st
     if ruling.citations:
         lines.append("")
         lines.append(paint(h["rules"], "1"))
-        lines += [f"  {c.rule:<26} {c.source}" for c in ruling.citations]
+        lines += [f"  {c.rule:<26} {c.source_vi if lang == 'vi' else c.source}" for c in ruling.citations]
     lines.append("")
     lines.append(ruling.explanation_vi if lang == "vi" and ruling.explanation_vi else ruling.explanation)
-    for reason in ruling.discretion_reasons:
+    reasons = ruling.discretion_reasons
+    if lang == "vi" and len(ruling.discretion_reasons_vi) == len(reasons):
+        reasons = ruling.discretion_reasons_vi
+    for reason in reasons:
         lines.append(paint(h["call"].format(reason=reason), "33"))
     return lines
 

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from floorman.storage import Accounts, Database
+from floorman.storage.migrations import MIGRATIONS
 from floorman.web.cli import serve_cmd, users_cmd
 
 
@@ -72,7 +73,7 @@ def test_serve_starts_uvicorn_on_the_given_address_with_the_database(tmp_path: P
     assert (seen["host"], seen["port"]) == ("127.0.0.1", 8123)
     assert db.exists() and "create the director" in result.output
     with Database(db).connect() as conn:
-        assert conn.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == 3
+        assert conn.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == len(MIGRATIONS)
 
 
 def test_serve_defaults_to_the_loopback_address_and_port_8000() -> None:

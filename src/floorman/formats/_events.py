@@ -40,7 +40,7 @@ from floorman.events import (
     Where,
     event_type,
 )
-from floorman.formats._fields import Fields, chips_value, level_from_obj, level_to_obj
+from floorman.formats._fields import MAX_CHIPS, Fields, chips_value, level_from_obj, level_to_obj
 from floorman.table import Level
 
 __all__ = ["event_from_obj", "event_to_obj"]
@@ -100,10 +100,87 @@ class _Reader(Fields):
             raise self.error(key, str(exc)) from None
 
 
+_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??", "JK"}
+_ACTIONS = {a.value: a for a in Action}
+_BLINDS = {b.value: b for b in BlindKind}
+_MUCKERS = {b.value: b for b in ExposedBy}
+_PLAIN: dict[str, frozenset[str]] = {
+    "deal": frozenset({"type", "seat", "card", "face_up"}),
+    "act": frozenset({"type", "seat", "action", "to"}),
+    "post": frozenset({"type", "seat", "blind", "amount"}),
+    "board": frozenset({"type", "card", "face_up"}),
+    "burn": frozenset({"type", "card"}),
+    "show": frozenset({"type", "seat", "cards"}),
+    "muck": frozenset({"type", "seat", "by"}),
+}
+"""The fields of the common events in their plain form, which ``_plain_event`` reads directly."""
+
+
+def _text(value: object) -> str:
+    """The value if it is text, else the empty string (which names no action, blind or mucker)."""
+    return value if type(value) is str else ""
+
+
+def _plain_event(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
+    """The event, when it is a common one in its plain form with every value valid; else None.
+
+    This is a shortcut for the bulk of real logs: it accepts only what the full reader accepts
+    and builds the same event, and leaves everything else (errors included) to it.
+    """
+    kind = raw.get("type")
+    known = _PLAIN.get(kind) if type(kind) is str else None
+    if known is None or not raw.keys() <= known:
+        return None
+    seat = raw.get("seat")
+    if seat is not None and not (type(seat) is int and 1 <= seat <= seats):
+        return None
+    if kind == "deal":
+        card = raw.get("card", "??")
+        face_up = raw.get("face_up", False)
+        if seat is None or type(card) is not str or card not in _CARDS or type(face_up) is not bool:
+            return None
+        return CardDealt(seat=seat, card=card, face_up=face_up)
+    if kind == "act":
+        action = _ACTIONS.get(_text(raw.get("action")))
+        to = raw.get("to")
+        if seat not in occupied or action is None or (to is not None and not (
+                type(to) is int and 0 <= to <= MAX_CHIPS)):
+            return None
+        if to is None and needs_to and action in (Action.BET, Action.RAISE):
+            return None
+        return PlayerActed(seat=seat, action=action, to=to)
+    if kind == "post":
+        blind = _BLINDS.get(_text(raw.get("blind")))
+        amount = raw.get("amount")
+        if seat not in occupied or blind is None or not (type(amount) is int and 0 <= amount <= MAX_CHIPS):
+            return None
+        return BlindPosted(seat=seat, blind=blind, amount=amount)
+    if kind in ("board", "burn"):
+        card = raw.get("card", "??")
+        face_up = raw.get("face_up", True)
+        if type(card) is not str or card not in _CARDS or type(face_up) is not bool:
+            return None
+        return BoardCardDealt(card=card, face_up=face_up) if kind == "board" else CardBurned(card=card)
+    if kind == "show":
+        cards = raw.get("cards", [])
+        if seat not in occupied or type(cards) is not list or len(cards) > 10 or not all(
+                type(c) is str and c in _CARDS for c in cards):
+            return None
+        return HandShown(seat=seat, cards=tuple(cards))
+    by = _MUCKERS.get(_text(raw.get("by", "player")))
+    if seat is None or by is None:
+        return None
+    return HandMucked(seat=seat, by=by)
+
+
 def event_from_obj(
     raw: Any, *, index: int, seats: int, occupied: set[int], needs_to: bool, floors: int
 ) -> Event:
     """Build one event; ``floors`` is how many ``floor`` events came before it."""
+    if type(raw) is dict:
+        event = _plain_event(raw, seats, occupied, needs_to)
+        if event is not None:
+            return event
     if not isinstance(raw, Mapping):
         raise LogFieldError(f"expected an event object with a type, got {raw!r}", event=index)
     kind = raw.get("type")
@@ -220,6 +297,7 @@ def _ruling_applied(r: _Reader, floors: int, ext: Mapping[str, Any] | None) -> R
     if raw is not None:
         if not isinstance(raw, Mapping):
             raise r.error("override", f"expected an object with verdict and reason, got {raw!r}")
+        Fields(raw, where="override", event=r.event).check_known(frozenset({"verdict", "reason"}))
         verdict = raw.get("verdict")
         reason = raw.get("reason")
         if verdict not in _VERDICTS:

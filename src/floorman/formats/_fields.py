@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from floorman.errors import LogFieldError
 from floorman.table import Chips, Level
 
-__all__ = ["MAX_CHIPS", "Fields", "chips_value", "level_from_obj", "level_to_obj"]
+__all__ = ["MAX_CHIPS", "Duplicated", "Fields", "chips_value", "level_from_obj", "level_to_obj"]
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -20,6 +20,14 @@ MAX_CHIPS = 10**15
 _LEVEL_FIELDS = (
     "small_blind", "big_blind", "ante", "big_blind_ante", "bring_in", "small_bet", "big_bet",
 )
+
+
+class Duplicated(dict[str, Any]):
+    """A JSON object that named a field twice (the last value kept); reading it as a log object is an error."""
+
+    def __init__(self, obj: dict[str, Any], *, duplicate: str) -> None:
+        super().__init__(obj)
+        self.duplicate = duplicate
 
 
 class Fields:
@@ -42,6 +50,8 @@ class Fields:
         return self.obj.get(key)
 
     def check_known(self, known: frozenset[str]) -> None:
+        if isinstance(self.obj, Duplicated):
+            raise self.error(self.obj.duplicate, "is given twice in the same object (give each field once)")
         for key in self.obj:
             if not isinstance(key, str):
                 raise LogFieldError(f"field names must be strings, got {key!r}", event=self.event)
@@ -98,15 +108,15 @@ def chips_value(fields: Fields, key: str, *, required: bool = False, default: Ch
         return default
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise fields.error(key, f"expected a chip amount (a number), got {value!r}")
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise fields.error(key, f"expected a finite chip amount, got {value!r}")
-        if value == value.to_integral_value():
-            value = int(value)
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise fields.error(key, f"expected a finite chip amount, got {value!r}")
+    if not -MAX_CHIPS <= value <= MAX_CHIPS:  # before any conversion: 1e999999999 must not become an int
+        shown = str(value) if -(10**30) < value < 10**30 else f"{Decimal(value):.6g}"
+        raise fields.error(key, f"expected a chip amount from 0 up to {MAX_CHIPS}, got {shown}")
     if value < 0:
         raise fields.error(key, f"expected a chip amount of 0 or more, got {value}")
-    if value > MAX_CHIPS:
-        raise fields.error(key, f"expected a chip amount up to {MAX_CHIPS}, got {value}")
+    if isinstance(value, Decimal) and value == value.to_integral_value():
+        value = int(value)
     amount: Chips = value
     return amount
 

@@ -19,21 +19,25 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from pathlib import Path
 from typing import IO, Any
 
-from floorman.errors import LogFieldError, LogSyntaxError
+from floorman.errors import LogFieldError, LogSyntaxError, UnknownRulebookError
 from floorman.events import FloorCalled, PlayerSeated
 from floorman.formats._events import event_from_obj, event_to_obj
 from floorman.formats._fields import (
+    MAX_CHIPS,
+    Duplicated,
     Fields,
     chips_value,
     level_from_obj,
     level_to_obj,
 )
 from floorman.log import HandLog, Omission, RedealOf
+from floorman.rulebooks import find_rulebook
 from floorman.table import GAMES, Family, Game, Player, PlayerStatus, Structure
 
 __all__ = ["dump", "dumps", "from_obj", "iter_jsonl", "load", "loads", "to_obj"]
@@ -49,17 +53,69 @@ _META_FIELDS = ("hand", "table", "tournament", "dealer", "time")
 MAX_SEATS = 10
 
 
+_CHECK_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]|NaN|Infinity")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _int(digits: str) -> int | Decimal:
+    """A JSON integer; one too long to be a seat or a chip count stays a ``Decimal`` (no conversion limit)."""
+    return int(digits) if len(digits) <= 40 else Decimal(digits)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                return Duplicated(obj, duplicate=key)
+            seen.add(key)
+    return obj
+
+
 def _decode(text: str | bytes) -> Any:
+    """JSON text (UTF-8, a leading byte-order mark ignored) as Python values, floats as ``Decimal``."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogSyntaxError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    text = text.removeprefix("\ufeff")
     try:
-        return json.loads(text, parse_float=Decimal)
-    except UnicodeDecodeError as exc:
-        raise LogSyntaxError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        obj = json.loads(text, parse_float=Decimal, parse_int=_int, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
         raise LogSyntaxError(
             f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
     except RecursionError:
         raise LogSyntaxError("not valid JSON: nested too deeply") from None
+    if _CHECK_HINT.search(text):
+        _check_values(obj)
+    return obj
+
+
+def _check_values(obj: Any) -> None:
+    """Refuse what JSON text cannot carry: half a UTF-16 surrogate pair in a string, ``NaN`` or ``Infinity``."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(obj, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str) and _SURROGATE.search(value):
+            raise _value_error(path, f"expected Unicode text, got a lone surrogate in {value!r}")
+        if isinstance(value, float):
+            raise _value_error(path, f"expected a number, got {json.dumps(value)} (not a JSON number)")
+        if isinstance(value, Mapping):
+            for key, item in reversed(list(value.items())):
+                stack.append((item, (*path, key)))
+                stack.append((key, (*path, key)))
+        elif isinstance(value, list):
+            stack.extend((value[i], (*path, i)) for i in range(len(value) - 1, -1, -1))
+
+
+def _value_error(path: tuple[str | int, ...], message: str) -> LogFieldError:
+    event = path[1] if len(path) > 1 and path[0] == "events" and isinstance(path[1], int) else None
+    rest = path[2:] if event is not None else path
+    field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in rest).lstrip(".")
+    return LogFieldError(message, field=field or None, event=event)
 
 
 def loads(text: str | bytes) -> HandLog:
@@ -118,6 +174,11 @@ def from_obj(obj: Any) -> HandLog:
     button = _seat_range(top, "button", seats, required=needs_button)
     button_should_be = _seat_range(top, "button_should_be", seats, required=False)
     rulebook = top.string("rulebook")
+    if rulebook is not None:
+        try:
+            find_rulebook(rulebook)
+        except UnknownRulebookError as exc:
+            raise top.error("rulebook", str(exc)) from None
     level = level_from_obj(top.get("level"), field="level", required=True)
     players = _players(top, seats)
     deck = top.get("deck")
@@ -169,6 +230,9 @@ def from_obj(obj: Any) -> HandLog:
     )
 
 
+_PLAIN_PLAYER = frozenset({"seat", "name", "stack"})
+
+
 def _players(top: Fields, seats: int) -> tuple[Player, ...]:
     raw = top.get("players")
     if not isinstance(raw, list):
@@ -176,6 +240,13 @@ def _players(top: Fields, seats: int) -> tuple[Player, ...]:
     players: list[Player] = []
     seen: set[int] = set()
     for i, entry in enumerate(raw):
+        if type(entry) is dict and entry.keys() <= _PLAIN_PLAYER:  # the usual entry: read directly
+            seat, name, stack = entry.get("seat"), entry.get("name"), entry.get("stack")
+            if (type(seat) is int and 1 <= seat <= seats and seat not in seen and type(name) is str
+                    and type(stack) is int and 0 <= stack <= MAX_CHIPS):
+                seen.add(seat)
+                players.append(Player(seat=seat, name=name, stack=stack))
+                continue
         where = f"players[{i}]"
         if not isinstance(entry, Mapping):
             raise LogFieldError(f"expected an object with seat, name and stack, got {entry!r}", field=where)

@@ -25,11 +25,13 @@ the ``_floorman`` field, so that PHH -> log -> PHH -> log gives the same log.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+
+from floorman.formats import phh_toml
+from floorman.formats._fields import MAX_CHIPS
 
 __all__ = [
     "VARIANTS",
@@ -85,7 +87,7 @@ _USED = frozenset({
     "starting_stacks", "actions", "players", "seats", "seat_count", "hand", "table", "time",
     "level", "_floorman",
 })
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
+_PLAYER = re.compile(r"p([1-9][0-9]{0,3})")
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
 
 
@@ -96,8 +98,10 @@ def parse_phh(text: str) -> Obj:
     Decimal('0.50')
     """
     try:
-        return tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
+        return phh_toml.loads(text.removeprefix("\ufeff"))
+    except RecursionError:
+        raise PhhError("toml", "expected TOML text (nested too deeply)") from None
+    except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
         raise PhhError("toml", f"expected TOML text ({exc})") from None
 
 
@@ -117,13 +121,14 @@ def chips(value: object, field: str) -> Chips:
         value = Decimal(repr(value))
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise PhhError(field, f"expected a chip amount (a number), got {value!r}")
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise PhhError(field, f"expected a finite chip amount, got {value}")
-        if value == value.to_integral_value():
-            value = int(value)
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise PhhError(field, f"expected a finite chip amount, got {value}")
+    if value > MAX_CHIPS:  # before any conversion: 1e999999999 must not become an int
+        raise PhhError(field, f"expected a chip amount up to {MAX_CHIPS}, got {Decimal(value):.6g}")
     if value < 0:
         raise PhhError(field, f"expected a chip amount of 0 or more, got {value}")
+    if isinstance(value, Decimal) and value == value.to_integral_value():
+        value = int(value)
     return value
 
 
@@ -204,6 +209,10 @@ def up_card(game: str, dealt_before: int) -> bool:
     return game in STUD_GAMES and 2 <= dealt_before <= 5
 
 
+def _bad_action(field: str, raw: str) -> PhhError:
+    return PhhError(field, f"expected a PHH action such as 'p1 cc' or 'd db AhKh2c', got {raw!r}")
+
+
 class _Reader:
     """Turns the ``actions`` list into events, keeping the deck's physical order."""
 
@@ -237,6 +246,8 @@ class _Reader:
 
     def flush(self) -> None:
         """Emit the pending hole cards: a draw seat by seat, a deal round by round."""
+        if not self.run and not self.draws:
+            return
         for discard in self.draws:
             self.events.append(discard)
             seat = discard["seat"]
@@ -266,7 +277,6 @@ class _Reader:
         words = body.split()
         if not words:
             return
-        bad = PhhError(field, f"expected a PHH action such as 'p1 cc' or 'd db AhKh2c', got {raw!r}")
         if words[0] == "d":
             if len(words) == 3 and words[1] == "db":
                 self.flush()
@@ -282,7 +292,7 @@ class _Reader:
                 if note:
                     self.notes[seat] = "; ".join(filter(None, (self.notes.get(seat), note)))
             else:
-                raise bad
+                raise _bad_action(field, raw)
             return
         seat = self.seat(words[0], field)
         verb, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
@@ -332,7 +342,7 @@ class _Reader:
                 event = {"type": "show", "seat": seat, "cards": shown}
             self.events.append(event)
         else:
-            raise bad
+            raise _bad_action(field, raw)
         self._note(event, note)
 
     def act(self, seat: int, action: str, to: Chips | None = None) -> Obj:
@@ -484,7 +494,10 @@ def loads(text: str, *, multi: bool = False) -> list[Obj]:
 def load(path: str | Path) -> list[Obj]:
     """Hand-log dicts from a ``.phh`` or ``.phhs`` file (a hand with no number takes the file's name)."""
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PhhError("toml", f"expected UTF-8 text ({exc.reason} at byte {exc.start})") from None
     if path.suffix == ".phhs":
         return loads(text, multi=True)
     phh = parse_phh(text)

@@ -17,6 +17,7 @@ from floorman.findings import Finding
 from floorman.formats import handlog
 from floorman.formats.handlog import _Encoder
 from floorman.hand import Result
+from floorman.rulebooks import Citation
 from floorman.rulings.model import Ruling
 
 __all__ = ["dump", "dumps", "finding_to_obj", "ruling_to_obj", "to_obj"]
@@ -33,12 +34,20 @@ def finding_to_obj(f: Finding) -> dict[str, Any]:
     return obj
 
 
+def _citation_to_obj(c: Citation) -> dict[str, str]:
+    """The rule and its source; ``source_vi`` too where the Vietnamese line differs (a book silent on the rule)."""
+    obj = {"rule": c.rule, "source": c.source}
+    if c.source_vi and c.source_vi != c.source:
+        obj["source_vi"] = c.source_vi
+    return obj
+
+
 def ruling_to_obj(r: Ruling) -> dict[str, Any]:
     obj: dict[str, Any] = {
         "at": r.at,
         "verdict": r.verdict.value,
         "rules": list(r.rules),
-        "citations": [{"rule": c.rule, "source": c.source} for c in r.citations],
+        "citations": [_citation_to_obj(c) for c in r.citations],
         "substantial_action": r.substantial_action,
         "discretion": r.discretion,
         "remedies": [m.to_obj() for m in r.remedies],
@@ -47,6 +56,8 @@ def ruling_to_obj(r: Ruling) -> dict[str, Any]:
     }
     if r.discretion_reasons:
         obj["discretion_reasons"] = list(r.discretion_reasons)
+    if r.discretion_reasons_vi:
+        obj["discretion_reasons_vi"] = list(r.discretion_reasons_vi)
     if r.override is not None:
         obj["override"] = {
             "at": r.override.at,

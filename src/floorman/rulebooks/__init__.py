@@ -7,8 +7,17 @@
 ('wsop-2026', 3)
 >>> book.citation("FLOP-4CARD").source
 'WSOP 2026 Tournament Rule 89'
+>>> book.discretion_reason("MD-THROWN-INTO-BLIND", lang="vi")
+'Điều 111 chỉ nói floor có thể cho chia lại; chia lại lúc nào là do floor quyết định.'
 >>> find_rulebook("tda").params.one_extra_card
 'misdeal'
+
+Every note a book carries is there in English and in Vietnamese: its name and description, why a rule
+is the floor's call (``[discretion]`` and ``[discretion_vi]``) and what it leaves a rule to when it is
+silent (``[silent]`` and ``[silent_vi]``, which also give a silent rule's citation its ``source_vi``):
+
+>>> find_rulebook("rrop").citation("RD-BUTTON").source_vi
+'RRoP: Luật không nêu; mặc định giữ button ở chỗ cũ.'
 
 The books ship inside the package and are read once, on first use.
 """
@@ -67,20 +76,35 @@ class Citation:
     book: str
     via: str | None = None
     """Set when the book is silent and another book decides (WSOP T-129 sends to the Live-Action rules)."""
+    source_vi: str = ""
+    """The source line in Vietnamese: the book's own words where it cites the rule (the same as ``source``),
+    the Vietnamese note where it is silent."""
+
+    def __post_init__(self) -> None:
+        if not self.source_vi:
+            object.__setattr__(self, "source_vi", self.source)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rulebook:
     id: str
     name: str
+    name_vi: str
     short: str
     edition: str
     kind: str
     aliases: tuple[str, ...]
     description: str
+    description_vi: str
     cites: Mapping[str, Citation]
     silent: Mapping[str, str]
+    """What the book leaves a rule to, for each rule it does not state."""
+    silent_vi: Mapping[str, str]
+    """The same notes in Vietnamese, key for key."""
     discretion: Mapping[str, str]
+    """Why a rule is the floor's call under this book."""
+    discretion_vi: Mapping[str, str]
+    """The same reasons in Vietnamese, key for key."""
     params: Params
     fallback: str | None = None
     fallback_rule: str | None = None
@@ -99,13 +123,18 @@ class Rulebook:
                 return replace(
                     base,
                     source=f"{base.source}, applied through {self.short} {self.fallback_rule}",
+                    source_vi=f"{base.source_vi}, áp dụng qua {self.short} {self.fallback_rule}",
                     via=self.fallback_rule,
                 )
         why = self.silent.get(rule_id, "no rule in this book")
-        return Citation(rule=rule_id, number="-", source=f"{self.short}: {why}", book=self.id)
+        why_vi = self.silent_vi.get(rule_id, "bộ luật này không có quy định")
+        return Citation(
+            rule=rule_id, number="-", source=f"{self.short}: {why}", source_vi=f"{self.short}: {why_vi}", book=self.id,
+        )
 
-    def discretion_reason(self, rule_id: str) -> str | None:
-        return self.discretion.get(rule_id)
+    def discretion_reason(self, rule_id: str, lang: str = "en") -> str | None:
+        """Why the rule is the floor's call under this book, in English or Vietnamese (``lang="vi"``)."""
+        return (self.discretion_vi if lang == "vi" else self.discretion).get(rule_id)
 
     def is_silent(self, rule_id: str) -> bool:
         return rule_id not in self.cites
@@ -123,9 +152,28 @@ def catalog() -> Mapping[str, Rule]:
     return {rid: Rule(id=rid, **fields) for rid, fields in raw.items()}
 
 
+def _notes(raw: Mapping[str, Any], table: str, book_id: str) -> tuple[dict[str, str], dict[str, str]]:
+    """A table of notes and its Vietnamese twin (``table`` and ``table_vi``), which must share every key."""
+    en = {str(k): str(v) for k, v in raw.get(table, {}).items()}
+    vi = {str(k): str(v) for k, v in raw.get(f"{table}_vi", {}).items()}
+    for have, lack, keys in ((table, f"{table}_vi", en.keys() - vi.keys()), (f"{table}_vi", table, vi.keys() - en.keys())):
+        if keys:
+            named = ", ".join(repr(k) for k in sorted(keys))
+            raise ValueError(f"rulebook {book_id}: [{have}] {named} without a twin in [{lack}]")
+    return en, vi
+
+
+def _text_vi(raw: Mapping[str, Any], key: str, book_id: str) -> str:
+    if raw.get(key) and not raw.get(f"{key}_vi"):
+        raise ValueError(f"rulebook {book_id}: {key!r} has no {key}_vi twin")
+    return str(raw.get(f"{key}_vi", ""))
+
+
 def _book(book_id: str) -> Rulebook:
     raw = _read(f"{book_id}.toml")
     where = f"rulebook {book_id}"
+    silent, silent_vi = _notes(raw, "silent", book_id)
+    discretion, discretion_vi = _notes(raw, "discretion", book_id)
     cites = {
         rid: Citation(rule=rid, number=str(c["number"]), source=str(c["source"]), book=book_id)
         for rid, c in raw.get("cite", {}).items()
@@ -133,14 +181,18 @@ def _book(book_id: str) -> Rulebook:
     return Rulebook(
         id=raw["id"],
         name=raw["name"],
+        name_vi=_text_vi(raw, "name", book_id),
         short=raw["short"],
         edition=str(raw["edition"]),
         kind=raw["kind"],
         aliases=tuple(raw.get("aliases", ())),
         description=raw.get("description", ""),
+        description_vi=_text_vi(raw, "description", book_id),
         cites=cites,
-        silent=dict(raw.get("silent", {})),
-        discretion=dict(raw.get("discretion", {})),
+        silent=silent,
+        silent_vi=silent_vi,
+        discretion=discretion,
+        discretion_vi=discretion_vi,
         params=params_from_obj(raw.get("params", {}), where=where),
         fallback=raw.get("fallback"),
         fallback_rule=raw.get("fallback_rule"),

@@ -22,7 +22,8 @@ class Decision:
     rules: list[str]
     findings: list[Finding]
     remedies: list[Remedy] = field(default_factory=list)
-    discretion: list[str] = field(default_factory=list)
+    discretion: list[Words] = field(default_factory=list)
+    """Why the floor has the call, each reason in English and in Vietnamese."""
     explanation: list[str] = field(default_factory=list)
     explanation_vi: list[str] = field(default_factory=list)
     """The same sentences in Vietnamese, one for one."""
@@ -47,8 +48,8 @@ class Decision:
     def words(self) -> list[Words]:
         return [Words(en, vi) for en, vi in zip(self.explanation, self.explanation_vi, strict=True)]
 
-    def maybe(self, reason: str | None) -> None:
-        if reason:
+    def maybe(self, reason: Words | None) -> None:
+        if reason is not None and reason.en:
             self.discretion.append(reason)
 
 
@@ -63,9 +64,16 @@ class Context:
     def params(self) -> Params:
         return self.book.params
 
-    def why(self, rule_id: str, fallback: str) -> str:
-        """The book's stated reason the rule is the floor's call, or ``fallback``."""
-        return self.book.discretion_reason(rule_id) or fallback
+    def why(self, rule_id: str, fallback_en: str, fallback_vi: str) -> Words:
+        """The book's stated reason the rule is the floor's call, or the fallback, in both languages."""
+        return self.reason(rule_id) or Words(fallback_en, fallback_vi)
+
+    def reason(self, rule_id: str) -> Words | None:
+        """The book's stated reason the rule is the floor's call, in both languages; None when it gives none."""
+        en = self.book.discretion_reason(rule_id)
+        if not en:
+            return None
+        return Words(en, self.book.discretion_reason(rule_id, lang="vi") or en)
 
     def is_indirect(self, rule_id: str) -> bool:
         """The book does not state this rule itself (silent, or only through its fallback book)."""

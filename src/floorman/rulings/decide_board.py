@@ -44,7 +44,8 @@ def foreign_in_play(ctx: Context, fs: list[Finding]) -> Decision:
     where = f"seat {f.seat}'s hand" if f.seat is not None else "the board"
     where_v = f"trong bài của ghế {f.seat}" if f.seat is not None else "trên board"
     if ctx.params.foreign_back_in_play == "house":
-        d.maybe(ctx.why("FD-FOREIGN-BACK-HAND", "The book leaves other fouled-deck conditions to house policy."))
+        d.maybe(ctx.why("FD-FOREIGN-BACK-HAND", "The book leaves other fouled-deck conditions to house policy.",
+                        "Các trường hợp bộ bài hỏng khác được bộ luật để cho quy định riêng của phòng."))
     return _void(d, f"A card with a different back appeared in {where}",
                  f"Một lá bài có mặt sau khác màu xuất hiện {where_v}")
 
@@ -56,9 +57,11 @@ def foreign_in_stub(ctx: Context, fs: list[Finding]) -> Decision:
           "Phát hiện một lá bài có mặt sau khác màu trong phần bài còn lại (stub); lá này chưa xuất hiện trong bài "
           "của ai hay trên board.")
     if mode == "house":
-        d.maybe(ctx.why("FD-FOREIGN-BACK-STUB", "The book leaves a foreign card in the stub to house policy."))
+        d.maybe(ctx.why("FD-FOREIGN-BACK-STUB", "The book leaves a foreign card in the stub to house policy.",
+                        "Lá bài lạ trong stub được bộ luật để cho quy định riêng của phòng."))
     if mode != "stands" and not ctx.sa:
-        d.maybe(ctx.why("FD-FOREIGN-BACK-STUB", "The book does not say what happens before substantial action."))
+        d.maybe(ctx.why("FD-FOREIGN-BACK-STUB", "The book does not say what happens before substantial action.",
+                        "Bộ luật không nói phải làm gì khi chưa có Substantial Action."))
         d.say("Before substantial action a misdeal is still available and the deck is known to be bad.",
               "Chưa có Substantial Action nên vẫn có thể tuyên bố misdeal, và đã biết chắc bộ bài có vấn đề.")
         d.verdict = Verdict.MISDEAL
@@ -72,7 +75,8 @@ def foreign_in_stub(ctx: Context, fs: list[Finding]) -> Decision:
 
 def previous_hand(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["FD-MISSING-CARD", "DEF-FOULED-DECK"], findings=fs)
-    d.maybe(ctx.why("FD-MISSING-CARD", "A missing card alone does not invalidate a hand; the 2013 ruling fouled the deck."))
+    d.maybe(ctx.why("FD-MISSING-CARD", "A missing card alone does not invalidate a hand; the 2013 ruling fouled the deck.",
+                    "Chỉ thiếu một lá thì ván bài vẫn có hiệu lực; phán quyết năm 2013 lại coi đó là bộ bài hỏng."))
     if ctx.params.previous_hand_card_fouls:
         return _void(d, "A card left over from an earlier hand turned up in this one, so the deck was shuffled "
                         "without all its cards",
@@ -99,7 +103,8 @@ def knew(ctx: Context, fs: list[Finding]) -> Decision:
               f"Người chơi ghế {f.seat} biết bộ bài có lỗi nhưng vẫn chơi tiếp để giành pot: người chơi này có thể mất "
               "quyền được hoàn chip, và chip của họ có thể được giữ lại trong pot cho lần chia kế tiếp.")
         d.remedy(R.CARRY_CHIPS_TO_NEXT_DEAL, seat=f.seat)
-    d.maybe(ctx.why("FD-KNOWING", "Whether the player knew, and what he forfeits, is the floor's call."))
+    d.maybe(ctx.why("FD-KNOWING", "Whether the player knew, and what he forfeits, is the floor's call.",
+                    "Người chơi có biết lỗi hay không, và bị mất những gì, là do floor quyết định."))
     return d
 
 
@@ -120,14 +125,16 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
         return ctx.misdeal_or_blocked(d, "a card that does not belong to the game, before substantial action",
                                       "một lá bài không thuộc bộ bài của game, trước Substantial Action")
     if short and ctx.is_indirect("NSC-SHORTDECK"):
-        d.maybe(ctx.why("NSC-SHORTDECK", "The book has no rule for a low card in short deck."))
+        d.maybe(ctx.why("NSC-SHORTDECK", "The book has no rule for a low card in short deck.",
+                        "Bộ luật không có quy định cho lá nhỏ xuất hiện trong short deck."))
     for f in fs:
         d.remedy(R.REMOVE_CARD, card=f.card, where="hand" if f.seat is not None else "board")
         if f.seat is None:
             d.say("It is a scrap of paper: it is removed and the next card off the stub takes its place, with no extra burn.",
                   "Lá đó chỉ được xem như một mảnh giấy vô giá trị: lá đó được loại bỏ và lá kế tiếp từ phần bài còn "
                   "lại (stub) thế vào chỗ, không đốt thêm lá nào.")
-            d.maybe(ctx.why("NSC-SHORTDECK", "Whether a new burn is taken before the replacement card is not stated."))
+            d.maybe(ctx.why("NSC-SHORTDECK", "Whether a new burn is taken before the replacement card is not stated.",
+                            "Luật không nói có phải đốt thêm một lá trước khi chia lá thay thế hay không."))
             continue
         acted = any(a.seat == f.seat and a.at > _arrived(ctx, f) for a in ctx.state.actions)
         if acted or (ctx.sa and p.nonstandard_before_sa == "misdeal"):
@@ -181,7 +188,8 @@ def flop_five(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["FLOP-5PLUS"], findings=fs)
     n = max(f.count or 5 for f in fs)
     if ctx.params.flop_five_plus == "discretion":
-        d.maybe(ctx.why("FLOP-5PLUS", "The book has no rule for five or more flop cards (randomness, RP-14)."))
+        d.maybe(ctx.why("FLOP-5PLUS", "The book has no rule for five or more flop cards (randomness, RP-14).",
+                        "Bộ luật không có quy định khi flop ra từ năm lá trở lên (nguyên tắc ngẫu nhiên, RP-14)."))
     d.remedy(R.RESHUFFLE_STUB, cards=n)
     d.remedy(R.DEAL_WITHOUT_BURN, street=Street.FLOP.value)
     d.say(f"{n} cards were put out for the flop: they go back into the stub, the stub is reshuffled face down and the "
@@ -200,7 +208,8 @@ def short_flop(ctx: Context, fs: list[Finding]) -> Decision:
           "flop, with no reshuffle.",
           f"Flop chỉ được chia {f.count} lá: lá kế tiếp từ phần bài còn lại (stub) được dùng để hoàn tất flop, không "
           "xào lại bài.")
-    d.maybe(ctx.why("FLOP-SHORT", "No rulebook covers a short flop; this is the engine's default."))
+    d.maybe(ctx.why("FLOP-SHORT", "No rulebook covers a short flop; this is the engine's default.",
+                    "Không bộ luật nào quy định flop thiếu lá; đây là cách xử lý mặc định."))
     return d
 
 
@@ -231,14 +240,15 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
     p = ctx.params
     d.rules += ["FLOP-NOBURN", "DEF-BURN"]
     if actions >= p.flop_noburn_stands_after:
-        d.say(f"The flop was dealt without a burn, and {actions} action{'s' if actions != 1 else ''} "
-              "have been taken on it: the flop stands and one card is burned for the turn as usual.",
+        taken = "1 action has" if actions == 1 else f"{actions} actions have"
+        d.say(f"The flop was dealt without a burn, and {taken} been taken on it: the flop stands and one card is "
+              "burned for the turn as usual.",
               f"Dealer quên đốt một lá bài trước flop, và đã có {actions} hành động trên flop: flop được giữ nguyên, "
               "turn được đốt một lá như bình thường.")
         flop_actions = [a.action for a in ctx.state.actions if a.street is Street.FLOP]
         flop_sa = has_substantial_action(flop_actions, p, stud=False)
-        if not flop_sa and "FLOP-NOBURN" in ctx.book.discretion:
-            d.maybe(ctx.why("FLOP-NOBURN", "wsop_88c3_ambiguity"))
+        if not flop_sa:
+            d.maybe(ctx.reason("FLOP-NOBURN"))
         return
     if p.flop_noburn_no_action == "scramble":
         d.remedy(R.SCRAMBLE_AND_PICK_BURN, cards=3, street=Street.FLOP.value)
@@ -258,9 +268,18 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
               "phần bài còn lại (stub), bộ bài được xào lại, rồi đốt bài và chia lại flop.")
 
 
+def _street_name(street: Street | None) -> str:
+    """The street as said at the table: "turn", "river", "fifth street"."""
+    if street is None:
+        return "next street"
+    if street in (Street.FLOP, Street.TURN, Street.RIVER):
+        return street.value
+    return f"{street.value} street"
+
+
 def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing: bool) -> None:
     p = ctx.params
-    street = f.street.value if f.street else "next"
+    street = _street_name(f.street)
     d.rules += ["BURN-STREET", "BURN-ONE-PER-STREET"]
     error = "without a burn" if missing else "after two burns"
     sv = street_vi(street)
@@ -291,7 +310,8 @@ def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing
         d.remedy(R.RESTORE_ORDER, street=street)
         d.say(f"Two cards were burned before the {street} and no one has acted: the error is corrected.",
               f"Dealer đốt hai lá trước {sv} và chưa ai hành động: lỗi được sửa lại.")
-    d.maybe(ctx.why("BURN-STREET", "No rule says how to correct a burn error before any action on the street."))
+    d.maybe(ctx.why("BURN-STREET", "No rule says how to correct a burn error before any action on the street.",
+                    "Không luật nào nói cách sửa lỗi đốt bài khi vòng đó chưa có ai hành động."))
 
 
 def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
@@ -329,7 +349,8 @@ def _flop_extra_burn(ctx: Context, d: Decision, f: Finding, actions: int) -> Non
               "cards are reshuffled and the flop is dealt again.",
               "Dealer đốt hai lá trước flop, flop đã ra và chưa ai hành động: stub và các lá flop được xào lại, rồi "
               "chia lại flop.")
-        d.maybe(ctx.why("FLOP-EXTRA-BURN", "The tournament rules are silent; the cash rule is applied."))
+        d.maybe(ctx.why("FLOP-EXTRA-BURN", "The tournament rules are silent; the cash rule is applied.",
+                        "Luật giải đấu không quy định; áp dụng luật cash game."))
         return
     d.rules.append("BURN-STREET")
     d.say("Two cards were burned before the flop, but there has been action on the flop: the flop stands.",
@@ -343,7 +364,8 @@ def _flop_extra_burn(ctx: Context, d: Decision, f: Finding, actions: int) -> Non
     else:
         d.say("For the turn the dealer burns one card from the stub as usual (the burn protects the stub).",
               "Đến turn, dealer đốt một lá từ stub như bình thường (lá bài đốt là để bảo vệ stub).")
-        d.maybe(ctx.why("BURN-STREET", "How to deal the next street after a burn error is not stated."))
+        d.maybe(ctx.why("BURN-STREET", "How to deal the next street after a burn error is not stated.",
+                        "Luật không nói vòng kế tiếp được chia ra sao sau một lỗi đốt bài."))
 
 
 def premature(ctx: Context, fs: list[Finding]) -> Decision:
@@ -373,18 +395,21 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
         if burned:
             d.remedy(R.USE_AS_BURN, street=street.value)
         d.remedy(R.RESHUFFLE_STUB, cards=f.count or 1, street=street.value)
-        d.remedy(R.DEAL_WITHOUT_BURN, street=street.value)
+        if burned:
+            d.remedy(R.DEAL_WITHOUT_BURN, street=street.value)
         sv = street_vi(street)
+        then = (f"the {street.value} is dealt without another burn" if burned
+                else f"the {street.value} is burned and dealt as usual, since no card was burned for it")
+        then_vi = (f"{sv} được chia mà không đốt thêm lá nào" if burned
+                   else f"{sv} được đốt và chia như bình thường, vì trước đó chưa có lá nào được đốt cho vòng này")
         d.say(f"The {street.value} was dealt before the betting was complete: "
               + ("the burn stays as the burn; " if burned else "")
               + f"the premature card(s) go back into the stub, which is reshuffled face down, and when the betting is "
-              f"complete the {street.value} is dealt without another burn. The premature cards do not play even if "
-              "the players still to act fold.",
+              f"complete {then}. The premature cards do not play even if the players still to act fold.",
               f"{cap(sv)} được chia trước khi vòng cược kết thúc: "
               + ("lá bài đốt vẫn giữ nguyên là lá bài đốt; " if burned else "")
               + f"các lá ra sớm được trả vào stub, stub được xào lại ở trạng thái úp, và khi vòng cược kết thúc thì "
-              f"{sv} được chia mà không đốt thêm lá nào. Các lá ra sớm không được dùng, kể cả khi những người chơi "
-              "chưa hành động đều fold.")
+              f"{then_vi}. Các lá ra sớm không được dùng, kể cả khi những người chơi chưa hành động đều fold.")
     return d
 
 
@@ -404,7 +429,8 @@ def premature_burn(ctx: Context, fs: list[Finding]) -> Decision:
               "stays, and the street is dealt without a second burn once the betting is over.",
               f"Dealer đốt một lá cho {street_vi(street)} trước khi vòng cược kết thúc, không lá nào bị lộ: lá bài đốt "
               "giữ nguyên, và khi vòng cược kết thúc thì vòng đó được chia mà không đốt lá thứ hai.")
-    d.maybe(ctx.why("PREM-BURN-ONLY", "No rule covers a premature burn alone."))
+    d.maybe(ctx.why("PREM-BURN-ONLY", "No rule covers a premature burn alone.",
+                    "Không luật nào quy định trường hợp chỉ đốt bài sớm mà không lật lá nào."))
     return d
 
 

@@ -73,7 +73,8 @@ def out_of_sequence(ctx: Context, fs: list[Finding]) -> Decision:
           f"Một lá bài được chia cho ghế {f.seat} trong khi đang đến lượt ghế {f.expected_seat}: chia bài sai thứ tự "
           "(chỉ button mới được nhận hai lá liên tiếp).")
     if ctx.params.out_of_sequence == "discretion" or ctx.is_indirect("MD-OUT-OF-SEQUENCE"):
-        d.maybe(ctx.why("MD-OUT-OF-SEQUENCE", "The book does not list a card out of sequence as a misdeal."))
+        d.maybe(ctx.why("MD-OUT-OF-SEQUENCE", "The book does not list a card out of sequence as a misdeal.",
+                        "Bộ luật không liệt kê việc chia bài sai thứ tự là một trường hợp misdeal."))
     return ctx.misdeal_or_blocked(d, "card out of sequence", "chia bài sai thứ tự")
 
 
@@ -105,7 +106,7 @@ def button_misplaced(ctx: Context, fs: list[Finding]) -> Decision:
         d.rules.append("SA-OTHER-EFFECTS")
         d.say("The error stands for this hand, and the button is not moved back for the next one.",
               "Lỗi này được giữ nguyên trong ván bài này, và button không bị dời lại cho ván sau.")
-        d.maybe(ctx.book.discretion_reason("MD-BUTTON-POSITION"))
+        d.maybe(ctx.reason("MD-BUTTON-POSITION"))
     return d
 
 
@@ -127,7 +128,14 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
     if initial:
         d.rules.append("DEF-INITIAL-DEAL")
     for f in fs:
-        if f.during_initial_deal:
+        if f.during_initial_deal and f.seat is None:
+            d.rules.append("BOX-REPLACE")
+            d.say("A boxed card was found in the deck during the deal: it is a scrap of paper, shown and mucked, and "
+                  "the next card goes where it would have gone.",
+                  "Trong lúc chia bài, dealer gặp một lá bài bị lật ngửa trong bộ bài: lá đó chỉ được xem như một mảnh "
+                  "giấy vô giá trị, được đưa cho cả bàn xem rồi bỏ vào muck, và lá kế tiếp được chia vào đúng chỗ.")
+            d.remedy(R.REMOVE_CARD, card=f.card, where="muck")
+        elif f.during_initial_deal:
             d.rules.append("BOX-REPLACE")
             d.say(f"A boxed card came off the deck for seat {f.seat}: it is a scrap of paper, shown and mucked, "
                   "and the seat gets the next card.",
@@ -185,6 +193,13 @@ def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
     streets = [s for s in ctx.state.spec.streets[1:]]
     for i, f in enumerate(fs):
         street = streets[min(i, len(streets) - 1)]
+        seat = ctx.state.seats.get(f.seat or 0)
+        if seat is not None and (seat.folded or seat.dead):
+            d.say(f"Seat {f.seat} has since folded: his hand, the exposed card with it, goes to the muck, and the "
+                  "next street is burned as usual.",
+                  f"Ghế {f.seat} đã fold: bài của ghế này, kể cả lá bị lộ, được bỏ vào muck, và vòng kế tiếp đốt bài "
+                  "như bình thường.")
+            continue
         d.remedy(R.REPLACE_CARD, seat=f.seat)
         d.remedy(R.USE_AS_BURN, seat=f.seat, card=f.card if f.card != "??" else None, street=street.value)
         d.remedy(R.DEAL_WITHOUT_BURN, street=street.value)
@@ -201,7 +216,7 @@ def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
 def _exposed_stud(ctx: Context, fs: list[Finding]) -> Decision:
     p = ctx.params
     d = Decision(verdict=C, rules=["MD-STUD-DOWNCARD", "STUD-DOWN-EXPOSED", "DEF-EXPOSED"], findings=fs)
-    d.maybe(ctx.book.discretion_reason("MD-STUD-DOWNCARD"))
+    d.maybe(ctx.reason("MD-STUD-DOWNCARD"))
     by_seat: dict[int, list[Finding]] = {}
     for f in fs:
         by_seat.setdefault(f.seat or 0, []).append(f)
@@ -217,7 +232,8 @@ def _exposed_stud(ctx: Context, fs: list[Finding]) -> Decision:
               "Cả ba lá khởi đầu của người chơi đó đều bị lật ngửa.")
         return ctx.misdeal_or_blocked(d, "all three starting cards exposed", "cả ba lá khởi đầu đều bị lộ")
     if all_three:
-        d.maybe(ctx.why("STUD-DOWN-EXPOSED", "The book covers one exposed down card only."))
+        d.maybe(ctx.why("STUD-DOWN-EXPOSED", "The book covers one exposed down card only.",
+                        "Bộ luật chỉ quy định trường hợp lộ một lá bài úp."))
     for seat in by_seat:
         if p.stud_downcard_exposed == "upcard":
             d.remedy(R.TURN_UP_CARD, seat=seat)
@@ -236,7 +252,8 @@ def _exposed_draw(ctx: Context, fs: list[Finding]) -> Decision:
     p = ctx.params
     d = Decision(verdict=C, rules=["DRAW-EXPOSED", "MD-DRAW", "DEF-EXPOSED"], findings=fs)
     if p.draw_exposed == "house":
-        d.maybe(ctx.why("DRAW-EXPOSED", "The book leaves draw games to house rules."))
+        d.maybe(ctx.why("DRAW-EXPOSED", "The book leaves draw games to house rules.",
+                        "Với các game draw, bộ luật để luật riêng của phòng (house rules) quyết định."))
     if len(fs) >= p.draw_exposed_misdeal_at:
         d.say(f"{len(fs)} cards were exposed on the initial deal of a draw game.",
               f"Có {len(fs)} lá bài bị lộ trong quá trình chia bài ban đầu của game draw.")
@@ -273,7 +290,8 @@ def exposed_replacement(ctx: Context, fs: list[Finding]) -> Decision:
               "turn burn.",
               f"Ghế {f.seat} nhận lá kế tiếp; lá bị lộ đầu tiên là lá bài đốt của flop, còn lá này được để riêng làm lá "
               "bài đốt của turn.")
-        d.maybe(ctx.why("EXP-REPLACEMENT-EXPOSED", "No rule covers an exposed replacement after substantial action."))
+        d.maybe(ctx.why("EXP-REPLACEMENT-EXPOSED", "No rule covers an exposed replacement after substantial action.",
+                        "Không có luật nào cho trường hợp lá thay thế bị lộ sau khi đã có Substantial Action."))
     return d
 
 
@@ -294,9 +312,7 @@ def player_exposed(ctx: Context, fs: list[Finding]) -> Decision:
               f"Người chơi ghế {f.seat} tự làm lộ bài của mình: đây không phải lỗi của dealer nên không phải misdeal; "
               "bài vẫn còn hiệu lực và mọi người chơi đều có quyền được xem lá bài đó.")
         d.remedy(R.PENALTY_POSSIBLE, seat=f.seat)
-    reason = ctx.book.discretion_reason("EXP-PLAYER-OWN")
-    if reason:
-        d.maybe(reason)
+    d.maybe(ctx.reason("EXP-PLAYER-OWN"))
     return d
 
 
@@ -325,7 +341,8 @@ def extra_card(ctx: Context, fs: list[Finding]) -> Decision:
         return d2
     if p.one_extra_card == "misdeal" and not ctx.sa:
         d.rules.append("MD-WRONG-COUNT")
-        d.maybe(ctx.why("CNT-ONE-EXTRA", "By the letter one extra card is a wrong count; many floors burn it instead."))
+        d.maybe(ctx.why("CNT-ONE-EXTRA", "By the letter one extra card is a wrong count; many floors burn it instead.",
+                        "Theo câu chữ, thừa một lá là chia sai số lá; nhiều floor chỉ cho đốt lá đó."))
         return ctx.misdeal_or_blocked(d, "wrong number of cards dealt to a player",
                                       "chia sai số lá bài cho một người chơi")
     if ctx.state.has(I.WRONG_CARD_COUNT):
@@ -337,7 +354,7 @@ def extra_card(ctx: Context, fs: list[Finding]) -> Decision:
           "Thừa một lá không phải misdeal: lá đó được đặt lại lên trên cùng phần bài còn lại (stub) và dùng làm lá "
           "bài đốt kế tiếp.")
     if ctx.is_indirect("CNT-ONE-EXTRA"):
-        d.maybe(ctx.book.discretion_reason("CNT-ONE-EXTRA"))
+        d.maybe(ctx.reason("CNT-ONE-EXTRA"))
     return d
 
 
@@ -351,7 +368,7 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     d.say(f"Wrong number of cards: {held} (the game deals {ctx.state.spec.hole_cards}).",
           f"Chia sai số lá bài: {held_vi} (game này chia {ctx.state.spec.hole_cards} lá).")
     if p.wrong_count_misdeal and not ctx.sa:
-        d.maybe(ctx.book.discretion_reason("MD-WRONG-COUNT"))
+        d.maybe(ctx.reason("MD-WRONG-COUNT"))
         return ctx.misdeal_or_blocked(d, "wrong number of cards", "chia sai số lá bài")
     d.rules = ["CNT-AFTER-SA-DEAD", "CNT-BURN-AFTER-KILL", "SA-MISDEAL-GATE", *d.rules]
     if any((f.count or 0) > ctx.state.spec.hole_cards for f in fs):
@@ -392,7 +409,8 @@ def thrown_into(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["MD-THROWN-INTO-BLIND"], findings=fs)
     d.say(f"Seat {f.from_seat}'s cards were thrown into seat {f.seat}'s hand: the thrown cards are dead.",
           f"Bài của ghế {f.from_seat} bị ném lẫn vào bài của ghế {f.seat}: những lá bị ném vào là bài chết.")
-    d.maybe(ctx.why("MD-THROWN-INTO-BLIND", "The floor may order a re-deal; it is not required."))
+    d.maybe(ctx.why("MD-THROWN-INTO-BLIND", "The floor may order a re-deal; it is not required.",
+                    "Floor có thể cho chia lại, nhưng không bắt buộc."))
     if not ctx.sa and f.seat is not None:
         d.verdict = Verdict.MISDEAL
         d.redeal_dead = (f.from_seat,) if f.from_seat is not None else ()
@@ -440,7 +458,8 @@ def away(ctx: Context, fs: list[Finding]) -> Decision:
               f"Người chơi ghế {f.seat} rời bàn khi bài vẫn còn hiệu lực và vòng hành động đã bắt đầu: bài đó có thể "
               "bị coi là bỏ và bị đưa vào muck.")
         d.remedy(R.KILL_HAND, seat=f.seat, when="if he is not back when the action reaches him")
-    d.maybe(ctx.why("ABS-ABANDON", "The rule says the hand may be mucked: the floor decides."))
+    d.maybe(ctx.why("ABS-ABANDON", "The rule says the hand may be mucked: the floor decides.",
+                    "Luật chỉ nói bài đó có thể bị đưa vào muck: floor quyết định."))
     return d
 
 

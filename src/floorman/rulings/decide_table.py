@@ -27,7 +27,8 @@ def door_down(ctx: Context, fs: list[Finding]) -> Decision:
               f"Ghế {f.seat} nhận cả ba lá khởi đầu ở dạng úp: floor xáo trộn ba lá và lật ngửa ngẫu nhiên một lá làm "
               "lá ngửa (upcard) của người chơi.")
     if ctx.is_indirect("STUD-ALL-DOWN"):
-        d.maybe(ctx.why("STUD-ALL-DOWN", "The book has no rule for a door card dealt face down."))
+        d.maybe(ctx.why("STUD-ALL-DOWN", "The book has no rule for a door card dealt face down.",
+                        "Bộ luật không có quy định khi door card bị chia úp."))
     return d
 
 
@@ -110,7 +111,8 @@ def stub_disordered(ctx: Context, fs: list[Finding]) -> Decision:
           "Stub bị rơi và không thể khôi phục thứ tự: chỉ riêng các lá của stub (không gồm muck hay các lá đã đốt) "
           "được xáo trộn, xào và cắt, rồi ván bài tiếp tục với việc đốt bài bình thường.")
     if ctx.is_indirect("STUB-DISORDERED"):
-        d.maybe(ctx.why("STUB-DISORDERED", "No text found in this book; the TDA procedure is the default."))
+        d.maybe(ctx.why("STUB-DISORDERED", "No text found in this book; the TDA procedure is the default.",
+                        "Bộ luật này không có quy định; mặc định theo quy trình của TDA."))
     return d
 
 

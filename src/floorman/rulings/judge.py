@@ -43,10 +43,18 @@ def _unique(items: Sequence[str]) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def _oot_doubt(ctx: Context) -> str | None:
+def _unique_reasons(reasons: Sequence[Words]) -> list[Words]:
+    """Each reason once, by its English line, in the order first given."""
+    seen: dict[str, Words] = {}
+    for reason in reasons:
+        seen.setdefault(reason.en, reason)
+    return list(seen.values())
+
+
+def _oot_doubt(ctx: Context) -> Words | None:
     """Where a book does not say whether an out-of-turn action counts, and there was one."""
     if any(not a.in_turn for a in ctx.state.actions):
-        return ctx.book.discretion_reason(ctx.book.params.sa_rule)
+        return ctx.reason(ctx.book.params.sa_rule)
     return None
 
 
@@ -93,7 +101,7 @@ def _build(
         if remedy not in kept:
             kept.append(remedy)
     remedies = kept
-    reasons = _unique([r for d in decisions for r in d.discretion])
+    reasons = _unique_reasons([r for d in decisions for r in d.discretion])
     findings = tuple(f for d in decisions for f in d.findings)
     citations = _cite(ctx.book, rules_t)
     via = sorted({c.via for c in citations if c.via})
@@ -112,7 +120,8 @@ def _build(
         citations=citations,
         substantial_action=ctx.sa,
         discretion=bool(reasons),
-        discretion_reasons=reasons,
+        discretion_reasons=tuple(r.en for r in reasons),
+        discretion_reasons_vi=tuple(r.vi for r in reasons),
         remedies=tuple(remedies),
         explanation=" ".join(w.en for w in explanation if w.en),
         explanation_vi=gloss_once(" ".join(w.vi for w in explanation if w.vi)),
@@ -165,7 +174,9 @@ def _misdeal(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[R
         rules.append("RD-ABSENT")
         if not state.deal_finished:
             decisions[0].maybe(ctx.why("RD-ABSENT", "The misdeal came before the deal was complete, so presence "
-                                                    "is measured when the misdeal was called."))
+                                                    "is measured when the misdeal was called.",
+                                       "Misdeal xảy ra trước khi chia xong bài, nên việc người chơi có mặt hay "
+                                       "không được tính vào lúc tuyên bố misdeal."))
     if any(p.status.value == "penalized" for p in header.players):
         rules.append("RD-PENALTY")
     if state.level_changes:

@@ -89,6 +89,8 @@ class Ruling:
     findings: tuple[Finding, ...] = ()
     """The findings this ruling decided."""
     discretion_reasons: tuple[str, ...] = ()
+    discretion_reasons_vi: tuple[str, ...] = ()
+    """The same reasons in Vietnamese, one for one."""
     override: Override | None = None
 
     def summary(self) -> str:

@@ -7,7 +7,7 @@ Each store is a small class over one connection (``Accounts``, ``Hands``, ``Inci
 from __future__ import annotations
 
 from floorman.storage.accounts import Accounts, Role, Session, User
-from floorman.storage.chain import ChainBreak, ChainStatus, chain_status, verify_chain
+from floorman.storage.chain import ChainBreak, ChainStatus, ChainWatch, chain_status, verify_chain
 from floorman.storage.database import Database, default_database_path, utc_now
 from floorman.storage.errors import ConflictError, MigrationError, NotFoundError, StaleSequenceError, StorageError
 from floorman.storage.hands import HandRecord, Hands, LoggedEvent, TableSummary
@@ -19,6 +19,7 @@ __all__ = [
     "Accounts",
     "ChainBreak",
     "ChainStatus",
+    "ChainWatch",
     "ConflictError",
     "Database",
     "Grouping",

@@ -14,11 +14,16 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Mapping
+import threading
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["CHAINED_COLUMNS", "GENESIS", "ChainBreak", "ChainStatus", "chain_status", "row_hash", "verify_chain"]
+__all__ = [
+    "CHAINED_COLUMNS", "GENESIS", "ChainBreak", "ChainStatus", "ChainWatch", "chain_status", "link_of", "row_hash",
+    "verify_chain",
+]
 
 GENESIS = "0" * 64
 """The previous hash of the first incident."""
@@ -51,6 +56,8 @@ class ChainStatus:
     head: str
     """The last row's hash: write it down to detect a truncated log later."""
     broken: ChainBreak | None
+    last_id: int = 0
+    """The id of the last row that holds (0 for none): where a later check may go on from."""
 
 
 def verify_chain(conn: sqlite3.Connection) -> ChainBreak | None:
@@ -58,19 +65,63 @@ def verify_chain(conn: sqlite3.Connection) -> ChainBreak | None:
     return chain_status(conn).broken
 
 
-def chain_status(conn: sqlite3.Connection) -> ChainStatus:
-    prev = GENESIS
-    count = 0
+def chain_status(conn: sqlite3.Connection, *, since: ChainStatus | None = None) -> ChainStatus:
+    """Walk the chain from the first row, or go on from an intact status checked before (``since``):
+    then only the rows after it are read, so rows it covered are trusted as they were."""
+    start = since if since is not None and since.broken is None else ChainStatus(entries=0, head=GENESIS, broken=None)
+    prev, count, last_id = start.head, start.entries, start.last_id
     columns = ", ".join(CHAINED_COLUMNS)
-    for row in conn.execute(f"SELECT {columns}, prev_hash, row_hash FROM incidents ORDER BY id"):
+    rows = conn.execute(f"SELECT {columns}, prev_hash, row_hash FROM incidents WHERE id > ? ORDER BY id", (last_id,))
+    for row in rows:
         count += 1
         content = {name: row[name] for name in CHAINED_COLUMNS}
         if row["prev_hash"] != prev:
-            return ChainStatus(entries=count, head=prev, broken=ChainBreak(
+            return ChainStatus(entries=count, head=prev, last_id=last_id, broken=ChainBreak(
                 incident_id=row["id"], reason="its previous-hash does not match the row before it "
                                               "(a row was removed, inserted or reordered)"))
         if row_hash(content, prev) != row["row_hash"]:
-            return ChainStatus(entries=count, head=prev, broken=ChainBreak(
+            return ChainStatus(entries=count, head=prev, last_id=last_id, broken=ChainBreak(
                 incident_id=row["id"], reason="its content no longer matches its hash (the row was changed)"))
-        prev = row["row_hash"]
-    return ChainStatus(entries=count, head=prev, broken=None)
+        prev, last_id = row["row_hash"], row["id"]
+    return ChainStatus(entries=count, head=prev, broken=None, last_id=last_id)
+
+
+class ChainWatch:
+    """The chain's status for a page shown often: walked in full at most every ``full_every`` seconds,
+    and in between only over the rows added since (so the page costs the new rows, not the history).
+
+    A change behind the app's back to an older row shows within ``full_every`` seconds; the full
+    walk (``chain_status``, ``floorman verify-log``, the API's verify call) sees it at once.
+    """
+
+    def __init__(self, *, full_every: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.full_every = full_every
+        self.clock = clock
+        self._last: ChainStatus | None = None
+        self._walked_at = 0.0
+        self._lock = threading.Lock()
+
+    def status(self, conn: sqlite3.Connection) -> ChainStatus:
+        with self._lock:
+            now = self.clock()
+            last = self._last
+            stale = last is None or last.broken is not None or now - self._walked_at >= self.full_every
+            if not stale and last is not None and last.entries and link_of(conn, last.head) is None:
+                stale = True  # the row it would go on from is gone: walk it all
+            if stale:
+                status = chain_status(conn)
+                self._walked_at = now
+            else:
+                status = chain_status(conn, since=last)
+            self._last = status
+            return status
+
+
+def link_of(conn: sqlite3.Connection, digest: str) -> int | None:
+    """The id of the incident whose hash is ``digest`` (a head written down earlier), or None.
+
+    The chain cannot show entries cut from its end by itself: a head noted at some time must still
+    be a link of the chain later, or the log was cut back (or rewritten) since.
+    """
+    row = conn.execute("SELECT id FROM incidents WHERE row_hash = ?", (digest.strip().lower(),)).fetchone()
+    return None if row is None else int(row[0])

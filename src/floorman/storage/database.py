@@ -4,6 +4,11 @@ Every connection runs with foreign keys on and a busy timeout; a file database r
 so that readers never wait for the writer. ``transaction()`` takes the write lock at once
 (``BEGIN IMMEDIATE``), so two writers racing on one hand are serialized by the database.
 
+A commit is on disk before it returns (``synchronous = FULL``: the write-ahead log is synced at
+every commit), so what the console has acknowledged survives the server being killed and the
+laptop losing power alike. ``read_only()`` opens an existing database for checks such as
+``floorman verify-log``, without creating or migrating anything.
+
 >>> db = Database(":memory:")
 >>> db.migrate()[:1]
 ['0001_accounts']
@@ -26,11 +31,14 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from floorman.storage.errors import StorageError
 from floorman.storage.migrations import migrate
 
-__all__ = ["Database", "default_database_path", "utc_now"]
+__all__ = ["Database", "default_database_path", "read_only", "utc_now"]
 
 BUSY_TIMEOUT_MS = 10_000
+POOL_SIZE = 8
+"""Idle connections a file database keeps open for reuse (opening one costs about a quarter of a millisecond)."""
 
 
 def utc_now() -> str:
@@ -57,6 +65,7 @@ class Database:
         self.in_memory = self.path == ":memory:"
         self._lock = threading.RLock()
         self._shared: sqlite3.Connection | None = None
+        self._idle: list[sqlite3.Connection] = []
         if self.in_memory:
             self._shared = self._open()
         else:
@@ -76,21 +85,36 @@ class Database:
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         if not self.in_memory:
-            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA synchronous = FULL")
         return conn
 
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
-        """A connection in autocommit mode, for reads."""
+        """A connection in autocommit mode, for reads.
+
+        Connections are kept for reuse (``POOL_SIZE`` idle at most): one goes back to the pool only
+        when the block ended normally and outside a transaction; after an error it is closed, so
+        nothing it held (a cursor kept alive by a traceback, a half-done transaction) is handed on.
+        """
         if self._shared is not None:
             with self._lock:
                 yield self._shared
             return
-        conn = self._open()
+        with self._lock:
+            conn = self._idle.pop() if self._idle else None
+        if conn is None:
+            conn = self._open()
+        clean = False
         try:
             yield conn
+            clean = not conn.in_transaction
         finally:
-            conn.close()
+            with self._lock:
+                keep = clean and len(self._idle) < POOL_SIZE
+                if keep:
+                    self._idle.append(conn)
+            if not keep:
+                conn.close()
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -100,7 +124,8 @@ class Database:
             try:
                 yield conn
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:  # some errors (a full disk, an I/O error) have rolled back already
+                    conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
 
@@ -114,6 +139,40 @@ class Database:
             return str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower()
 
     def close(self) -> None:
+        """Close the idle connections (and the shared one of a database in memory)."""
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            conn.close()
         if self._shared is not None:
             self._shared.close()
             self._shared = None
+
+
+@contextmanager
+def read_only(path: str | Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to an existing floorman database (nothing is created or migrated).
+
+    Raises ``StorageError`` when there is no file at ``path``, when it is not an SQLite database,
+    or when it holds no incident log.
+    """
+    file = Path(path)
+    if not file.is_file():
+        raise StorageError(f"{file}: no database there")
+    try:
+        conn = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                               timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as exc:
+        raise StorageError(f"{file}: cannot open the database ({exc})") from None
+    try:
+        conn.row_factory = sqlite3.Row
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            found = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'incidents'").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StorageError(f"{file}: not a floorman database ({exc})") from None
+        if found is None:
+            raise StorageError(f"{file}: not a floorman database (it has no incident log)")
+        yield conn
+    finally:
+        conn.close()

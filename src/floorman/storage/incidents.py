@@ -107,6 +107,10 @@ class IncidentQuery:
 
 _SELECT = ("SELECT i.*, (SELECT MIN(c.id) FROM incidents c WHERE c.corrects = i.id) AS corrected_by "
            "FROM incidents i")
+_SUMMARY_SELECT = _SELECT.replace("i.*", ", ".join(
+    f"'{{}}' AS {c}" if c in ("log", "ruling") else f"i.{c}"
+    for c in (*CHAINED_COLUMNS, "prev_hash", "row_hash")))
+"""The same rows with an empty log and ruling: a list shows neither, and they are most of a row."""
 
 
 def _incident(row: sqlite3.Row) -> Incident:
@@ -207,9 +211,10 @@ class Incidents:
             args.extend([like] * 9)
         return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
 
-    def search(self, query: IncidentQuery) -> list[Incident]:
+    def search(self, query: IncidentQuery, *, summary: bool = False) -> list[Incident]:
+        """The matching entries, newest first; with ``summary`` their log and ruling are left empty."""
         where, args = self._where(query)
-        rows = self.conn.execute(f"{_SELECT}{where} ORDER BY i.id DESC LIMIT ? OFFSET ?",
+        rows = self.conn.execute(f"{_SUMMARY_SELECT if summary else _SELECT}{where} ORDER BY i.id DESC LIMIT ? OFFSET ?",
                                  (*args, query.limit, query.offset))
         return [_incident(r) for r in rows]
 

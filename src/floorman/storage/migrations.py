@@ -96,6 +96,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         """CREATE TRIGGER incidents_are_never_deleted BEFORE DELETE ON incidents
            BEGIN SELECT RAISE(ABORT, 'incidents are append-only: record a correction instead'); END""",
     )),
+    Migration(name="0004_incident_filters", statements=(
+        # the incident log's filter lists (tables, dealers, floor staff) read these, not the whole log
+        "CREATE INDEX incidents_by_table ON incidents (table_name COLLATE NOCASE)",
+        "CREATE INDEX incidents_by_dealer ON incidents (dealer COLLATE NOCASE)",
+        "CREATE INDEX incidents_by_floor ON incidents (floor_person COLLATE NOCASE)",
+    )),
 )
 
 

@@ -1,5 +1,9 @@
 """The floor console as an ASGI app: ``create_app(db_path)`` opens (and migrates) the database and
-wires the pages, the JSON API, the static assets and the error responses together."""
+wires the pages, the JSON API, the static assets and the error responses together.
+
+Every response carries the security headers; every request body is held to ``MAX_BODY_BYTES``
+(a hand log is a few kilobytes), so an oversized post is refused with 413 before it is read whole.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +11,19 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from importlib import metadata, resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
+from starlette.exceptions import HTTPException
+from starlette.responses import JSONResponse
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from floorman.storage import Database, PasswordHasher
-from floorman.web.error_responses import install_error_handlers
+from floorman.web.error_responses import ErrorBody, install_error_handlers
 from floorman.web.i18n import load_translations
 from floorman.web.login_limiter import LoginLimiter
+from floorman.web.openapi_document import build_document
 from floorman.web.rendering import PageRenderer
 from floorman.web.routes import (
     account_pages,
@@ -30,7 +38,10 @@ from floorman.web.routes import (
 )
 from floorman.web.services import ConsoleServices
 
-__all__ = ["CONTENT_SECURITY_POLICY", "create_app"]
+__all__ = ["CONTENT_SECURITY_POLICY", "MAX_BODY_BYTES", "ConsoleApp", "create_app"]
+
+MAX_BODY_BYTES = 1 << 20
+"""1 MiB: the largest request body the console reads (a long hand log is a few kilobytes)."""
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
@@ -69,6 +80,49 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class BodyLimit:
+    """Refuse a request body over ``limit`` bytes with 413: at once when Content-Length says so,
+    otherwise as soon as the bytes read pass the limit."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            body = ErrorBody(status=413, type="too_large", message=self._message())
+            await JSONResponse(body.to_obj(), status_code=413, headers={"Connection": "close"})(scope, receive, send)
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise HTTPException(413, self._message())
+            return message
+
+        await self.app(scope, limited, send)
+
+    def _message(self) -> str:
+        return f"the request body is over {self.limit // 1024} KiB"
+
+
+class ConsoleApp(FastAPI):
+    """The console's app: FastAPI, with the OpenAPI document of ``openapi_document``."""
+
+    def openapi(self) -> dict[str, Any]:
+        if not self.openapi_schema:
+            self.openapi_schema = build_document(self)
+        return self.openapi_schema
+
+
 def _version() -> str:
     try:
         return metadata.version("floorman")
@@ -88,7 +142,7 @@ def create_app(
     db = Database(db_path)
     db.migrate()
     translators = load_translations()
-    app = FastAPI(
+    app = ConsoleApp(
         title="floorman console", version=_version(), openapi_url=None, docs_url=None, redoc_url=None,
         description="Rulings on live-poker dealing irregularities: hands logged at the tables, the floor's "
                     "rulings and the incident log. Log in with POST /api/session, then send the session's "
@@ -109,5 +163,6 @@ def create_app(
         app.include_router(module.router)
     static = resources.files("floorman.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     return app

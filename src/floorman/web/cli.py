@@ -6,11 +6,13 @@ standard error and exit status 2, as everywhere in the command line.
 
 from __future__ import annotations
 
+import copy
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -71,7 +73,14 @@ def serve_cmd(host: str, port: int, db_path: Path | None, certfile: str | None, 
         click.echo("No accounts yet: open the page on this computer to create the director's account, "
                    "or run 'floorman users add NAME --role director'.")
     uvicorn.run(app, host=host, port=port, ssl_certfile=certfile, ssl_keyfile=keyfile, log_level="info",
-                proxy_headers=False, server_header=False)
+                log_config=_log_config(uvicorn.config.LOGGING_CONFIG), proxy_headers=False, server_header=False)
+
+
+def _log_config(base: dict[str, Any]) -> dict[str, Any]:
+    """uvicorn's logging, with the console's own warnings (failed logins, errors) in the same format."""
+    config = copy.deepcopy(base)
+    config["loggers"]["floorman"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
 
 
 @click.group("users")

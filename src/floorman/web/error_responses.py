@@ -2,7 +2,10 @@
 
 The API answers every error with one JSON shape::
 
-    {"error": {"type": "log_field_error", "message": "...", "event": 14, "field": "seat"}}
+    {"error": {"type": "log_field_error", "message": "event 14: field 'seat': ...", "event": 14, "field": "seat"}}
+
+A hand log that cannot be read gets the very line ``floorman rule`` prints for it (less the file
+name): where (event index, field) and what was expected.
 
 Pages get the same facts as an HTML page in the user's language; a page that needs a login sends
 the browser to the login page instead.
@@ -69,6 +72,8 @@ class ErrorBody:
     event: int | None = None
     field: str | None = None
     headers: dict[str, str] = dataclasses.field(default_factory=dict)
+    located: bool = False
+    """The message itself already names the event and the field."""
 
     def to_obj(self) -> dict[str, Any]:
         return {"error": {"type": self.type, "message": self.message, "event": self.event, "field": self.field}}
@@ -82,12 +87,18 @@ def _validation(exc: RequestValidationError) -> ErrorBody:
     return ErrorBody(status=422, type="invalid_request", message=message, field=".".join(loc) or None)
 
 
+def _log_line(exc: LogError) -> str:
+    """The one line the command line prints for this error, without the file name."""
+    return str(type(exc)(exc.message, field=exc.field, event=exc.event, line=exc.line))
+
+
 def describe_error(exc: Exception) -> ErrorBody:
     """The status, type and message for any error a request can end in."""
     if isinstance(exc, FloormanError):
         status, kind = next((s, k) for cls, s, k in _FLOORMAN if isinstance(exc, cls))
         if isinstance(exc, LogError):
-            return ErrorBody(status=status, type=kind, message=exc.message, event=exc.event, field=exc.field)
+            return ErrorBody(status=status, type=kind, message=_log_line(exc), event=exc.event, field=exc.field,
+                             located=True)
         if isinstance(exc, InvalidInput):
             return ErrorBody(status=status, type=kind, message=exc.message, field=exc.field)
         return ErrorBody(status=status, type=kind, message=str(exc))

@@ -8,23 +8,64 @@ import json
 import sqlite3
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
+from datetime import date
+from typing import Any
 
 from floorman.storage import Incident, IncidentDraft, IncidentQuery, Incidents
 from floorman.web.problems import InvalidInput
 
-__all__ = ["CSV_COLUMNS", "correct_incident", "export_csv", "export_json", "iso_date", "query_from_params", "without_limit"]
+__all__ = ["CSV_COLUMNS", "FILTER_PARAMETERS", "correct_incident", "export_csv", "export_json", "iso_date",
+           "query_from_params", "without_limit"]
 
 _VERDICTS = ("misdeal", "void", "continue")
+MAX_OFFSET = 10**9
+_FLAGS = {"": False, "0": False, "false": False, "off": False, "1": True, "true": True, "on": True}
+FILTER_PARAMETERS: list[dict[str, Any]] = [
+    {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
+    for name, description, schema in (
+        ("q", "Words to find in the table, hand, dealer, floor, note, rules or causes.", {"type": "string"}),
+        ("table", "One table.", {"type": "string"}),
+        ("dealer", "One dealer.", {"type": "string"}),
+        ("floor", "One floor person.", {"type": "string"}),
+        ("verdict", "The final verdict.", {"type": "string", "enum": ["", *_VERDICTS]}),
+        ("cause", "One irregularity (a cause id such as four_card_flop).", {"type": "string"}),
+        ("since", "The first day (UTC), YYYY-MM-DD.", {"type": "string", "pattern": "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"}),
+        ("until", "The last day (UTC), YYYY-MM-DD.", {"type": "string", "pattern": "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"}),
+        ("all", "1 to include entries that a later correction replaced.", {"type": "string", "enum": sorted(_FLAGS)}),
+        ("offset", "Skip this many entries (newest first).", {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET}),
+    )
+]
+"""The filters of the search and the exports, as OpenAPI parameters."""
 CSV_COLUMNS = ("id", "recorded_at", "table", "hand", "dealer", "floor", "rulebook", "verdict", "override_verdict",
                "override_reason", "final_verdict", "rules", "causes", "substantial_action", "note", "hand_id",
                "corrects", "corrected_by", "prev_hash", "row_hash")
 
 
 def iso_date(value: str, field: str) -> str:
+    """A calendar date as YYYY-MM-DD, or "" for none."""
     value = value.strip()
-    if value and (len(value) != 10 or value[4] != "-" or value[7] != "-" or not value.replace("-", "").isdigit()):
-        raise InvalidInput(f"expected a date such as 2026-06-01, got {value!r}", field=field)
+    if not value:
+        return value
+    try:
+        if len(value) != 10 or not value.replace("-", "").isdigit():
+            raise ValueError(value)
+        date.fromisoformat(value)
+    except ValueError:
+        raise InvalidInput(f"expected a date such as 2026-06-01, got {value!r}", field=field) from None
     return value
+
+
+def _offset(raw: str) -> int:
+    raw = raw.strip()
+    if raw and not (raw.isdigit() and raw.isascii() and int(raw) <= MAX_OFFSET):
+        raise InvalidInput(f"expected a whole number from 0 to {MAX_OFFSET}, got {raw[:40]!r}", field="offset")
+    return int(raw) if raw else 0
+
+
+def _all(raw: str) -> bool:
+    if raw not in _FLAGS:
+        raise InvalidInput(f"expected 1 or 0 (true or false), got {raw!r}", field="all")
+    return _FLAGS[raw]
 
 
 def query_from_params(params: Mapping[str, str], *, limit: int = 100) -> IncidentQuery:
@@ -32,13 +73,12 @@ def query_from_params(params: Mapping[str, str], *, limit: int = 100) -> Inciden
     verdict = params.get("verdict", "").strip()
     if verdict and verdict not in _VERDICTS:
         raise InvalidInput(f"expected misdeal, void or continue, got {verdict!r}", field="verdict")
-    offset = params.get("offset", "0")
     return IncidentQuery(
         text=params.get("q", "").strip()[:200], table_name=params.get("table", "").strip(),
         dealer=params.get("dealer", "").strip(), floor_person=params.get("floor", "").strip(), verdict=verdict,
         cause=params.get("cause", "").strip(), since=iso_date(params.get("since", ""), "since"),
-        until=iso_date(params.get("until", ""), "until"), current_only=params.get("all", "") not in ("1", "on", "true"),
-        limit=limit, offset=int(offset) if offset.isdigit() else 0,
+        until=iso_date(params.get("until", ""), "until"), current_only=not _all(params.get("all", "")),
+        limit=limit, offset=_offset(params.get("offset", "")),
     )
 
 

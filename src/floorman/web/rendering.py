@@ -1,18 +1,29 @@
-"""Server-rendered pages: one Jinja2 environment per language, with the gettext catalog installed."""
+"""Server-rendered pages: one Jinja2 environment per language, with the gettext catalog installed.
+
+The templates ship with the package, so they are compiled once and never checked for changes; a
+page part that depends on nothing but its inputs and the language (the list of rules) is rendered
+once per input and kept.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 from starlette.responses import HTMLResponse
 
 from floorman.web.i18n import Translator
 
-__all__ = ["PageRenderer", "format_chips", "local_time"]
+__all__ = ["FRAGMENTS", "PageRenderer", "format_chips", "local_time"]
+
+FRAGMENTS = 256
+"""Rendered page parts kept (see ``PageRenderer.fragment``)."""
 
 
 def local_time(stamp: str | None) -> str:
@@ -44,6 +55,7 @@ class PageRenderer:
                 autoescape=select_autoescape(["html", "svg"]),
                 extensions=["jinja2.ext.i18n"],
                 undefined=StrictUndefined,
+                auto_reload=False,  # the templates ship with the package: no file check on every page
                 trim_blocks=True,
                 lstrip_blocks=True,
             )
@@ -52,9 +64,26 @@ class PageRenderer:
             env.filters["local_time"] = local_time
             env.globals["asset_version"] = asset_version
             self.envs[locale] = env
+        self._fragments: OrderedDict[tuple[str, str, Hashable], Markup] = OrderedDict()
+        self._lock = threading.Lock()
 
     def render_text(self, name: str, context: Mapping[str, Any], *, locale: str) -> str:
         return self.envs[locale].get_template(name).render(**context)
+
+    def fragment(self, name: str, key: Hashable, context: Callable[[], Mapping[str, Any]], *, locale: str) -> Markup:
+        """A part of a page that depends on ``key`` and the language only (no user, no token), rendered
+        once and kept (the ``FRAGMENTS`` most recent)."""
+        cache_key = (name, locale, key)
+        with self._lock:
+            if cache_key in self._fragments:
+                self._fragments.move_to_end(cache_key)
+                return self._fragments[cache_key]
+        html = Markup(self.render_text(name, context(), locale=locale))  # rendered with autoescape on
+        with self._lock:
+            self._fragments[cache_key] = html
+            while len(self._fragments) > FRAGMENTS:
+                self._fragments.popitem(last=False)
+        return html
 
     def render(
         self, name: str, context: Mapping[str, Any], *, locale: str, status: int = 200,

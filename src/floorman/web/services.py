@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import cast
 
 from starlette.requests import Request
 
-from floorman.storage import Database, PasswordHasher
+from floorman.storage import ChainWatch, Database, PasswordHasher
 from floorman.web.i18n import Translator
 from floorman.web.login_limiter import LoginLimiter
 from floorman.web.rendering import PageRenderer
@@ -27,6 +27,8 @@ class ConsoleServices:
     clock: Callable[[], datetime]
     secure_cookies: bool | None
     """True or False forces the cookies' Secure flag; None sets it when the request came over TLS."""
+    chain_watch: ChainWatch = field(default_factory=ChainWatch)
+    """The hash chain's status for the incident log page (walked in full at most once a minute)."""
 
     def now(self) -> datetime:
         return self.clock().astimezone(UTC)

@@ -15,6 +15,7 @@ from starlette.responses import Response
 from floorman.storage import Accounts, ConflictError, NotFoundError, Role, Session, User
 from floorman.web.i18n import LOCALES
 from floorman.web.page_context import redirect, render_page
+from floorman.web.params import RecordId
 from floorman.web.problems import CsrfFailed, RateLimited, SetupClosed
 from floorman.web.security import (
     CSRF_FIELD,
@@ -74,7 +75,10 @@ def log_in(svc: ConsoleServices, address: str, username: str, password: str) -> 
         user = accounts.authenticate(username, password)
         if user is None:
             svc.login_limiter.fail(address, username)
-            log.warning("failed login for user %r from %s", username[:64], address)
+            if accounts.find(username) is not None:
+                log.warning("failed login for user %r from %s", username[:64], address)
+            else:  # what was typed may be a password in the wrong field: it is not written down
+                log.warning("failed login for an unknown user name from %s", address)
             return None
         svc.login_limiter.succeed(username)
         accounts.purge_expired(now=svc.now())
@@ -240,7 +244,7 @@ def add_user(request: Request, post: DirectorPost) -> Response:
 
 
 @router.post("/users/{user_id}")
-def change_user(request: Request, post: DirectorPost, user_id: int) -> Response:
+def change_user(request: Request, post: DirectorPost, user_id: RecordId) -> Response:
     try:
         if post.text("role") and post.text("role") not in {r.value for r in Role}:
             raise ConflictError("choose a role: dealer, floor or director")

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from floorman.storage import Accounts, ConflictError, Role, Session, User
+from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput, LoginRequired
 from floorman.web.routes.account_pages import client_address, log_in
 from floorman.web.security import SESSION_COOKIE, api_user, clear_session_cookie, set_session_cookie
@@ -88,7 +89,7 @@ def add_user(request: Request, session: Director, body: NewUser) -> dict[str, An
 
 @router.patch("/users/{user_id}", tags=["users"], summary="Change a role, switch an account off or on, "
                                                          "set a password or a language (directors).")
-def change_user(request: Request, session: Director, user_id: int, body: UserChange) -> dict[str, Any]:
+def change_user(request: Request, session: Director, user_id: RecordId, body: UserChange) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         accounts = Accounts(conn, svc.hasher)

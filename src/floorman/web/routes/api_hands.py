@@ -17,6 +17,7 @@ from floorman.storage import Hands, Role, Session
 from floorman.web import live_hands
 from floorman.web.incident_drafts import plain_json, ruling_object
 from floorman.web.live_hands import LiveHand, load_hand
+from floorman.web.params import RecordId, SeqNumber
 from floorman.web.problems import InvalidInput
 from floorman.web.sa_meter import sa_meter
 from floorman.web.security import api_user
@@ -36,13 +37,13 @@ class NewHand(BaseModel):
 
 
 class Append(BaseModel):
-    seq: int = Field(ge=0, description="The number of events the caller has seen (the next event's index).")
+    seq: SeqNumber
     event: dict[str, Any] | None = Field(default=None, description="One event (section 2).")
     events: list[dict[str, Any]] | None = Field(default=None, description="Several events logged as one tap.")
 
 
 class Expected(BaseModel):
-    seq: int = Field(ge=0)
+    seq: SeqNumber
 
 
 class Override(BaseModel):
@@ -51,14 +52,14 @@ class Override(BaseModel):
 
 
 class Decision(BaseModel):
-    seq: int = Field(ge=0)
+    seq: SeqNumber
     override: Override | None = None
     note: str = Field(default="", max_length=2000)
     replay: bool = Field(default=False, description="On a misdeal (or void), start the exact re-play at once.")
 
 
 class FloorCall(BaseModel):
-    seq: int = Field(ge=0)
+    seq: SeqNumber
     note: str = Field(default="", max_length=500)
 
 
@@ -104,13 +105,13 @@ def next_hand(request: Request, session: Dealer, table: str) -> dict[str, Any]:
 
 
 @router.get("/{hand_id}", summary="A hand: its log, the ruling so far, the substantial-action count.")
-def get_hand(request: Request, session: Dealer, hand_id: int) -> dict[str, Any]:
+def get_hand(request: Request, session: Dealer, hand_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
         return hand_obj(load_hand(conn, hand_id))
 
 
 @router.get("/{hand_id}/events", summary="A hand's events with their sequence numbers.")
-def get_events(request: Request, session: Dealer, hand_id: int) -> dict[str, Any]:
+def get_events(request: Request, session: Dealer, hand_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
         events = Hands(conn).events(hand_id) if Hands(conn).get(hand_id) else []
     return {"seq": len(events), "events": [{"seq": e.seq, "batch": e.batch, "event": e.event,
@@ -119,7 +120,7 @@ def get_events(request: Request, session: Dealer, hand_id: int) -> dict[str, Any
 
 @router.post("/{hand_id}/events", status_code=201,
              summary="Append an event (or a tap's events) at the expected sequence number; stale gets 409.")
-def append(request: Request, session: Dealer, hand_id: int, body: Append) -> dict[str, Any]:
+def append(request: Request, session: Dealer, hand_id: RecordId, body: Append) -> dict[str, Any]:
     events = ([body.event] if body.event is not None else []) + list(body.events or [])
     if body.event is not None and body.events:
         raise InvalidInput("send either event or events", field="events")
@@ -131,7 +132,7 @@ def append(request: Request, session: Dealer, hand_id: int, body: Append) -> dic
 
 
 @router.post("/{hand_id}/floor", status_code=201, summary="Call the floor: the ruling as of now is recorded on the hand.")
-def call_floor(request: Request, session: Dealer, hand_id: int, body: FloorCall) -> dict[str, Any]:
+def call_floor(request: Request, session: Dealer, hand_id: RecordId, body: FloorCall) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         return hand_obj(live_hands.call_floor(conn, hand_id, expected_seq=body.seq, note=body.note,
@@ -139,7 +140,7 @@ def call_floor(request: Request, session: Dealer, hand_id: int, body: FloorCall)
 
 
 @router.post("/{hand_id}/undo", summary="Take back the last tap (not a recorded ruling).")
-def undo(request: Request, session: Dealer, hand_id: int, body: Expected) -> dict[str, Any]:
+def undo(request: Request, session: Dealer, hand_id: RecordId, body: Expected) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         removed = live_hands.undo_last(conn, hand_id, expected_seq=body.seq, user=session.user)
@@ -149,7 +150,7 @@ def undo(request: Request, session: Dealer, hand_id: int, body: Expected) -> dic
 
 @router.post("/{hand_id}/ruling", status_code=201,
              summary="The floor confirms or overrides the pending ruling; it goes into the incident log.")
-def record_ruling(request: Request, session: Floor, hand_id: int, body: Decision) -> dict[str, Any]:
+def record_ruling(request: Request, session: Floor, hand_id: RecordId, body: Decision) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         outcome = live_hands.record_ruling(
@@ -161,7 +162,7 @@ def record_ruling(request: Request, session: Floor, hand_id: int, body: Decision
 
 
 @router.post("/{hand_id}/replay", status_code=201, summary="Start the exact re-play of a misdealt hand.")
-def replay(request: Request, session: Floor, hand_id: int) -> dict[str, Any]:
+def replay(request: Request, session: Floor, hand_id: RecordId) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         record = live_hands.start_replay(conn, hand_id, user=session.user, now=svc.stamp())

@@ -15,7 +15,15 @@ from floorman.hand import rule
 from floorman.rulebooks import find_rulebook
 from floorman.storage import Incidents, Role, Session, chain_status
 from floorman.web.incident_drafts import loose_incident_draft
-from floorman.web.incident_log import correct_incident, export_csv, export_json, query_from_params, without_limit
+from floorman.web.incident_log import (
+    FILTER_PARAMETERS,
+    correct_incident,
+    export_csv,
+    export_json,
+    query_from_params,
+    without_limit,
+)
+from floorman.web.params import RecordId
 from floorman.web.security import api_user
 from floorman.web.services import services
 
@@ -37,15 +45,24 @@ class Correction(BaseModel):
     reason: str = Field(min_length=1, max_length=2000)
 
 
-@router.get("", summary="Search and filter: q, table, dealer, floor, verdict, cause, since, until, all, offset.")
+FILTERS: dict[str, Any] = {"parameters": FILTER_PARAMETERS}
+
+
+def _export(media_type: str, schema: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
+    return {200: {"description": "The filtered log, oldest first.", "content": {media_type: {"schema": schema}}}}
+
+
+@router.get("", openapi_extra=FILTERS,
+            summary="Search and filter: q, table, dealer, floor, verdict, cause, since, until, all, offset.")
 def search(request: Request, session: Floor, limit: int = 100) -> dict[str, Any]:
     query = query_from_params(dict(request.query_params), limit=max(1, min(limit, 1000)))
     with services(request).db.connect() as conn:
         store = Incidents(conn)
-        return {"total": store.count(query), "incidents": [i.to_obj(full=False) for i in store.search(query)]}
+        return {"total": store.count(query), "incidents": [i.to_obj(full=False) for i in store.search(query, summary=True)]}
 
 
-@router.get("/export.csv", summary="The filtered log as CSV (directors).")
+@router.get("/export.csv", openapi_extra=FILTERS, response_class=StreamingResponse,
+            responses=_export("text/csv", {"type": "string"}), summary="The filtered log as CSV (directors).")
 def export_as_csv(request: Request, session: Director) -> StreamingResponse:
     query = without_limit(query_from_params(dict(request.query_params)))
     with services(request).db.connect() as conn:
@@ -54,7 +71,9 @@ def export_as_csv(request: Request, session: Director) -> StreamingResponse:
                              headers={"Content-Disposition": 'attachment; filename="floorman-incidents.csv"'})
 
 
-@router.get("/export.json", summary="The filtered log as JSON with each entry's log and ruling (directors).")
+@router.get("/export.json", openapi_extra=FILTERS, response_class=StreamingResponse,
+            responses=_export("application/json", {"type": "object"}),
+            summary="The filtered log as JSON with each entry's log and ruling (directors).")
 def export_as_json(request: Request, session: Director) -> StreamingResponse:
     query = without_limit(query_from_params(dict(request.query_params)))
     with services(request).db.connect() as conn:
@@ -73,7 +92,7 @@ def verify(request: Request, session: Director) -> dict[str, Any]:
 
 
 @router.get("/{incident_id}", summary="One entry as recorded, with its log and ruling.")
-def get_incident(request: Request, session: Floor, incident_id: int) -> dict[str, Any]:
+def get_incident(request: Request, session: Floor, incident_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
         return Incidents(conn).get(incident_id).to_obj()
 
@@ -91,7 +110,7 @@ def record(request: Request, session: Floor, body: NewIncident) -> dict[str, Any
 
 @router.post("/{incident_id}/corrections", status_code=201,
              summary="Correct an entry: a new entry that points to it; the old one is never changed.")
-def correct(request: Request, session: Floor, incident_id: int, body: Correction) -> dict[str, Any]:
+def correct(request: Request, session: Floor, incident_id: RecordId, body: Correction) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         incident = correct_incident(conn, incident_id, floor_person=session.user.username, verdict=body.verdict,

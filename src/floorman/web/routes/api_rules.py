@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from starlette.requests import Request
+from starlette.responses import JSONResponse
 
 from floorman.formats import handlog
 from floorman.hand import rule
@@ -31,17 +32,17 @@ HAND_LOG_BODY: dict[str, Any] = {
 
 @router.post("/rule", openapi_extra=HAND_LOG_BODY,
              summary="Rule on a hand log: the ruling object of section 3 (like `floorman rule --json`).")
-async def rule_log(request: Request, session: User, rulebook: str | None = None) -> dict[str, Any]:
+async def rule_log(request: Request, session: User, rulebook: str | None = None) -> JSONResponse:
     log = handlog.loads(await request.body())
     book = find_rulebook(rulebook or log.rulebook)
-    return ruling_object(rule(log, rulebook=book))
+    return JSONResponse(ruling_object(rule(log, rulebook=book)))  # plain JSON already: no second encoding
 
 
 @router.post("/compare", openapi_extra=HAND_LOG_BODY,
              summary="The ruling under every rulebook (like `floorman compare --json`).")
-async def compare_log(request: Request, session: User) -> dict[str, Any]:
+async def compare_log(request: Request, session: User) -> JSONResponse:
     log = handlog.loads(await request.body())
-    return {"floorman": 1, "compare": [ruling_object(rule(log, rulebook=b)) for b in rulebooks().values()]}
+    return JSONResponse({"floorman": 1, "compare": [ruling_object(rule(log, rulebook=b)) for b in rulebooks().values()]})
 
 
 @router.get("/rulebooks", summary="Every rulebook: id, name, edition, kind and aliases.")

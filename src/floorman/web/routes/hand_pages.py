@@ -20,6 +20,7 @@ from floorman.web.event_forms import action_event, deal_events, other_event
 from floorman.web.live_hands import LiveHand, load_hand
 from floorman.web.live_view import live_view
 from floorman.web.page_context import redirect, render_page, translator_for
+from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput
 from floorman.web.security import PagePost, page_post, page_user
 from floorman.web.services import services
@@ -77,8 +78,8 @@ def create_hand(request: Request, post: DealerPost) -> Response:
         body = describe_error(exc)
         draft = TableSetup(table_name=fields.get("table", ""), hand_number=fields.get("hand", ""),
                            dealer=fields.get("dealer", ""))
-        return _setup_page(request, post.session, draft, error=f"{body.field or ''}: {body.message}".strip(": "),
-                           status=422)
+        error = body.message if body.located or not body.field else f"{body.field}: {body.message}"
+        return _setup_page(request, post.session, draft, error=error, status=422)
     with svc.db.transaction() as conn:
         record = live_hands.create_from_setup(conn, setup, user=post.session.user, now=svc.stamp(),
                                               post_blinds=fields.get("post_blinds") == "on")
@@ -104,7 +105,7 @@ def _live_page(request: Request, session: Session, hand_id: int, *, error: str =
 
 
 @router.get("/hands/{hand_id}")
-def live_page(request: Request, session: Dealer, hand_id: int) -> Response:
+def live_page(request: Request, session: Dealer, hand_id: RecordId) -> Response:
     return _live_page(request, session, hand_id)
 
 
@@ -137,32 +138,32 @@ def _appender(request: Request, post: PagePost, build: Callable[[LiveHand], list
 
 
 @router.post("/hands/{hand_id}/deal")
-def quick_deal(request: Request, post: DealerPost, hand_id: int) -> Response:
+def quick_deal(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     return _change(request, post, hand_id, _appender(
         request, post, lambda live: deal_events(post.fields(), live.result.state)))
 
 
 @router.post("/hands/{hand_id}/act")
-def act(request: Request, post: DealerPost, hand_id: int) -> Response:
+def act(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     return _change(request, post, hand_id, _appender(
         request, post, lambda live: [action_event(post.fields(), live.result.state)]))
 
 
 @router.post("/hands/{hand_id}/event")
-def log_event(request: Request, post: DealerPost, hand_id: int) -> Response:
+def log_event(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     return _change(request, post, hand_id, _appender(
         request, post, lambda live: [other_event(post.fields(), live.result.state)]))
 
 
 @router.post("/hands/{hand_id}/floor")
-def call_floor(request: Request, post: DealerPost, hand_id: int) -> Response:
+def call_floor(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     return _change(request, post, hand_id, lambda conn, live: live_hands.call_floor(
         conn, hand_id, expected_seq=post.seq(), note=post.text("note"), user=post.session.user,
         now=services(request).stamp()))
 
 
 @router.post("/hands/{hand_id}/undo")
-def undo(request: Request, post: DealerPost, hand_id: int) -> Response:
+def undo(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     def change(conn: sqlite3.Connection, live: LiveHand) -> Response:
         removed = live_hands.undo_last(conn, hand_id, expected_seq=post.seq(), user=post.session.user)
         return redirect(f"/hands/{hand_id}", notice="undone" if removed else "nothing_to_undo")
@@ -170,7 +171,7 @@ def undo(request: Request, post: DealerPost, hand_id: int) -> Response:
 
 
 @router.post("/hands/{hand_id}/ruling")
-def record_ruling(request: Request, post: FloorPost, hand_id: int) -> Response:
+def record_ruling(request: Request, post: FloorPost, hand_id: RecordId) -> Response:
     override = post.text("verdict") if post.text("decision") == "override" else ""
 
     def change(conn: sqlite3.Connection, live: LiveHand) -> Response:
@@ -185,7 +186,7 @@ def record_ruling(request: Request, post: FloorPost, hand_id: int) -> Response:
 
 
 @router.post("/hands/{hand_id}/replay")
-def replay(request: Request, post: FloorPost, hand_id: int) -> Response:
+def replay(request: Request, post: FloorPost, hand_id: RecordId) -> Response:
     def change(conn: sqlite3.Connection, live: LiveHand) -> Response:
         record = live_hands.start_replay(conn, hand_id, user=post.session.user, now=services(request).stamp())
         return redirect(f"/hands/{record.id}", notice="replay_started")

@@ -11,11 +11,12 @@ from starlette.responses import Response
 from floorman.errors import UnknownRulebookError
 from floorman.findings import Irregularity
 from floorman.rulebooks import find_rulebook
-from floorman.storage import ConflictError, IncidentQuery, Incidents, Role, Session, chain_status
+from floorman.storage import ConflictError, IncidentQuery, Incidents, Role, Session
 from floorman.web.error_responses import describe_error
 from floorman.web.event_words import cause_name, describe_event
 from floorman.web.incident_log import correct_incident, query_from_params
 from floorman.web.page_context import redirect, render_page, translator_for
+from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput
 from floorman.web.ruling_view import stored_ruling_view
 from floorman.web.security import PagePost, page_post, page_user
@@ -38,12 +39,13 @@ def incidents_page(request: Request, session: Floor) -> Response:
         query = query_from_params(params, limit=PAGE_SIZE)
     except InvalidInput as exc:
         query, error = IncidentQuery(limit=PAGE_SIZE), exc.message
-    with services(request).db.connect() as conn:
+    svc = services(request)
+    with svc.db.connect() as conn:
         store = Incidents(conn)
-        found = store.search(query)
+        found = store.search(query, summary=True)
         total = store.count(query)
         choices = {c: store.distinct(c) for c in ("table_name", "dealer", "floor_person")}
-        chain = chain_status(conn) if session.user.role.allows(Role.DIRECTOR) else None
+        chain = svc.chain_watch.status(conn) if session.user.role.allows(Role.DIRECTOR) else None
     causes = sorted(((i.value, cause_name(i.value, t)) for i in Irregularity), key=lambda pair: pair[1])
     export_query = str(request.url.query)
     return render_page(
@@ -70,12 +72,12 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
 
 
 @router.get("/incidents/{incident_id}")
-def incident_page(request: Request, session: Floor, incident_id: int) -> Response:
+def incident_page(request: Request, session: Floor, incident_id: RecordId) -> Response:
     return _incident_page(request, session, incident_id)
 
 
 @router.post("/incidents/{incident_id}/correct")
-def correct(request: Request, post: FloorPost, incident_id: int) -> Response:
+def correct(request: Request, post: FloorPost, incident_id: RecordId) -> Response:
     svc = services(request)
     try:
         with svc.db.transaction() as conn:

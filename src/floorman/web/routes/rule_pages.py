@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated
 
 from fastapi import APIRouter, Depends
@@ -14,6 +15,7 @@ from floorman.storage import Role, Session
 from floorman.web.page_context import render_page, translator_for
 from floorman.web.rulebook_words import FAMILY_NAMES, TAG_NAMES, switch_rows
 from floorman.web.security import page_user
+from floorman.web.services import services
 
 __all__ = ["RuleEntry", "router"]
 
@@ -45,6 +47,13 @@ class RuleEntry:
 
 
 def _entry(rule: Rule, vi: bool) -> RuleEntry:
+    return _entry_of(rule.id, vi)
+
+
+@cache
+def _entry_of(rule_id: str, vi: bool) -> RuleEntry:
+    """A rule with its citation in every book (the books are data shipped with floorman: built once)."""
+    rule = catalog()[rule_id]
     cites = []
     for book in rulebooks().values():
         c = book.citation(rule.id)
@@ -77,9 +86,12 @@ def rules_page(request: Request, session: Dealer, q: str = "", family: str = "",
             continue
         entries.append(entry)
     families = [(key, t.gettext(name)) for key, name in FAMILY_NAMES.items()]
+    rule_list = services(request).pages.fragment(
+        "_rule_list.html", (" ".join(words), family, bool(differs)), locale=t.locale,
+        context=lambda: {"entries": entries, "family_names": dict(families),
+                         "tag_names": {k: t.gettext(v) for k, v in TAG_NAMES.items()}})
     return render_page(request, session, "rules.html", active="rules", entries=entries, q=q, family=family,
-                       differs=differs, families=families, family_names=dict(families),
-                       tag_names={k: t.gettext(v) for k, v in TAG_NAMES.items()}, total=len(catalog()))
+                       differs=differs, families=families, rule_list=rule_list, total=len(catalog()))
 
 
 @router.get("/rules/differences")

@@ -1,0 +1,167 @@
+"""The rulebooks' own notes in Vietnamese: why a rule is the floor's call, what a book leaves a rule to, its name."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import floorman
+from floorman import rulebooks as rulebooks_module
+from floorman.cli import main
+from floorman.formats import handlog
+from floorman.formats import ruling as ruling_json
+from floorman.rulebooks import BOOK_IDS, find_rulebook, rulebooks
+from tests.conftest import EXAMPLES, load_cases
+
+MARKERS = (" the ", " is ", " and ", " which ", " must ", " not ")
+"""Plain English words that give away an English sentence inside a Vietnamese one."""
+
+CASES = load_cases()
+PARAMS = [
+    pytest.param(case, book, id=f"{case['id']}-{book}")
+    for case in CASES
+    if case.get("log") is not None
+    for book in case["expect"]
+]
+BOOKS = [pytest.param(book_id, id=book_id) for book_id in BOOK_IDS]
+
+
+def english_left_in(text: str) -> list[str]:
+    padded = f" {text.lower()} "
+    return [m.strip() for m in MARKERS if m in padded]
+
+
+def vietnamese(text: str) -> bool:
+    return bool(re.search(r"[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", text.lower()))
+
+
+@pytest.mark.parametrize("book_id", BOOKS)
+def test_every_book_has_a_vietnamese_name_and_description(book_id: str) -> None:
+    book = find_rulebook(book_id)
+    for en, vi in ((book.name, book.name_vi), (book.description, book.description_vi)):
+        assert vi.strip() and vi != en
+        assert vietnamese(vi), vi
+        assert english_left_in(vi) == [], vi
+
+
+@pytest.mark.parametrize("book_id", BOOKS)
+@pytest.mark.parametrize("table", ["discretion", "silent"])
+def test_every_note_of_every_book_has_a_vietnamese_twin(book_id: str, table: str) -> None:
+    book = find_rulebook(book_id)
+    en: dict[str, str] = dict(getattr(book, table))
+    vi: dict[str, str] = dict(getattr(book, f"{table}_vi"))
+    assert list(vi) == list(en), "the Vietnamese table has exactly the keys of the English one, in order"
+    for rule_id, text in vi.items():
+        assert text.strip() and text != en[rule_id], (rule_id, text)
+        assert vietnamese(text), (rule_id, text)
+        assert english_left_in(text) == [], (rule_id, text)
+
+
+@pytest.mark.parametrize("book_id", BOOKS)
+def test_discretion_reason_speaks_either_language(book_id: str) -> None:
+    book = find_rulebook(book_id)
+    for rule_id in book.discretion:
+        assert book.discretion_reason(rule_id) == book.discretion[rule_id]
+        assert book.discretion_reason(rule_id, lang="vi") == book.discretion_vi[rule_id]
+    assert book.discretion_reason("DEF-STUB", lang="vi") is None
+
+
+@pytest.mark.parametrize("book_id", BOOKS)
+def test_a_silent_rule_is_cited_in_vietnamese_and_a_cited_rule_keeps_the_books_words(book_id: str) -> None:
+    book = find_rulebook(book_id)
+    for rule_id, note_vi in book.silent_vi.items():
+        if book.fallback is not None and rule_id in find_rulebook(book.fallback).cites:
+            continue
+        c = book.citation(rule_id)
+        assert c.source == f"{book.short}: {book.silent[rule_id]}"
+        assert c.source_vi == f"{book.short}: {note_vi}"
+    for rule_id, c in book.cites.items():
+        assert book.citation(rule_id).source_vi == c.source
+
+
+def test_a_rule_cited_through_the_fallback_book_says_so_in_vietnamese() -> None:
+    c = find_rulebook("wsop").citation("SA-LA")
+    assert c.via == "T-129"
+    assert c.source.endswith("applied through WSOP 2026 T-129")
+    assert c.source_vi.endswith("áp dụng qua WSOP 2026 T-129")
+
+
+def _broken(table: str, drop: str) -> Any:
+    real = rulebooks_module._read
+
+    def read(name: str) -> dict[str, Any]:
+        raw = real(name)
+        del raw[table][drop]
+        return raw
+
+    return read
+
+
+@pytest.mark.parametrize("table", ["discretion", "discretion_vi", "silent", "silent_vi"])
+def test_a_note_without_its_twin_is_refused_naming_the_book_and_the_rule(
+    table: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = find_rulebook("wsop-2026")
+    rule_id = next(iter(getattr(book, table)))
+    monkeypatch.setattr(rulebooks_module, "_read", _broken(table, rule_id))
+    with pytest.raises(ValueError, match=rf"wsop-2026.*{rule_id}"):
+        rulebooks_module._book("wsop-2026")
+
+
+@pytest.mark.parametrize(("case", "book"), PARAMS)
+def test_every_scenario_ruling_gives_its_discretion_reasons_in_vietnamese(case: dict[str, Any], book: str) -> None:
+    log = handlog.from_obj(case["log"])
+    for ruling in floorman.rule(log, rulebook=book).rulings:
+        assert len(ruling.discretion_reasons_vi) == len(ruling.discretion_reasons)
+        assert ruling.discretion == bool(ruling.discretion_reasons_vi)
+        for en, vi in zip(ruling.discretion_reasons, ruling.discretion_reasons_vi, strict=True):
+            assert vi.strip() and vi != en
+            assert english_left_in(vi) == [], vi
+        for c in ruling.citations:
+            assert english_left_in(c.source_vi) == [] or c.source_vi == c.source, c.source_vi
+
+
+def test_the_ruling_json_carries_the_vietnamese_reasons_and_silent_sources() -> None:
+    log = floorman.load(EXAMPLES / "missing-flop-burn-after-check.json")
+    ruling = ruling_json.to_obj(floorman.rule(log, rulebook="wsop-2026"))["rulings"][-1]
+    keys = list(ruling)
+    assert keys.index("discretion_reasons_vi") == keys.index("discretion_reasons") + 1
+    assert len(ruling["discretion_reasons_vi"]) == len(ruling["discretion_reasons"]) >= 1
+    assert all("source_vi" not in c for c in ruling["citations"]), "WSOP 2026 cites each of these rules itself"
+    ruling = ruling_json.to_obj(floorman.rule(log, rulebook="rrop"))["rulings"][-1]
+    for c in ruling["citations"]:
+        if "source_vi" in c:
+            assert c["source_vi"] != c["source"]
+    silent = [c for c in ruling["citations"] if find_rulebook("rrop").is_silent(c["rule"])]
+    assert silent and all("source_vi" in c for c in silent)
+    assert json.loads(json.dumps(ruling, ensure_ascii=False)) == ruling
+
+
+def test_a_ruling_without_discretion_writes_no_vietnamese_reasons() -> None:
+    obj = ruling_json.to_obj(floorman.rule(floorman.load(EXAMPLES / "first-card-wrong-seat.json")))
+    ruling = obj["rulings"][-1]
+    assert "discretion_reasons" not in ruling and "discretion_reasons_vi" not in ruling
+
+
+def test_rule_lang_vi_shows_the_books_reason_in_vietnamese() -> None:
+    book = find_rulebook("wsop-2026")
+    path = str(EXAMPLES / "missing-flop-burn-after-check.json")
+    result = CliRunner().invoke(main, ["rule", path, "--lang", "vi", "--no-color"])
+    assert result.exit_code == 0
+    assert "Quyền quyết định của floor: " + book.discretion_vi["FLOP-NOBURN"] in result.stdout
+    assert book.discretion["FLOP-NOBURN"] not in result.stdout
+    english = CliRunner().invoke(main, ["rule", path, "--no-color"]).stdout
+    assert "Floor's call: " + book.discretion["FLOP-NOBURN"] in english
+
+
+def test_explain_lang_vi_gives_each_books_note_in_vietnamese() -> None:
+    result = CliRunner().invoke(main, ["explain", "FLOP-SHORT", "--lang", "vi"])
+    assert result.exit_code == 0
+    for book in rulebooks().values():
+        assert book.silent_vi["FLOP-SHORT"] in result.stdout
+        assert book.discretion_vi["FLOP-SHORT"] in result.stdout
+        assert book.silent["FLOP-SHORT"] not in result.stdout
