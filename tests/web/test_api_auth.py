@@ -24,9 +24,12 @@ API_CALLS = [
     ("get", "/api/incidents/export.json"), ("get", "/api/incidents/verify"), ("get", "/api/users"),
     ("post", "/api/users"), ("patch", "/api/users/1"), ("get", "/api/session"), ("delete", "/api/session"),
     ("get", "/api/openapi.json"),
+    ("post", "/api/drill"), ("get", "/api/drill/results"), ("get", "/api/drill/1"),
+    ("post", "/api/drill/1/answers"), ("get", "/api/drill/1/summary"),
 ]
 PAGES = ["/", "/hands/new", "/hands/1", "/incidents", "/incidents/1", "/rules", "/rules/SA-DEF",
-         "/rules/differences", "/stats", "/users"]
+         "/rules/differences", "/stats", "/users", "/drill", "/drill/results", "/drill/1", "/drill/1/1",
+         "/drill/1/summary"]
 
 
 @pytest.mark.parametrize(("method", "path"), API_CALLS)
@@ -42,6 +45,7 @@ def test_every_api_route_is_in_the_list_above(app: FastAPI) -> None:
     listed = {re.sub(r"\?.*", "", p) for _, p in API_CALLS}
     for path in document["paths"]:
         concrete = path.replace("{hand_id}", "1").replace("{incident_id}", "1").replace("{user_id}", "1")
+        concrete = concrete.replace("{drill_id}", "1")
         concrete = concrete.replace("{rule_id}", "SA-DEF")
         assert concrete in listed, path
 

@@ -53,8 +53,8 @@ _META_FIELDS = ("hand", "table", "tournament", "dealer", "time")
 MAX_SEATS = 10
 
 
-_CHECK_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]|NaN|Infinity")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _int(digits: str) -> int | Decimal:
@@ -75,11 +75,14 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _decode(text: str | bytes) -> Any:
     """JSON text (UTF-8, a leading byte-order mark ignored) as Python values, floats as ``Decimal``."""
+    raw_surrogates = False  # strict UTF-8 decoding leaves none; a str from a caller may hold some
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise LogSyntaxError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    else:
+        raw_surrogates = not text.isascii() and _SURROGATE.search(text) is not None
     text = text.removeprefix("\ufeff")
     try:
         obj = json.loads(text, parse_float=Decimal, parse_int=_int, object_pairs_hook=_object)
@@ -89,7 +92,8 @@ def _decode(text: str | bytes) -> Any:
         ) from None
     except RecursionError:
         raise LogSyntaxError("not valid JSON: nested too deeply") from None
-    if _CHECK_HINT.search(text):
+    escaped = "\\u" in text and _SURROGATE_ESCAPE.search(text) is not None
+    if raw_surrogates or escaped or "NaN" in text or "Infinity" in text:
         _check_values(obj)
     return obj
 

@@ -89,6 +89,8 @@ _USED = frozenset({
 })
 _PLAYER = re.compile(r"p([1-9][0-9]{0,3})")
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
+_CARD_OF = {r + s: "??" if "?" in (r, s) else r + s for r in _RANKS + "?" for s in _SUITS + "?"}
+"""Every two-character PHH card, as the hand-log card it is."""
 
 
 def parse_phh(text: str) -> Obj:
@@ -144,13 +146,10 @@ def cards(text: str, field: str) -> list[str]:
     """PHH cards (``AsKd``, ``????``) as hand-log cards; a face with ``?`` in it is ``??``."""
     if len(text) % 2:
         raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {text!r}")
-    out: list[str] = []
-    for i in range(0, len(text), 2):
-        rank, suit = text[i], text[i + 1]
-        if rank not in _RANKS + "?" or suit not in _SUITS + "?":
-            raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {text!r}")
-        out.append("??" if "?" in (rank, suit) else rank + suit)
-    return out
+    try:
+        return [_CARD_OF[text[i:i + 2]] for i in range(0, len(text), 2)]
+    except KeyError:
+        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {text!r}") from None
 
 
 def phh_index(player: int, players: int) -> int:
@@ -219,6 +218,7 @@ class _Reader:
     def __init__(self, game: str, seat_of: list[int], button: int | None, seat_count: int,
                  stacks: dict[int, Chips], level: Obj) -> None:
         self.game, self.seat_of, self.button, self.seat_count = game, seat_of, button, seat_count
+        self.seat_by_word = {f"p{k}": seat for k, seat in enumerate(seat_of, start=1)}
         self.stacks, self.level = stacks, level
         self.events: list[Obj] = []
         self.hands: dict[int, list[str]] = {s: [] for s in seat_of}
@@ -362,6 +362,9 @@ class _Reader:
                 hand.remove("??")
 
     def seat(self, word: str, field: str) -> int:
+        seat = self.seat_by_word.get(word)
+        if seat is not None:
+            return seat
         match = _PLAYER.fullmatch(word)
         if not match or int(match[1]) > len(self.seat_of):
             raise PhhError(field, f"expected a player p1 to p{len(self.seat_of)}, got {word!r}")

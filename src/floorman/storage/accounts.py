@@ -12,6 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
+from functools import lru_cache
 
 from floorman.storage.errors import ConflictError, NotFoundError
 from floorman.storage.passwords import PasswordHasher
@@ -63,6 +64,12 @@ def _user(row: sqlite3.Row) -> User:
                 active=bool(row["active"]), created_at=row["created_at"])
 
 
+@lru_cache(maxsize=8)
+def _decoy(hasher: PasswordHasher) -> str:
+    """A hash of no one's password at this hasher's cost, made once."""
+    return hasher.hash(secrets.token_urlsafe(16))
+
+
 def _clean_name(username: str) -> str:
     name = username.strip()
     if not name or len(name) > 64 or any(c.isspace() for c in name):
@@ -108,10 +115,12 @@ class Accounts:
         return [_user(r) for r in self.conn.execute("SELECT * FROM users ORDER BY username COLLATE NOCASE")]
 
     def authenticate(self, username: str, password: str) -> User | None:
-        """The active user with this name and password, or None (the same cost either way)."""
+        """The active user with this name and password, or None (the same cost either way: an unknown
+        name is checked against a stored decoy hash, one scrypt like a known name, so the time a
+        refusal takes does not tell whether the name exists)."""
         row = self.conn.execute("SELECT * FROM users WHERE username = ?", (username.strip(),)).fetchone()
         if row is None:
-            self.hasher.verify(password, self.hasher.hash("not a user"))
+            self.hasher.verify(password, _decoy(self.hasher))
             return None
         if not self.hasher.verify(password, row["password_hash"]) or not row["active"]:
             return None
@@ -159,14 +168,12 @@ class Accounts:
         return token, Session(user=user, csrf_token=csrf, expires_at=expires)
 
     def session(self, token: str, *, now: datetime) -> Session | None:
+        """The open session with this token, or None; a read only (expired ones go at ``purge_expired``)."""
         row = self.conn.execute(
             "SELECT s.csrf_token, s.expires_at, u.* FROM sessions s JOIN users u ON u.id = s.user_id "
             "WHERE s.token_hash = ?", (hash_token(token),),
         ).fetchone()
-        if row is None or not row["active"]:
-            return None
-        if datetime.fromisoformat(row["expires_at"]) <= now:
-            self.conn.execute("DELETE FROM sessions WHERE token_hash = ?", (hash_token(token),))
+        if row is None or not row["active"] or datetime.fromisoformat(row["expires_at"]) <= now:
             return None
         return Session(user=_user(row), csrf_token=row["csrf_token"], expires_at=row["expires_at"])
 

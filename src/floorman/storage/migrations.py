@@ -96,11 +96,48 @@ MIGRATIONS: tuple[Migration, ...] = (
         """CREATE TRIGGER incidents_are_never_deleted BEFORE DELETE ON incidents
            BEGIN SELECT RAISE(ABORT, 'incidents are append-only: record a correction instead'); END""",
     )),
-    Migration(name="0004_incident_filters", statements=(
+    Migration(name="0004_incident_indexes", statements=(
         # the incident log's filter lists (tables, dealers, floor staff) read these, not the whole log
         "CREATE INDEX incidents_by_table ON incidents (table_name COLLATE NOCASE)",
         "CREATE INDEX incidents_by_dealer ON incidents (dealer COLLATE NOCASE)",
         "CREATE INDEX incidents_by_floor ON incidents (floor_person COLLATE NOCASE)",
+        # the statistics page counts from this alone (a row's log and ruling are most of its size)
+        "CREATE INDEX incidents_for_stats ON incidents (recorded_at, dealer, table_name, causes)",
+    )),
+    Migration(name="0005_drill_answers", statements=(
+        # a drill is its arguments: the questions are made again from the seed and the options
+        """CREATE TABLE drills (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            seed TEXT NOT NULL,
+            topic TEXT,
+            rulebook TEXT NOT NULL,
+            count INTEGER NOT NULL CHECK (count >= 1),
+            created_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE drill_answers (
+            id INTEGER PRIMARY KEY,
+            drill_id INTEGER NOT NULL REFERENCES drills(id),
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            seed TEXT NOT NULL,
+            options TEXT NOT NULL,
+            question_index INTEGER NOT NULL CHECK (question_index >= 0),
+            question_id TEXT NOT NULL,
+            topic TEXT NOT NULL,
+            rulebook TEXT NOT NULL,
+            given_verdict TEXT,
+            given_choice INTEGER,
+            verdict_right INTEGER NOT NULL CHECK (verdict_right IN (0, 1)),
+            remedy_right INTEGER NOT NULL CHECK (remedy_right IN (0, 1)),
+            points INTEGER NOT NULL CHECK (points BETWEEN 0 AND 2),
+            answered_at TEXT NOT NULL,
+            UNIQUE (drill_id, question_index)
+        )""",
+        "CREATE INDEX drill_answers_by_user ON drill_answers (user_id, topic)",
+        """CREATE TRIGGER drill_answers_are_never_updated BEFORE UPDATE ON drill_answers
+           BEGIN SELECT RAISE(ABORT, 'drill answers are append-only'); END""",
+        """CREATE TRIGGER drill_answers_are_never_deleted BEFORE DELETE ON drill_answers
+           BEGIN SELECT RAISE(ABORT, 'drill answers are append-only'); END""",
     )),
 )
 

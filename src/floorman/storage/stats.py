@@ -2,12 +2,16 @@
 
 An irregularity is a current incident (not replaced by a correction) whose ruling found at least
 one irregularity; a floor call that found nothing wrong is not counted.
+
+A period is read as a range of the stored times (``since <= time < the day after until``), so the
+queries walk the time indexes (``hands_by_time``, ``incidents_for_stats``) rather than every row.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from datetime import date, timedelta
 from enum import StrEnum
 
 __all__ = ["Grouping", "Period", "StatsQueries"]
@@ -20,9 +24,10 @@ class Grouping(StrEnum):
 
 
 _HAND_KEY = {Grouping.DEALER: "dealer", Grouping.TABLE: "table_name", Grouping.DAY: "substr(created_at, 1, 10)"}
-_INCIDENT_KEY = {Grouping.DEALER: "dealer", Grouping.TABLE: "table_name",
-                 Grouping.DAY: "substr(recorded_at, 1, 10)"}
-_CURRENT = ("NOT EXISTS (SELECT 1 FROM incidents c WHERE c.corrects = i.id) AND json_array_length(i.causes) > 0")
+_INCIDENT_KEY = {Grouping.DEALER: "i.dealer", Grouping.TABLE: "i.table_name",
+                 Grouping.DAY: "substr(i.recorded_at, 1, 10)"}
+_CURRENT = ("NOT EXISTS (SELECT 1 FROM incidents c WHERE c.corrects = i.id) AND i.causes != '[]' "
+            "AND i.recorded_at >= ? AND i.recorded_at < ?")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,6 +37,11 @@ class Period:
     since: str
     until: str
 
+    @property
+    def bounds(self) -> tuple[str, str]:
+        """The stored times in the period: from the first day's start to (not including) the day after the last."""
+        return self.since, (date.fromisoformat(self.until) + timedelta(days=1)).isoformat()
+
 
 class StatsQueries:
     def __init__(self, conn: sqlite3.Connection) -> None:
@@ -40,25 +50,24 @@ class StatsQueries:
     def hands(self, group: Grouping, period: Period) -> dict[str, int]:
         key = _HAND_KEY[group]
         rows = self.conn.execute(
-            f"SELECT {key} AS k, COUNT(*) FROM hands WHERE substr(created_at, 1, 10) BETWEEN ? AND ? GROUP BY k",
-            (period.since, period.until),
+            f"SELECT {key} AS k, COUNT(*) FROM hands WHERE created_at >= ? AND created_at < ? GROUP BY k",
+            period.bounds,
         )
         return {str(r[0]): int(r[1]) for r in rows}
 
     def irregularities(self, group: Grouping, period: Period) -> dict[str, int]:
         key = _INCIDENT_KEY[group]
         rows = self.conn.execute(
-            f"SELECT {key} AS k, COUNT(*) FROM incidents i WHERE {_CURRENT} "
-            "AND substr(recorded_at, 1, 10) BETWEEN ? AND ? GROUP BY k",
-            (period.since, period.until),
+            f"SELECT {key} AS k, COUNT(*) FROM incidents i WHERE {_CURRENT} GROUP BY k",
+            period.bounds,
         )
         return {str(r[0]): int(r[1]) for r in rows}
 
     def causes(self, period: Period) -> dict[str, int]:
         rows = self.conn.execute(
-            f"SELECT j.value, COUNT(*) FROM incidents i, json_each(i.causes) j WHERE {_CURRENT} "
-            "AND substr(recorded_at, 1, 10) BETWEEN ? AND ? GROUP BY j.value",
-            (period.since, period.until),
+            f"SELECT j.value, COUNT(*) FROM incidents i, json_each(i.causes) j "
+            f"WHERE {_CURRENT} GROUP BY j.value",
+            period.bounds,
         )
         return {str(r[0]): int(r[1]) for r in rows}
 

@@ -28,9 +28,11 @@ from floorman.web.rendering import PageRenderer
 from floorman.web.routes import (
     account_pages,
     api_accounts,
+    api_drill,
     api_hands,
     api_incidents,
     api_rules,
+    drill_pages,
     hand_pages,
     incident_pages,
     rule_pages,
@@ -160,6 +162,8 @@ def create_app(
     install_error_handlers(app)
     for module in (api_accounts, api_rules, api_hands, api_incidents, account_pages, hand_pages, incident_pages,
                    rule_pages, stats_pages):
+        app.include_router(module.router)
+    for module in (api_drill, drill_pages):
         app.include_router(module.router)
     static = resources.files("floorman.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")

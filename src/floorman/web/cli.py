@@ -7,6 +7,7 @@ standard error and exit status 2, as everywhere in the command line.
 from __future__ import annotations
 
 import copy
+import gc
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -65,6 +66,7 @@ def serve_cmd(host: str, port: int, db_path: Path | None, certfile: str | None, 
     path = db_path or default_database_path()
     with _edge():
         app = create_app(path)
+    _settle(app)
     with _edge(), _open(path).connect() as conn:
         accounts = Accounts(conn).count()
     scheme = "https" if certfile else "http"
@@ -74,6 +76,19 @@ def serve_cmd(host: str, port: int, db_path: Path | None, certfile: str | None, 
                    "or run 'floorman users add NAME --role director'.")
     uvicorn.run(app, host=host, port=port, ssl_certfile=certfile, ssl_keyfile=keyfile, log_level="info",
                 log_config=_log_config(uvicorn.config.LOGGING_CONFIG), proxy_headers=False, server_header=False)
+
+
+def _settle(app: Any) -> None:
+    """Load what every request uses (rulebooks, compiled templates) before serving, then set it aside
+    from the garbage collector: it lives as long as the process, and scanning it again and again would
+    only pause requests."""
+    from floorman.rulebooks import catalog, rulebooks
+
+    catalog()
+    rulebooks()
+    app.state.services.pages.preload()
+    gc.collect()
+    gc.freeze()
 
 
 def _log_config(base: dict[str, Any]) -> dict[str, Any]:

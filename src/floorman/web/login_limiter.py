@@ -18,7 +18,10 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-__all__ = ["LoginLimiter"]
+__all__ = ["SWEEP_AT", "LoginLimiter"]
+
+SWEEP_AT = 1024
+"""Past this many names and addresses on record, a failure first forgets the ones out of the window."""
 
 
 class LoginLimiter:
@@ -34,10 +37,17 @@ class LoginLimiter:
         self._lock = threading.Lock()
 
     def _recent(self, key: str, now: float) -> deque[float]:
-        stamps = self._failures.setdefault(key, deque())
+        stamps = self._failures.get(key) or deque()
         while stamps and stamps[0] <= now - self.window:
             stamps.popleft()
         return stamps
+
+    def _sweep(self, now: float) -> None:
+        """Forget names and addresses whose failures are all out of the window (the table stays small)."""
+        if len(self._failures) < SWEEP_AT:
+            return
+        for key in [k for k, stamps in self._failures.items() if not stamps or stamps[-1] <= now - self.window]:
+            del self._failures[key]
 
     def retry_after(self, address: str, username: str) -> int:
         """Seconds to wait before another try is allowed (0: go ahead)."""
@@ -54,8 +64,16 @@ class LoginLimiter:
     def fail(self, address: str, username: str) -> None:
         now = self.clock()
         with self._lock:
-            self._recent(f"user:{username.strip().lower()}", now).append(now)
-            self._recent(f"addr:{address}", now).append(now)
+            self._sweep(now)
+            for key in (f"user:{username.strip().lower()}", f"addr:{address}"):
+                stamps = self._recent(key, now)
+                stamps.append(now)
+                self._failures[key] = stamps
+
+    def tracked(self) -> int:
+        """How many names and addresses have failures on record."""
+        with self._lock:
+            return len(self._failures)
 
     def succeed(self, username: str) -> None:
         with self._lock:

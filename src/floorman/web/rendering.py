@@ -12,6 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from datetime import datetime
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
@@ -26,6 +27,7 @@ FRAGMENTS = 256
 """Rendered page parts kept (see ``PageRenderer.fragment``)."""
 
 
+@lru_cache(maxsize=4096)
 def local_time(stamp: str | None) -> str:
     """An ISO time as the card room's clock shows it: ``2026-06-01 21:05``."""
     if not stamp:
@@ -66,6 +68,15 @@ class PageRenderer:
             self.envs[locale] = env
         self._fragments: OrderedDict[tuple[str, str, Hashable], Markup] = OrderedDict()
         self._lock = threading.Lock()
+
+    def preload(self) -> int:
+        """Compile every template in every language now, not on the first page views; how many."""
+        count = 0
+        for env in self.envs.values():
+            for name in env.list_templates(extensions=["html"]):
+                env.get_template(name)
+                count += 1
+        return count
 
     def render_text(self, name: str, context: Mapping[str, Any], *, locale: str) -> str:
         return self.envs[locale].get_template(name).render(**context)

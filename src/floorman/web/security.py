@@ -101,19 +101,22 @@ def _require(request: Request, role: Role) -> Session:
     return session
 
 
-def page_user(role: Role = Role.DEALER) -> Callable[[Request], Session]:
-    """A page that needs a login (and this role): the browser goes to the login page otherwise."""
+def page_user(role: Role = Role.DEALER) -> Callable[[Request], Awaitable[Session]]:
+    """A page that needs a login (and this role): the browser goes to the login page otherwise.
 
-    def dependency(request: Request) -> Session:
+    The checks run on the event loop (one indexed read, never a write), not in a worker thread.
+    """
+
+    async def dependency(request: Request) -> Session:
         return _require(request, role)
 
     return dependency
 
 
-def api_user(role: Role = Role.DEALER) -> Callable[[Request], Session]:
+def api_user(role: Role = Role.DEALER) -> Callable[[Request], Awaitable[Session]]:
     """An API call that needs a login (and this role); a state-changing one also needs the CSRF header."""
 
-    def dependency(request: Request) -> Session:
+    async def dependency(request: Request) -> Session:
         session = _require(request, role)
         if request.method in _UNSAFE and not tokens_match(request.headers.get(CSRF_HEADER), session.csrf_token):
             raise CsrfFailed

@@ -97,7 +97,7 @@ def _login_page(request: Request, *, error: str = "", status: int = 200, next_pa
 
 
 @router.get("/login")
-def login_form(request: Request, next: str = "/") -> Response:
+async def login_form(request: Request, next: str = "/") -> Response:
     if current_session(request) is not None:
         return redirect(safe_next(next))
     return _login_page(request, next_path=next)
@@ -207,7 +207,7 @@ def _users_page(request: Request, session: Session, *, error: str = "", status: 
 
 
 @router.get("/users")
-def users_page(request: Request, session: Director) -> Response:
+async def users_page(request: Request, session: Director) -> Response:
     return _users_page(request, session)
 
 

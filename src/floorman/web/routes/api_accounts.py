@@ -61,7 +61,7 @@ async def open_session(request: Request, body: Login) -> Response:
 
 
 @router.get("/session", summary="Who is logged in, and the CSRF token to send with changes.")
-def get_session(session: Dealer) -> dict[str, Any]:
+async def get_session(session: Dealer) -> dict[str, Any]:
     return {"user": user_obj(session.user), "csrf_token": session.csrf_token, "expires_at": session.expires_at}
 
 
@@ -75,7 +75,7 @@ def close_session(request: Request, session: Dealer) -> Response:
 
 
 @router.get("/users", tags=["users"], summary="Every account (directors).")
-def list_users(request: Request, session: Director) -> dict[str, Any]:
+async def list_users(request: Request, session: Director) -> dict[str, Any]:
     with services(request).db.connect() as conn:
         return {"users": [user_obj(u) for u in Accounts(conn).all()]}
 
@@ -110,6 +110,6 @@ def change_user(request: Request, session: Director, user_id: RecordId, body: Us
 
 
 @router.get("/openapi.json", tags=["meta"], summary="This API's OpenAPI document.")
-def openapi_document(request: Request, session: Dealer) -> dict[str, Any]:
+async def openapi_document(request: Request, session: Dealer) -> dict[str, Any]:
     document: dict[str, Any] = request.app.openapi()
     return document

@@ -79,7 +79,7 @@ def hand_obj(live: LiveHand) -> dict[str, Any]:
 
 
 @router.get("", summary="Recent hands, newest first (optionally at one table).")
-def list_hands(request: Request, session: Dealer, table: str | None = None, limit: int = 50) -> dict[str, Any]:
+async def list_hands(request: Request, session: Dealer, table: str | None = None, limit: int = 50) -> dict[str, Any]:
     with services(request).db.connect() as conn:
         records = Hands(conn).recent(table_name=table, limit=max(1, min(limit, 500)))
     return {"hands": [{"id": r.id, "table": r.table_name, "hand": r.hand_number, "dealer": r.dealer,
@@ -105,13 +105,13 @@ def next_hand(request: Request, session: Dealer, table: str) -> dict[str, Any]:
 
 
 @router.get("/{hand_id}", summary="A hand: its log, the ruling so far, the substantial-action count.")
-def get_hand(request: Request, session: Dealer, hand_id: RecordId) -> dict[str, Any]:
+async def get_hand(request: Request, session: Dealer, hand_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
         return hand_obj(load_hand(conn, hand_id))
 
 
 @router.get("/{hand_id}/events", summary="A hand's events with their sequence numbers.")
-def get_events(request: Request, session: Dealer, hand_id: RecordId) -> dict[str, Any]:
+async def get_events(request: Request, session: Dealer, hand_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
         events = Hands(conn).events(hand_id) if Hands(conn).get(hand_id) else []
     return {"seq": len(events), "events": [{"seq": e.seq, "batch": e.batch, "event": e.event,

@@ -54,7 +54,7 @@ def _export(media_type: str, schema: dict[str, Any]) -> dict[int | str, dict[str
 
 @router.get("", openapi_extra=FILTERS,
             summary="Search and filter: q, table, dealer, floor, verdict, cause, since, until, all, offset.")
-def search(request: Request, session: Floor, limit: int = 100) -> dict[str, Any]:
+async def search(request: Request, session: Floor, limit: int = 100) -> dict[str, Any]:
     query = query_from_params(dict(request.query_params), limit=max(1, min(limit, 1000)))
     with services(request).db.connect() as conn:
         store = Incidents(conn)
@@ -92,7 +92,7 @@ def verify(request: Request, session: Director) -> dict[str, Any]:
 
 
 @router.get("/{incident_id}", summary="One entry as recorded, with its log and ruling.")
-def get_incident(request: Request, session: Floor, incident_id: RecordId) -> dict[str, Any]:
+async def get_incident(request: Request, session: Floor, incident_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
         return Incidents(conn).get(incident_id).to_obj()
 

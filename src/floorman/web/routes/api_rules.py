@@ -30,7 +30,9 @@ HAND_LOG_BODY: dict[str, Any] = {
 }
 
 
-@router.post("/rule", openapi_extra=HAND_LOG_BODY,
+@router.post("/rule", openapi_extra=HAND_LOG_BODY, response_class=JSONResponse,
+             responses={200: {"description": "The ruling object (docs/spec/hand-log.md, section 3).",
+                              "content": {"application/json": {"schema": {"type": "object"}}}}},
              summary="Rule on a hand log: the ruling object of section 3 (like `floorman rule --json`).")
 async def rule_log(request: Request, session: User, rulebook: str | None = None) -> JSONResponse:
     log = handlog.loads(await request.body())
@@ -38,7 +40,9 @@ async def rule_log(request: Request, session: User, rulebook: str | None = None)
     return JSONResponse(ruling_object(rule(log, rulebook=book)))  # plain JSON already: no second encoding
 
 
-@router.post("/compare", openapi_extra=HAND_LOG_BODY,
+@router.post("/compare", openapi_extra=HAND_LOG_BODY, response_class=JSONResponse,
+             responses={200: {"description": "One ruling object per rulebook, under `compare`.",
+                              "content": {"application/json": {"schema": {"type": "object"}}}}},
              summary="The ruling under every rulebook (like `floorman compare --json`).")
 async def compare_log(request: Request, session: User) -> JSONResponse:
     log = handlog.loads(await request.body())
@@ -46,14 +50,14 @@ async def compare_log(request: Request, session: User) -> JSONResponse:
 
 
 @router.get("/rulebooks", summary="Every rulebook: id, name, edition, kind and aliases.")
-def list_rulebooks(session: User) -> dict[str, Any]:
+async def list_rulebooks(session: User) -> dict[str, Any]:
     return {"rulebooks": [
         {"id": b.id, "name": b.name, "short": b.short, "edition": b.edition, "kind": b.kind,
          "aliases": list(b.aliases), "description": b.description} for b in rulebooks().values()]}
 
 
 @router.get("/rules", summary="Every rule id with its citation in one book (like `floorman rules --json`).")
-def list_rules(session: User, rulebook: str | None = None) -> dict[str, Any]:
+async def list_rules(session: User, rulebook: str | None = None) -> dict[str, Any]:
     book = find_rulebook(rulebook)
     rows = []
     for rule_id, r in catalog().items():
@@ -63,7 +67,7 @@ def list_rules(session: User, rulebook: str | None = None) -> dict[str, Any]:
 
 
 @router.get("/rules/{rule_id}", summary="One rule in every book (like `floorman explain`).")
-def explain_rule(session: User, rule_id: str) -> dict[str, Any]:
+async def explain_rule(session: User, rule_id: str) -> dict[str, Any]:
     r = find_rule(rule_id)
     books = []
     for book in rulebooks().values():

@@ -36,7 +36,7 @@ FloorPost = Annotated[PagePost, Depends(page_post(Role.FLOOR))]
 
 
 @router.get("/")
-def home(request: Request, session: Dealer) -> Response:
+async def home(request: Request, session: Dealer) -> Response:
     with services(request).db.connect() as conn:
         hands = Hands(conn)
         tables = hands.tables()
@@ -56,7 +56,7 @@ def _setup_page(request: Request, session: Session, setup: TableSetup, *, error:
 
 
 @router.get("/hands/new")
-def new_hand(request: Request, session: Dealer, table: str = "") -> Response:
+async def new_hand(request: Request, session: Dealer, table: str = "") -> Response:
     with services(request).db.connect() as conn:
         last = Hands(conn).last_at_table(table) if table else None
     if last is not None:
@@ -105,7 +105,7 @@ def _live_page(request: Request, session: Session, hand_id: int, *, error: str =
 
 
 @router.get("/hands/{hand_id}")
-def live_page(request: Request, session: Dealer, hand_id: RecordId) -> Response:
+async def live_page(request: Request, session: Dealer, hand_id: RecordId) -> Response:
     return _live_page(request, session, hand_id)
 
 

@@ -72,7 +72,7 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
 
 
 @router.get("/incidents/{incident_id}")
-def incident_page(request: Request, session: Floor, incident_id: RecordId) -> Response:
+async def incident_page(request: Request, session: Floor, incident_id: RecordId) -> Response:
     return _incident_page(request, session, incident_id)
 
 

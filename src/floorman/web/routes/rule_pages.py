@@ -71,7 +71,7 @@ def _matches(entry: RuleEntry, rule: Rule, words: list[str]) -> bool:
 
 
 @router.get("/rules")
-def rules_page(request: Request, session: Dealer, q: str = "", family: str = "", differs: str = "") -> Response:
+async def rules_page(request: Request, session: Dealer, q: str = "", family: str = "", differs: str = "") -> Response:
     t = translator_for(request, session)
     vi = t.locale == "vi"
     words = q.lower().split()
@@ -95,7 +95,7 @@ def rules_page(request: Request, session: Dealer, q: str = "", family: str = "",
 
 
 @router.get("/rules/differences")
-def differences_page(request: Request, session: Dealer) -> Response:
+async def differences_page(request: Request, session: Dealer) -> Response:
     t = translator_for(request, session)
     books = tuple(rulebooks().values())
     return render_page(request, session, "differences.html", active="rules", books=books,
@@ -103,7 +103,7 @@ def differences_page(request: Request, session: Dealer) -> Response:
 
 
 @router.get("/rules/{rule_id}")
-def rule_page(request: Request, session: Dealer, rule_id: str) -> Response:
+async def rule_page(request: Request, session: Dealer, rule_id: str) -> Response:
     t = translator_for(request, session)
     rule = find_rule(rule_id)
     entry = _entry(rule, t.locale == "vi")

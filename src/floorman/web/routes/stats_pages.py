@@ -47,7 +47,7 @@ def _period(since: str, until: str, today: date) -> Period:
 
 
 @router.get("/stats")
-def stats_page(request: Request, session: Floor, since: str = "", until: str = "") -> Response:
+async def stats_page(request: Request, session: Floor, since: str = "", until: str = "") -> Response:
     t = translator_for(request, session)
     svc = services(request)
     today = svc.now().date()

@@ -1,0 +1,318 @@
+"""``floorman convert`` and ``floorman audit``: many hands at a time.
+
+A thin skin over ``floorman.audit`` and the formats, in the style of ``floorman.cli``:
+errors are translated here and only here. Input that cannot be read is one line on
+standard error naming the file, the hand, the event index and the field; ``convert`` stops
+with status 2, ``audit`` reports it, goes on, and ends with status 2.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+import click
+
+from floorman.audit import (
+    REPORT_COLUMNS,
+    ChunkReport,
+    HandAudit,
+    Summary,
+    SummaryRow,
+    Tally,
+    audit_chunks,
+    input_bytes,
+    report_rows,
+)
+from floorman.errors import FloormanError
+from floorman.formats import handlog, house
+from floorman.formats.files import HandFormat, format_of, hand_texts, is_gzipped, read_hands
+from floorman.formats.handlog import _Encoder
+from floorman.formats.phh import PhhError
+from floorman.formats.phh_write import from_hand_log
+from floorman.log import HandLog
+from floorman.rulebooks import BOOK_IDS, Rulebook, find_rulebook
+
+__all__ = ["audit_cmd", "convert_cmd"]
+
+_TOP = 20
+"""Rows shown per summary table on the terminal (the JSON report has them all)."""
+
+
+class _Refused(Exception):
+    """Input the command cannot go on with; the message is the one line to show."""
+
+
+def _fail(message: str) -> None:
+    click.echo(f"floorman: {message}", err=True)
+    sys.exit(2)
+
+
+@contextmanager
+def _edge() -> Iterator[None]:
+    try:
+        yield
+    except (FloormanError, _Refused) as exc:
+        _fail(str(exc))
+    except PhhError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc) or type(exc).__name__)
+
+
+def _where(hand: HandAudit) -> str:
+    """One line for an unreadable hand: the error already names the file; add the hand."""
+    assert hand.error is not None
+    if not hand.hand or hand.hand.startswith("line "):  # the error names the line already
+        return hand.error
+    head = f"{hand.file}: "
+    rest = hand.error[len(head):] if hand.error.startswith(head) else hand.error
+    return f"{hand.file}: hand {hand.hand}: {rest}"
+
+
+# -- convert ------------------------------------------------------------------------------------
+
+def _read_logs(path: str) -> Iterator[HandLog]:
+    for item in hand_texts(path):
+        for read in read_hands(item, source=path):
+            if read.error is not None:
+                raise _Refused(_where(HandAudit(file=path, hand=read.hand, error=str(read.error))))
+            assert read.log is not None
+            yield read.log
+
+
+def _open_output(path: Path, *, gzipped: bool) -> IO[str]:
+    if gzipped:
+        import gzip
+
+        return gzip.open(path, "wt", encoding="utf-8")
+    return open(path, "w", encoding="utf-8")
+
+
+def _write(logs: Iterator[HandLog], fmt: HandFormat, fp: IO[str], source: str) -> int:
+    """Write every hand; a format that holds one hand refuses a second."""
+    count = 0
+    for log in logs:
+        count += 1
+        if count == 2 and fmt in (HandFormat.JSON, HandFormat.PHH):
+            many = ".jsonl" if fmt is HandFormat.JSON else ".phhs"
+            raise _Refused(f"{source}: holds more than one hand, and a .{fmt.value} file holds one (write {many})")
+        if fmt is HandFormat.JSON:
+            fp.write(handlog.dumps(log, indent=1) + "\n")
+        elif fmt is HandFormat.JSONL:
+            fp.write(handlog.dumps(log) + "\n")
+        else:
+            text = from_hand_log(handlog.to_obj(log))
+            if fmt is HandFormat.PHHS:
+                text = ("\n" if count > 1 else "") + f"[{count}]\n" + text
+            fp.write(text)
+    return count
+
+
+@click.command("convert")
+@click.argument("source", metavar="IN", type=click.Path(dir_okay=False))
+@click.argument("target", metavar="OUT", type=click.Path(dir_okay=False, writable=True))
+def convert_cmd(source: str, target: str) -> None:
+    """Convert hands between PHH (.phh, .phhs), hand-log JSON (.json) and JSONL (.jsonl); .gz is read and written.
+
+    The format is each file's suffix. Every hand is checked on the way; the first that cannot
+    be read stops the conversion and OUT is left as it was.
+    """
+    out = Path(target)
+    with _edge():
+        format_of(source)
+        out_fmt = format_of(out)
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent if str(out.parent) else ".")
+        os.close(fd)
+        try:
+            with _open_output(Path(tmp), gzipped=is_gzipped(out)) as fp:
+                count = _write(_read_logs(source), out_fmt, fp, source)
+            if count == 0:
+                raise _Refused(f"{source}: holds no hand")
+            os.replace(tmp, out)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    click.echo(f"{count} hand{'s' if count != 1 else ''}: {source} -> {target}", err=True)
+
+
+# -- audit --------------------------------------------------------------------------------------
+
+def _summary_obj(summary: Summary) -> dict[str, Any]:
+    def table(rows: tuple[SummaryRow, ...]) -> list[dict[str, Any]]:
+        return [{"key": r.key, "hands": r.hands, "flagged": r.flagged, "findings": r.findings} for r in rows]
+
+    return {
+        "files": summary.files, "hands": summary.hands, "flagged": summary.flagged,
+        "findings": summary.findings, "unreadable": summary.unreadable,
+        "by_kind": table(summary.by_kind), "by_verdict": table(summary.by_verdict),
+        "by_dealer": table(summary.by_dealer), "by_table": table(summary.by_table),
+    }
+
+
+def summary_lines(summary: Summary, *, seconds: float | None = None) -> Iterator[str]:
+    """The summary as a text table."""
+    rate = f" in {seconds:.1f} s ({summary.hands / seconds:,.0f} hands/s)" if seconds else ""
+    yield (f"{summary.hands:,} hands in {summary.files:,} files{rate}: {summary.flagged:,} flagged, "
+           f"{summary.findings:,} findings, {summary.unreadable:,} unreadable")
+    for title, rows in (("irregularity", summary.by_kind), ("verdict", summary.by_verdict),
+                        ("dealer", summary.by_dealer), ("table", summary.by_table)):
+        if not rows or (title in ("dealer", "table") and [r.key for r in rows] == ["-"]):
+            continue
+        width = max(len(title), *(len(r.key) for r in rows[:_TOP]))
+        yield ""
+        yield f"{title:<{width}}  {'hands':>9}  {'flagged':>9}  {'findings':>9}"
+        for r in rows[:_TOP]:
+            yield f"{r.key:<{width}}  {r.hands:>9,}  {r.flagged:>9,}  {r.findings:>9,}"
+        if len(rows) > _TOP:
+            yield f"... and {len(rows) - _TOP} more"
+
+
+class _Reports:
+    """The --json and --csv reports, written row by row as hands stream in."""
+
+    def __init__(self, stack: ExitStack, json_path: str | None, csv_path: str | None) -> None:
+        self.json_fp = self._open(stack, json_path)
+        csv_fp = self._open(stack, csv_path)
+        self.csv = csv.writer(csv_fp, lineterminator="\n") if csv_fp is not None else None
+        self.rows = 0
+        if self.csv is not None:
+            self.csv.writerow(REPORT_COLUMNS)
+        if self.json_fp is not None:
+            self.json_fp.write('{"floorman": 1, "rows": [')
+
+    @staticmethod
+    def _open(stack: ExitStack, path: str | None) -> IO[str] | None:
+        if path is None:
+            return None
+        if path == "-":
+            return sys.stdout
+        return stack.enter_context(open(path, "w", encoding="utf-8", newline=""))
+
+    def add(self, hand: HandAudit) -> None:
+        for row in report_rows(hand):
+            values = row.values()
+            if self.csv is not None:
+                self.csv.writerow(["" if v is None else v for v in values])
+            if self.json_fp is not None:
+                obj = dict(zip(REPORT_COLUMNS, values, strict=True))
+                self.json_fp.write(("," if self.rows else "") + "\n " + json.dumps(obj, ensure_ascii=False))
+            self.rows += 1
+
+    def close(self, summary: Summary) -> None:
+        if self.json_fp is not None:
+            body = json.dumps(_summary_obj(summary), cls=_Encoder, ensure_ascii=False)
+            self.json_fp.write(f"\n], \"summary\": {body}}}\n")
+
+
+class _Progress:
+    """A progress bar on standard error: share of the input read, hands per second, time left."""
+
+    def __init__(self, total_bytes: int, *, started: float) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+        self.console = Console(stderr=True)
+        self.bar = Progress(
+            TextColumn("auditing"), BarColumn(), TaskProgressColumn(),
+            TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
+            TextColumn("time left"), TimeRemainingColumn(),
+            console=self.console, transient=False,
+        )
+        self.task = self.bar.add_task("audit", total=max(total_bytes, 1), hands=0, rate=0.0)
+        self.hands = 0
+        self.started = started
+        self.bar.start()
+
+    def update(self, report: ChunkReport) -> None:
+        self.hands += len(report.hands)
+        rate = self.hands / max(time.perf_counter() - self.started, 1e-9)
+        self.bar.update(self.task, advance=report.read_bytes, hands=self.hands, rate=rate)
+
+    def say(self, line: str) -> None:
+        self.console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+    def close(self) -> None:
+        self.bar.stop()
+
+
+def _reports_stream(paths: tuple[str, ...], jobs: int, book: Rulebook | None,
+                    dask: str | None) -> Iterator[ChunkReport]:
+    if dask is None:
+        return audit_chunks(paths, jobs=jobs, rulebook=book)
+    try:
+        from floorman.audit_dask import audit_chunks as dask_chunks
+
+        return dask_chunks(paths, address=dask, rulebook=book)
+    except ImportError:
+        _fail("--dask needs dask: pip install 'floorman[dask]'")
+        raise
+
+
+@click.command("audit")
+@click.argument("paths", metavar="PATH...", nargs=-1, required=True, type=click.Path())
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes.")
+@click.option("--dask", "dask", metavar="ADDRESS", help="Run on the Dask cluster at ADDRESS (needs floorman[dask]).")
+@click.option("--rulebook", "-r", metavar="ID", help=f"Rule every hand under this book ({', '.join(BOOK_IDS)}); "
+              "default: each log's own.")
+@click.option("--house", "house_file", metavar="FILE", help="House-rules TOML that adjusts a rulebook.")
+@click.option("--json", "json_path", metavar="FILE", help="Write the report as JSON (- for standard output).")
+@click.option("--csv", "csv_path", metavar="FILE", help="Write the report as CSV (- for standard output).")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar on standard error (default: when it is a terminal).")
+def audit_cmd(paths: tuple[str, ...], jobs: int, dask: str | None, rulebook: str | None, house_file: str | None,
+              json_path: str | None, csv_path: str | None, progress: bool | None) -> None:
+    """Audit hand files (.json, .jsonl, .phh, .phhs, also .gz; folders are searched) for dealing irregularities.
+
+    Prints a summary by irregularity, verdict, dealer and table; --json and --csv write one row
+    per finding (file, hand, event index, rule id, verdict). Exit status: 0 when every hand is
+    clean, 1 when anything was found, 2 when some input could not be read (each is reported on
+    standard error and the audit goes on).
+    """
+    if dask is not None and jobs != 1:
+        raise click.UsageError("--jobs and --dask do not go together: the cluster decides the workers")
+    if json_path == "-" and csv_path == "-":
+        raise click.UsageError("only one report can go to standard output")
+    with _edge():
+        book: Rulebook | None = house.load(house_file) if house_file else (
+            find_rulebook(rulebook) if rulebook else None)
+    show = sys.stderr.isatty() if progress is None else progress
+    tally = Tally()
+    started = time.perf_counter()
+    with ExitStack() as stack, _edge():
+        reports = _Reports(stack, json_path, csv_path)
+        total = input_bytes(paths) if show else 0
+        bar: _Progress | None = None
+        try:
+            for report in _reports_stream(paths, jobs, book, dask):
+                if show and bar is None:  # after the first chunk: the workers are started, with no thread to copy
+                    bar = _Progress(total, started=started)
+                tally.add_report(report)
+                for hand in report.hands:
+                    if hand.error is not None:
+                        message = f"floorman: {_where(hand)}"
+                        if bar is not None:
+                            bar.say(message)
+                        else:
+                            click.echo(message, err=True)
+                    reports.add(hand)
+                if bar is not None:
+                    bar.update(report)
+        finally:
+            if bar is not None:
+                bar.close()
+        summary = tally.summary()
+        reports.close(summary)
+    if "-" not in (json_path, csv_path):
+        for line in summary_lines(summary, seconds=time.perf_counter() - started):
+            click.echo(line)
+    sys.exit(summary.exit_status)

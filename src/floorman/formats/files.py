@@ -1,0 +1,195 @@
+"""Hand files of every format, plain or gzipped: which format a path holds, and the hands in it.
+
+A path's format is its suffix, read through a trailing ``.gz``:
+
+>>> format_of("day2/table-14.jsonl.gz"), format_of("pluribus/30/12.phh")
+(<HandFormat.JSONL: 'jsonl'>, <HandFormat.PHH: 'phh'>)
+>>> format_of("notes.txt")
+Traceback (most recent call last):
+...
+floorman.errors.LogSyntaxError: notes.txt: expected a .json, .jsonl, .phh or .phhs file (or the same .gz), got '.txt'
+
+``hand_texts`` cuts a file into the texts a reader turns into hands (one per JSONL line, the
+whole file otherwise), and ``read_hands`` reads each into a ``HandLog`` or the ``LogError``
+that says why it cannot be read, so that one bad hand never hides the others.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from floorman.errors import LogError, LogFieldError, LogSyntaxError
+from floorman.formats import handlog, phh
+from floorman.formats.phh import PhhError
+from floorman.log import HandLog
+
+__all__ = [
+    "HandFormat",
+    "HandText",
+    "ReadHand",
+    "format_of",
+    "hand_texts",
+    "is_gzipped",
+    "is_hand_file",
+    "read_hands",
+    "walk",
+]
+
+
+class HandFormat(StrEnum):
+    """The formats a hand file can be in."""
+
+    JSON = "json"
+    """One hand log (hand-log v1)."""
+    JSONL = "jsonl"
+    """One hand log per line."""
+    PHH = "phh"
+    """One PHH hand history."""
+    PHHS = "phhs"
+    """Many PHH hands, one ``[section]`` each."""
+
+
+_SUFFIXES = {f".{f.value}": f for f in HandFormat}
+
+
+def _suffix(path: str | Path) -> str:
+    name = Path(path).name.lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    return os.path.splitext(name)[1]
+
+
+def is_hand_file(path: str | Path) -> bool:
+    """Whether the name is that of a hand file (``.json``, ``.jsonl``, ``.phh``, ``.phhs``, or one gzipped)."""
+    return _suffix(path) in _SUFFIXES
+
+
+def format_of(path: str | Path) -> HandFormat:
+    """The format a path's name says it holds."""
+    suffix = _suffix(path)
+    if suffix not in _SUFFIXES:
+        raise LogSyntaxError(
+            f"expected a .json, .jsonl, .phh or .phhs file (or the same .gz), got {suffix or 'no suffix'!r}",
+            source=str(path),
+        )
+    return _SUFFIXES[suffix]
+
+
+def is_gzipped(path: str | Path) -> bool:
+    return str(path).lower().endswith(".gz")
+
+
+def walk(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """Every hand file under ``paths``, in a stable order: a file as given, a folder searched through.
+
+    Inside a folder only hand files are taken (other files are skipped); a file named on its own
+    is always taken, so that a wrong name is reported rather than ignored.
+    """
+    for raw in paths:
+        path = Path(raw)
+        if not path.is_dir():
+            yield path
+            continue
+        for folder, dirs, files in os.walk(path):
+            dirs.sort()
+            for name in sorted(files):
+                if is_hand_file(name):
+                    yield Path(folder) / name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandText:
+    """The text of one hand (or, for ``.phhs``, of every section of the file), and where it is."""
+
+    format: HandFormat
+    text: bytes
+    line: int | None = None
+    """The line of a JSONL file (1-based)."""
+    read_to: int = 0
+    """How far into the file on disk (compressed bytes for a ``.gz``) reading has gone: for progress."""
+
+
+def hand_texts(path: str | Path) -> Iterator[HandText]:
+    """The file cut into texts to read: one per JSONL line (blank lines skipped), else the whole file."""
+    fmt = format_of(path)
+    with open(path, "rb") as raw:
+        fp: io.BufferedIOBase = gzip.GzipFile(fileobj=raw, mode="rb") if is_gzipped(path) else raw
+        if fmt is not HandFormat.JSONL:
+            yield HandText(format=fmt, text=fp.read(), read_to=raw.tell())
+            return
+        for number, line in enumerate(fp, start=1):
+            if line.strip():
+                yield HandText(format=fmt, text=line, line=number, read_to=raw.tell())
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReadHand:
+    """One hand as read: the log, or the error that says why it cannot be read."""
+
+    hand: str
+    """The hand's id, else where it is in its file (``line 12``, ``[5]``, the file's name)."""
+    log: HandLog | None = None
+    error: LogError | None = None
+
+
+def _stem(source: str) -> str:
+    """The file's name without its suffixes (``.phh``, ``.json``, and ``.gz``)."""
+    name = Path(source).name
+    return Path(name[:-3] if name.lower().endswith(".gz") else name).stem
+
+
+def _phh_error(exc: PhhError, source: str) -> LogFieldError:
+    message = str(exc).split(": ", 1)[1] if str(exc).startswith("field ") else str(exc)
+    return LogFieldError(message, field=exc.field, source=source)
+
+
+def _decode(text: bytes, source: str) -> str:
+    try:
+        return text.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LogSyntaxError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", source=source) from None
+
+
+def read_hands(item: HandText, *, source: str) -> Iterator[ReadHand]:
+    """Read the hands of one text; each unreadable hand comes back with its error, named by file and hand.
+
+    A hand is named by its id; a JSONL line without one by its line (``line 12``), a ``.json``
+    or ``.phh`` hand by its file's name (``12`` for ``12.phh``) and a ``.phhs`` hand by its section. A text that cannot be read at
+    all (not UTF-8, not TOML) is one error with an empty hand name.
+    """
+    if item.format in (HandFormat.JSON, HandFormat.JSONL):
+        where = f"line {item.line}" if item.line is not None else _stem(source)
+        try:
+            log = handlog.loads(item.text)
+        except LogError as exc:
+            yield ReadHand(hand=where, error=exc.located(line=item.line, source=source))
+            return
+        yield ReadHand(hand=log.hand_id or where, log=log)
+        return
+    try:
+        text = _decode(item.text, source)
+        single = item.format is HandFormat.PHH
+        tables = [(_stem(source), phh.parse_phh(text))] if single else phh.parse_phhs(text)
+    except LogError as exc:
+        yield ReadHand(hand="", error=exc)
+        return
+    except PhhError as exc:
+        yield ReadHand(hand="", error=_phh_error(exc, source))
+        return
+    for name, table in tables:
+        label = str(table["hand"]) if "hand" in table else name
+        try:
+            log = handlog.from_obj(phh.to_hand_log(table, hand=None if "hand" in table else name))
+        except PhhError as exc:
+            yield ReadHand(hand=label, error=_phh_error(exc, source))
+            continue
+        except LogError as exc:
+            yield ReadHand(hand=label, error=exc.located(source=source))
+            continue
+        yield ReadHand(hand=label, log=log)

@@ -1,0 +1,79 @@
+"""``floorman verify-log``: walk the incident log's hash chain and report the first broken link.
+
+Exit status 0 when every link holds (one summary line with the head to write down), 1 when a link
+is broken or a head noted earlier is no longer in the log, 2 when the database cannot be read.
+The database is opened read-only: nothing is created, migrated or changed, and a console may keep
+running on it meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from pathlib import Path
+
+import click
+
+from floorman.storage.chain import ChainStatus, chain_status, link_of
+from floorman.storage.database import default_database_path, read_only
+from floorman.storage.errors import StorageError
+
+__all__ = ["verify_log_cmd"]
+
+EXIT_INTACT = 0
+EXIT_BROKEN = 1
+EXIT_UNREADABLE = 2
+
+
+def _entries(n: int) -> str:
+    return f"{n} {'entry' if n == 1 else 'entries'}"
+
+
+def _before(held: int) -> str:
+    if held == 0:
+        return "it is the first entry"
+    return "the entry before it holds" if held == 1 else f"the {held} entries before it hold"
+
+
+def _check(path: Path, head: str | None) -> tuple[ChainStatus, bool]:
+    """The chain's status, and whether the noted head (if any) is still a link of it."""
+    try:
+        with read_only(path) as conn:
+            status = chain_status(conn)
+            reaches = head is None or link_of(conn, head) is not None
+    except sqlite3.Error as exc:
+        raise StorageError(f"{path}: cannot read the incident log ({exc})") from None
+    return status, reaches
+
+
+@click.command("verify-log")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help=f"The SQLite database (default: {default_database_path()}).")
+@click.option("--head", metavar="HASH", default=None,
+              help="A head hash written down earlier (from this command or an export): it must still be in the log.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def verify_log_cmd(db_path: Path | None, head: str | None, as_json: bool) -> None:
+    """Check the incident log's hash chain; report the first broken link."""
+    path = db_path or default_database_path()
+    try:
+        status, reaches = _check(path, head)
+    except StorageError as exc:
+        click.echo(f"floorman: {exc}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    broken = status.broken
+    if as_json:
+        click.echo(json.dumps({
+            "database": str(path), "entries": status.entries, "head": status.head,
+            "intact": broken is None and reaches, "head_found": reaches if head is not None else None,
+            "broken": {"incident": broken.incident_id, "reason": broken.reason} if broken else None,
+        }))
+    elif broken is not None:
+        click.echo(f"incident log broken at incident {broken.incident_id}: {broken.reason}; "
+                   f"{_before(status.entries - 1)}")
+    elif not reaches:
+        click.echo(f"incident log does not reach the head {head} noted earlier: entries were cut from its end "
+                   f"or the log was rewritten ({_entries(status.entries)} now, head {status.head})")
+    else:
+        click.echo(f"incident log intact: {_entries(status.entries)}, head {status.head}")
+    sys.exit(EXIT_INTACT if broken is None and reaches else EXIT_BROKEN)
