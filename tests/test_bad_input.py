@@ -162,6 +162,16 @@ def test_an_input_the_format_allows_is_ruled_as_the_plain_log_is(name: str) -> N
     assert json.loads(out) == json.loads(ruling_json.dumps(floorman.rule(plain)))
 
 
+def test_numbers_no_float_can_hold_are_written_back_out_as_text() -> None:
+    log = handlog.load(BAD / "huge-numbers-in-metadata.json")
+    written = json.loads(handlog.dumps(log))
+    assert written["hand"] == "1E+999999999"
+    assert written["_trace"] == "9" * 5000
+    text = (BAD / "phh-bad-action.phh").read_text(encoding="utf-8").replace('"p2 fold"', '"p2 f"')
+    (obj,) = phh.loads(text + "note_stakes = 1e999999999\n")
+    assert json.loads(handlog.dumps(handlog.from_obj(obj)))["_phh"] == {"min_bet": 200, "note_stakes": "1E+999999999"}
+
+
 def test_a_byte_order_mark_is_ignored_in_text_as_in_bytes() -> None:
     text = (BAD / "bom-prefixed.json").read_bytes().decode("utf-8")
     assert text.startswith("\ufeff")

@@ -345,6 +345,8 @@ def to_obj(log: HandLog) -> dict[str, Any]:
 class _Encoder(json.JSONEncoder):
     def default(self, o: Any) -> Any:
         if isinstance(o, Decimal):
+            if not o.is_finite() or abs(o.adjusted()) > 300:  # no JSON number a float can hold: kept as text
+                return str(o)
             return int(o) if o == o.to_integral_value() else float(o)
         return super().default(o)
 
