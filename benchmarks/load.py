@@ -10,8 +10,9 @@ so the pages have something to show), and stops it at the end whatever happens. 
 drives a console already running on this machine (loopback addresses only).
 
 The load is open-loop: request *i* is due at ``start + i / rate``, whether or not the ones before it
-have been answered, and its latency runs from the moment it was due to the last byte of the answer
-(so a stall shows up in the figures instead of slowing the load down). ``--rule-share`` of the
+have been answered; it goes out on the first of ``--clients`` connections that is free, and its
+latency runs from the moment it was due to the last byte of the answer (so a stall shows up in the
+figures instead of slowing the load down). ``--rule-share`` of the
 requests are ``POST /api/rule`` with the bundled example logs in turn; the rest are page views
 (the tables, the rules, one rule, the incident log, a live hand, the statistics). Any answer but
 200, and any failed or timed-out request, is an error. The run stops by itself after
@@ -31,6 +32,7 @@ import json
 import math
 import os
 import platform
+import queue
 import secrets
 import socket
 import subprocess
@@ -214,19 +216,20 @@ def loopback_target(url: str) -> Target:
 
 # -- the load -------------------------------------------------------------------------------------
 
-def _client(target: Target, plan: Plan, worker: int, workers: int, start: float, first: int, count: int,
-            results: Results | None) -> None:
-    """Send requests first+worker, first+worker+workers, ... each when it is due."""
+def _client(target: Target, plan: Plan, due_requests: queue.Queue[tuple[int, float] | None], measured_from: int,
+            start: float, deadline: float, results: Results) -> None:
+    """Take the next due request as soon as this connection is free, until the dispatcher says stop;
+    the answers to requests from ``measured_from`` on are recorded (the ones before warm the console up)."""
     conn: http.client.HTTPConnection | None = None
-    deadline = start + plan.duration + 2 * REQUEST_TIMEOUT
     try:
-        for i in range(first + worker, first + count, workers):
-            due = start + (i - first) / plan.rate
-            pause = due - time.perf_counter()
-            if pause > 0:
-                time.sleep(pause)
-            if time.perf_counter() > deadline:
+        while time.perf_counter() < deadline:
+            try:
+                item = due_requests.get(timeout=max(0.01, deadline - time.perf_counter()))
+            except queue.Empty:
                 return
+            if item is None:
+                return
+            i, due = item
             kind, method, path, body = plan.request(i, target.hand_id)
             if conn is None:
                 conn = http.client.HTTPConnection(target.host, target.port, timeout=REQUEST_TIMEOUT)
@@ -237,34 +240,39 @@ def _client(target: Target, plan: Plan, worker: int, workers: int, start: float,
                 conn.close()
                 conn = None
                 ok, detail = False, f"{type(exc).__name__}: {exc}"
-            if results is not None:
-                results.add(Sample(kind=kind, latency=time.perf_counter() - due, ok=ok, detail=detail, due=due - start))
+            if i >= measured_from:
+                results.add(Sample(kind=kind, latency=time.perf_counter() - due, ok=ok, detail=detail,
+                                   due=due - start - measured_from / plan.rate))
     finally:
         if conn is not None:
             conn.close()
 
 
 def run(target: Target, plan: Plan, clients: int, *, warmup: float) -> tuple[Results, float]:
-    """Warm up (not measured), then the measured run; the samples and the measured run's wall time."""
+    """Warm-up requests (not recorded), then the measured ones, on the same connections; the samples
+    and the measured part's wall time. Each request goes out at its due time on whichever connection
+    is free."""
     warm = int(warmup * plan.rate)
-    if warm:
-        _phase(target, Plan(plan.rate, warmup, plan.rule_share, plan.logs), clients, 0, warm, None)
-    results = Results()
     total = int(plan.duration * plan.rate)
-    started = time.perf_counter()
-    _phase(target, plan, clients, warm, total, results)
-    return results, time.perf_counter() - started
-
-
-def _phase(target: Target, plan: Plan, clients: int, first: int, count: int, results: Results | None) -> None:
+    results = Results()
+    due_requests: queue.Queue[tuple[int, float] | None] = queue.Queue()
     start = time.perf_counter() + 0.05
-    threads = [threading.Thread(target=_client, args=(target, plan, w, clients, start, first, count, results),
-                                daemon=True) for w in range(clients)]
+    deadline = start + (warm + total) / plan.rate + 2 * REQUEST_TIMEOUT
+    threads = [threading.Thread(target=_client, args=(target, plan, due_requests, warm, start, deadline, results),
+                                daemon=True) for _ in range(clients)]
     for thread in threads:
         thread.start()
-    limit = time.monotonic() + plan.duration + 3 * REQUEST_TIMEOUT + 5
+    for i in range(warm + total):
+        due = start + i / plan.rate
+        pause = due - time.perf_counter()
+        if pause > 0:
+            time.sleep(pause)
+        due_requests.put((i, due))
+    for _ in threads:
+        due_requests.put(None)
     for thread in threads:
-        thread.join(timeout=max(0.0, limit - time.monotonic()))
+        thread.join(timeout=max(0.0, deadline + 5 - time.perf_counter()))
+    return results, time.perf_counter() - (start + warm / plan.rate)
 
 
 def percentile(sorted_values: list[float], q: float) -> float:

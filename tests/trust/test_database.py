@@ -8,7 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from floorman.storage import ChainWatch, Database, IncidentDraft, Incidents, StaleSequenceError
+from floorman.storage import (
+    ChainWatch,
+    Counts,
+    Database,
+    Grouping,
+    IncidentDraft,
+    Incidents,
+    Period,
+    StaleSequenceError,
+    StatsCache,
+    StatsQueries,
+)
 from floorman.storage.database import POOL_SIZE
 
 NOW = "2026-06-01T21:00:00+00:00"
@@ -122,3 +133,42 @@ def test_the_chain_watch_walks_it_all_when_the_row_it_went_on_from_is_gone(tmp_p
     _edit(db, "DELETE FROM incidents WHERE id = 3")
     with db.connect() as conn:
         assert watch.status(conn).entries == 2
+
+
+def test_the_chain_watch_walks_the_history_again_a_step_per_view(tmp_path: Path) -> None:
+    db = _database(tmp_path)
+    for n in range(5):
+        _record(db, n)
+    now = [0.0]
+    watch = ChainWatch(full_every=60.0, step=2, clock=lambda: now[0])
+    with db.connect() as conn:
+        assert watch.status(conn).entries == 5
+    _edit(db, "UPDATE incidents SET note = 'edited' WHERE id = 4")
+    now[0] = 61.0
+    with db.connect() as conn:
+        assert watch.status(conn).broken is None, "the first step reads rows 1 and 2 only"
+        status = watch.status(conn)
+    assert status.broken is not None and status.broken.incident_id == 4
+
+
+def test_the_statistics_are_counted_again_only_when_an_incident_or_a_hand_is_added(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = _database(tmp_path)
+    _record(db, 0)
+    cache = StatsCache()
+    period = Period(since="2026-06-01", until="2026-06-30")
+    counted: list[Period] = []
+    counts = StatsQueries.counts
+
+    def counting(self: StatsQueries, p: Period) -> Counts:
+        counted.append(p)
+        return counts(self, p)
+
+    monkeypatch.setattr(StatsQueries, "counts", counting)
+    with db.connect() as conn:
+        first = cache.counts(conn, period)
+        assert cache.counts(conn, period) is first and len(counted) == 1
+    _record(db, 1)
+    with db.connect() as conn:
+        again = cache.counts(conn, period)
+    assert len(counted) == 2 and sum(again.irregularities[Grouping.TABLE].values()) == 2

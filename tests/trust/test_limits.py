@@ -1,15 +1,22 @@
 """Input the console refuses before it costs anything: bodies over the limit, ids past what the
-database stores, filters that do not parse. Each is a 4xx in the one error shape, never a 500."""
+database stores, filters that do not parse. Each is a 4xx in the one error shape, never a 500. And
+input it accepts that could cost too much: a huge number in a log's free metadata."""
 
 from __future__ import annotations
 
+import json
+import threading
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
+from floorman.formats import handlog
+from floorman.formats import ruling as ruling_json
+from floorman.hand import rule
 from floorman.web.app import MAX_BODY_BYTES
 from floorman.web.params import MAX_RECORD_ID
+from tests.web.conftest import example
 
 ERROR_KEYS = {"type", "message", "event", "field"}
 
@@ -77,3 +84,19 @@ def test_a_filter_that_does_not_parse_is_a_422_naming_it(floor: TestClient, quer
                                    "all=0", "verdict=misdeal"])
 def test_filters_that_parse_are_applied(floor: TestClient, query: str) -> None:
     assert floor.get(f"/api/incidents?{query}").status_code == 200
+
+
+def test_a_huge_number_in_a_logs_free_metadata_is_answered_at_once_as_the_cli_writes_it(dealer: TestClient) -> None:
+    log = json.dumps({**example("four-card-flop"), "_trace": 7}).replace('"_trace": 7', '"_trace": 1E+999999999')
+    answers: list[object] = []
+    worker = threading.Thread(target=lambda: answers.append(dealer.post("/api/rule", content=log)), daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    assert not worker.is_alive(), "the number is being written out digit by digit"
+    response = answers[0]
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    expected = json.loads(ruling_json.dumps(rule(handlog.loads(log))))
+    body = response.json()  # type: ignore[attr-defined]
+    for ruling in body["rulings"] + expected["rulings"]:
+        ruling.pop("explanation_vi", None)
+    assert body == expected

@@ -13,7 +13,7 @@ from floorman.storage.errors import ConflictError, MigrationError, NotFoundError
 from floorman.storage.hands import HandRecord, Hands, LoggedEvent, TableSummary
 from floorman.storage.incidents import Incident, IncidentDraft, IncidentQuery, Incidents
 from floorman.storage.passwords import PasswordHasher
-from floorman.storage.stats import Grouping, Period, StatsQueries
+from floorman.storage.stats import Counts, Grouping, Period, StatsCache, StatsQueries
 
 __all__ = [
     "Accounts",
@@ -21,6 +21,7 @@ __all__ = [
     "ChainStatus",
     "ChainWatch",
     "ConflictError",
+    "Counts",
     "Database",
     "Grouping",
     "HandRecord",
@@ -37,6 +38,7 @@ __all__ = [
     "Role",
     "Session",
     "StaleSequenceError",
+    "StatsCache",
     "StatsQueries",
     "StorageError",
     "TableSummary",

@@ -68,53 +68,74 @@ def verify_chain(conn: sqlite3.Connection) -> ChainBreak | None:
 def chain_status(conn: sqlite3.Connection, *, since: ChainStatus | None = None) -> ChainStatus:
     """Walk the chain from the first row, or go on from an intact status checked before (``since``):
     then only the rows after it are read, so rows it covered are trusted as they were."""
+    return _walk(conn, since, limit=None)[0]
+
+
+def _walk(conn: sqlite3.Connection, since: ChainStatus | None, *, limit: int | None) -> tuple[ChainStatus, bool]:
+    """Walk on from ``since`` (or the start) over at most ``limit`` rows; the status, and whether the
+    walk reached the last row (or a broken link)."""
     start = since if since is not None and since.broken is None else ChainStatus(entries=0, head=GENESIS, broken=None)
     prev, count, last_id = start.head, start.entries, start.last_id
     columns = ", ".join(CHAINED_COLUMNS)
-    rows = conn.execute(f"SELECT {columns}, prev_hash, row_hash FROM incidents WHERE id > ? ORDER BY id", (last_id,))
+    query = f"SELECT {columns}, prev_hash, row_hash FROM incidents WHERE id > ? ORDER BY id"
+    rows = conn.execute(query + " LIMIT ?", (last_id, limit)) if limit is not None else conn.execute(query, (last_id,))
+    seen = 0
     for row in rows:
         count += 1
+        seen += 1
         content = {name: row[name] for name in CHAINED_COLUMNS}
         if row["prev_hash"] != prev:
             return ChainStatus(entries=count, head=prev, last_id=last_id, broken=ChainBreak(
                 incident_id=row["id"], reason="its previous-hash does not match the row before it "
-                                              "(a row was removed, inserted or reordered)"))
+                                              "(a row was removed, inserted or reordered)")), True
         if row_hash(content, prev) != row["row_hash"]:
             return ChainStatus(entries=count, head=prev, last_id=last_id, broken=ChainBreak(
-                incident_id=row["id"], reason="its content no longer matches its hash (the row was changed)"))
+                incident_id=row["id"], reason="its content no longer matches its hash (the row was changed)")), True
         prev, last_id = row["row_hash"], row["id"]
-    return ChainStatus(entries=count, head=prev, broken=None, last_id=last_id)
+    return ChainStatus(entries=count, head=prev, broken=None, last_id=last_id), limit is None or seen < limit
 
 
 class ChainWatch:
-    """The chain's status for a page shown often: walked in full at most every ``full_every`` seconds,
-    and in between only over the rows added since (so the page costs the new rows, not the history).
+    """The chain's status for a page shown often, at a small and bounded cost per view.
 
-    A change behind the app's back to an older row shows within ``full_every`` seconds; the full
-    walk (``chain_status``, ``floorman verify-log``, the API's verify call) sees it at once.
+    The first view walks the whole chain. After that, each view checks the rows added since the view
+    before, and once ``full_every`` seconds have passed since the last complete walk, a new walk from
+    the first row goes on in steps of ``step`` rows, one step per view, so that no view pays for the
+    whole history at once. A change behind the app's back to an older row shows when that walk
+    passes it; ``chain_status``, ``floorman verify-log`` and the API's verify call walk it all at once.
     """
 
-    def __init__(self, *, full_every: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, *, full_every: float = 60.0, step: int = 100,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.full_every = full_every
+        self.step = step
         self.clock = clock
-        self._last: ChainStatus | None = None
+        self._known: ChainStatus | None = None
+        """The status of the whole chain as last known (extended view by view with the new rows)."""
+        self._rewalk: ChainStatus | None = None
+        """How far the walk from the first row has come, while one is under way."""
         self._walked_at = 0.0
         self._lock = threading.Lock()
 
     def status(self, conn: sqlite3.Connection) -> ChainStatus:
         with self._lock:
             now = self.clock()
-            last = self._last
-            stale = last is None or last.broken is not None or now - self._walked_at >= self.full_every
-            if not stale and last is not None and last.entries and link_of(conn, last.head) is None:
-                stale = True  # the row it would go on from is gone: walk it all
-            if stale:
-                status = chain_status(conn)
-                self._walked_at = now
+            known = self._known
+            if known is None or known.broken is not None or (known.entries and link_of(conn, known.head) is None):
+                known = chain_status(conn)  # first view, a break to look at again, or the head is gone
+                self._rewalk, self._walked_at = None, now
             else:
-                status = chain_status(conn, since=last)
-            self._last = status
-            return status
+                known = chain_status(conn, since=known)
+                if self._rewalk is None and now - self._walked_at >= self.full_every:
+                    self._rewalk = ChainStatus(entries=0, head=GENESIS, broken=None)
+                if self._rewalk is not None:
+                    self._rewalk, done = _walk(conn, self._rewalk, limit=self.step)
+                    if self._rewalk.broken is not None:
+                        known = self._rewalk
+                    if done:
+                        self._rewalk, self._walked_at = None, now
+            self._known = known
+            return known
 
 
 def link_of(conn: sqlite3.Connection, digest: str) -> int | None:

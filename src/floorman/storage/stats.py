@@ -10,11 +10,14 @@ queries walk the time indexes (``hands_by_time``, ``incidents_for_stats``) rathe
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
 
-__all__ = ["Grouping", "Period", "StatsQueries"]
+__all__ = ["Counts", "Grouping", "Period", "StatsCache", "StatsQueries"]
 
 
 class Grouping(StrEnum):
@@ -73,3 +76,47 @@ class StatsQueries:
 
     def total_hands(self, period: Period) -> int:
         return sum(self.hands(Grouping.TABLE, period).values())
+
+    def version(self) -> tuple[int, int]:
+        """What the counts depend on: the last incident and the last hand (both tables only grow)."""
+        row = self.conn.execute(
+            "SELECT (SELECT COALESCE(MAX(id), 0) FROM incidents), (SELECT COALESCE(MAX(id), 0) FROM hands)").fetchone()
+        return int(row[0]), int(row[1])
+
+    def counts(self, period: Period) -> Counts:
+        return Counts(hands={g: self.hands(g, period) for g in Grouping},
+                      irregularities={g: self.irregularities(g, period) for g in Grouping},
+                      causes=self.causes(period))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Counts:
+    """Everything the statistics page counts for one period."""
+
+    hands: Mapping[Grouping, Mapping[str, int]]
+    irregularities: Mapping[Grouping, Mapping[str, int]]
+    causes: Mapping[str, int]
+
+
+class StatsCache:
+    """The counts of the latest ``size`` periods asked for, kept while no incident or hand is added
+    (a correction is a new incident, so it counts as added)."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[Period, tuple[int, int]], Counts] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def counts(self, conn: sqlite3.Connection, period: Period) -> Counts:
+        queries = StatsQueries(conn)
+        key = (period, queries.version())
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                return self._kept[key]
+        counts = queries.counts(period)
+        with self._lock:
+            self._kept[key] = counts
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return counts

@@ -79,14 +79,17 @@ def serve_cmd(host: str, port: int, db_path: Path | None, certfile: str | None, 
 
 
 def _settle(app: Any) -> None:
-    """Load what every request uses (rulebooks, compiled templates) before serving, then set it aside
-    from the garbage collector: it lives as long as the process, and scanning it again and again would
-    only pause requests."""
+    """Load what every request uses (rulebooks, compiled templates, the first walk of the hash chain)
+    before serving, then set it aside from the garbage collector: it lives as long as the process, and
+    scanning it again and again would only pause requests."""
     from floorman.rulebooks import catalog, rulebooks
 
     catalog()
     rulebooks()
-    app.state.services.pages.preload()
+    svc = app.state.services
+    svc.pages.preload()
+    with svc.db.connect() as conn:
+        svc.chain_watch.status(conn)  # the first walk of the whole incident log, before any page waits for it
     gc.collect()
     gc.freeze()
 

@@ -21,7 +21,11 @@ __all__ = ["incident_draft", "loose_incident_draft", "plain_json", "ruling_objec
 
 
 def _number(value: Any) -> Any:
+    """A ``Decimal`` as ``floorman.formats`` writes it: a JSON number when a float can hold it, else text
+    (a number such as ``1E+999999999`` in a log's free metadata is never expanded digit by digit)."""
     if isinstance(value, Decimal):
+        if not value.is_finite() or abs(value.adjusted()) > 300:
+            return str(value)
         return int(value) if value == value.to_integral_value() else float(value)
     raise TypeError(f"{type(value).__name__} is not JSON")
 

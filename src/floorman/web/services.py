@@ -9,7 +9,7 @@ from typing import cast
 
 from starlette.requests import Request
 
-from floorman.storage import ChainWatch, Database, PasswordHasher
+from floorman.storage import ChainWatch, Database, PasswordHasher, StatsCache
 from floorman.web.i18n import Translator
 from floorman.web.login_limiter import LoginLimiter
 from floorman.web.rendering import PageRenderer
@@ -28,7 +28,9 @@ class ConsoleServices:
     secure_cookies: bool | None
     """True or False forces the cookies' Secure flag; None sets it when the request came over TLS."""
     chain_watch: ChainWatch = field(default_factory=ChainWatch)
-    """The hash chain's status for the incident log page (walked in full at most once a minute)."""
+    """The hash chain's status for the incident log page (checked a step at a time, see ``ChainWatch``)."""
+    stats_cache: StatsCache = field(default_factory=StatsCache)
+    """The statistics page's counts, kept until an incident or a hand is added."""
 
     def now(self) -> datetime:
         return self.clock().astimezone(UTC)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import Annotated
 
@@ -9,7 +10,7 @@ from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import Response
 
-from floorman.storage import Grouping, Period, Role, Session, StatsQueries
+from floorman.storage import Grouping, Period, Role, Session
 from floorman.web.charts import Bar, Point, bar_chart, line_chart
 from floorman.web.event_words import cause_name
 from floorman.web.i18n import Translator
@@ -29,7 +30,7 @@ def _rate(count: int, hands: int) -> float:
     return round(100.0 * count / hands, 1) if hands else 0.0
 
 
-def _bars(counts: dict[str, int], hands: dict[str, int], t: Translator, *, empty_label: str) -> list[Bar]:
+def _bars(counts: Mapping[str, int], hands: Mapping[str, int], t: Translator, *, empty_label: str) -> list[Bar]:
     bars = []
     for key in set(counts) | set(hands):
         n, h = counts.get(key, 0), hands.get(key, 0)
@@ -57,10 +58,8 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
     except InvalidInput as exc:
         period, error = _period("", "", today), exc.message
     with svc.db.connect() as conn:
-        q = StatsQueries(conn)
-        hands_by = {g: q.hands(g, period) for g in Grouping}
-        irr_by = {g: q.irregularities(g, period) for g in Grouping}
-        causes = q.causes(period)
+        counts = svc.stats_cache.counts(conn, period)
+    hands_by, irr_by, causes = counts.hands, counts.irregularities, counts.causes
     total_hands = sum(hands_by[Grouping.TABLE].values())
     total_irr = sum(irr_by[Grouping.TABLE].values())
     unknown = t.gettext("(not named)")
