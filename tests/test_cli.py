@@ -199,3 +199,10 @@ def test_a_bad_house_file_exits_2_with_one_line(tmp_path: Path, text: str, needl
     assert code == 2
     assert needle in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_an_unreadable_file_whose_name_holds_a_line_break_still_gets_one_line() -> None:
+    code, _, err = run("rule", "no\nsuch.json")
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1
+    assert "no\\nsuch.json" in err

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from floorman.errors import FloormanError, LogError
+from floorman.cli_errors import error_edge
+from floorman.errors import LogError
 from floorman.formats import handlog, house
 from floorman.formats import ruling as ruling_json
 from floorman.formats.handlog import _Encoder
@@ -29,16 +29,6 @@ __all__ = ["main"]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@contextmanager
-def _edge() -> Iterator[None]:
-    try:
-        yield
-    except FloormanError as exc:
-        click.echo(f"floorman: {exc}", err=True)
-        sys.exit(2)
-    except OSError as exc:
-        click.echo(f"floorman: {exc.filename or ''}: {exc.strerror}", err=True)
-        sys.exit(2)
 
 
 def _read_log(path: str) -> HandLog:
@@ -81,7 +71,7 @@ def rule_cmd(
     log: str, rulebook: str | None, house_file: str | None, as_json: bool, color: bool | None, lang: str
 ) -> None:
     """Rule on a hand log (LOG is a .json file, or - for standard input)."""
-    with _edge():
+    with error_edge():
         hand_log = _read_log(log)
         book = _book(rulebook, house_file, hand_log)
         result = rule(hand_log, rulebook=book)
@@ -98,7 +88,7 @@ def rule_cmd(
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def rules_cmd(rulebook: str | None, as_json: bool) -> None:
     """Every rule id with its citation."""
-    with _edge():
+    with error_edge():
         book = find_rulebook(rulebook)
     rows = []
     for rule_id, r in catalog().items():
@@ -117,7 +107,7 @@ def rules_cmd(rulebook: str | None, as_json: bool) -> None:
 @click.option("--lang", type=click.Choice(["en", "vi"]), default="en", show_default=True)
 def explain_cmd(rule_id: str, lang: str) -> None:
     """One rule: what it says in our words, and where each rulebook has it."""
-    with _edge():
+    with error_edge():
         r = find_rule(rule_id)
     title = r.title_vi if lang == "vi" else r.title
     text = r.paraphrase_vi if lang == "vi" else r.paraphrase
@@ -139,7 +129,7 @@ def explain_cmd(rule_id: str, lang: str) -> None:
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of the table.")
 def compare_cmd(log: str, house_file: str | None, as_json: bool, lang: str) -> None:
     """The ruling under every rulebook (and a house file), side by side."""
-    with _edge():
+    with error_edge():
         hand_log = _read_log(log)
         books: list[Rulebook] = list(rulebooks().values())
         if house_file:

@@ -15,7 +15,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
 from typing import IO, Any
 
@@ -32,7 +32,7 @@ from floorman.audit import (
     input_bytes,
     report_rows,
 )
-from floorman.errors import FloormanError
+from floorman.cli_errors import error_edge, fail
 from floorman.formats import handlog, house
 from floorman.formats.files import HandFormat, format_of, hand_texts, is_gzipped, read_hands
 from floorman.formats.handlog import _Encoder
@@ -51,21 +51,11 @@ class _Refused(Exception):
     """Input the command cannot go on with; the message is the one line to show."""
 
 
-def _fail(message: str) -> None:
-    click.echo(f"floorman: {message}", err=True)
-    sys.exit(2)
+_fail = fail
 
 
-@contextmanager
-def _edge() -> Iterator[None]:
-    try:
-        yield
-    except (FloormanError, _Refused) as exc:
-        _fail(str(exc))
-    except PhhError as exc:
-        _fail(str(exc))
-    except OSError as exc:
-        _fail(f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc) or type(exc).__name__)
+def _edge() -> AbstractContextManager[None]:
+    return error_edge(_Refused, PhhError)
 
 
 def _where(hand: HandAudit) -> str:

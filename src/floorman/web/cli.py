@@ -9,30 +9,18 @@ from __future__ import annotations
 import copy
 import gc
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import click
 
-from floorman.errors import FloormanError
+from floorman.cli_errors import error_edge
 from floorman.storage import Accounts, Database, PasswordHasher, Role, default_database_path
 
 __all__ = ["serve_cmd", "users_cmd"]
 
 
-@contextmanager
-def _edge() -> Iterator[None]:
-    try:
-        yield
-    except FloormanError as exc:
-        click.echo(f"floorman: {exc}", err=True)
-        sys.exit(2)
-    except OSError as exc:
-        click.echo(f"floorman: {exc.filename or ''}: {exc.strerror}", err=True)
-        sys.exit(2)
 
 
 def _db_option(f: click.decorators.FC) -> click.decorators.FC:
@@ -64,10 +52,10 @@ def serve_cmd(host: str, port: int, db_path: Path | None, certfile: str | None, 
         click.echo(f"floorman: the console needs the web extra (pip install 'floorman[web]'): {exc}", err=True)
         sys.exit(2)
     path = db_path or default_database_path()
-    with _edge():
+    with error_edge():
         app = create_app(path)
     _settle(app)
-    with _edge(), _open(path).connect() as conn:
+    with error_edge(), _open(path).connect() as conn:
         accounts = Accounts(conn).count()
     scheme = "https" if certfile else "http"
     click.echo(f"floorman console on {scheme}://{host}:{port}/  (database: {path})")
@@ -120,7 +108,7 @@ def _password(from_stdin: bool) -> str:
 def add_cmd(name: str, role: str, password_stdin: bool, db_path: Path | None) -> None:
     """Add an account NAME with ROLE (the password is asked for, or read with --password-stdin)."""
     password = _password(password_stdin)
-    with _edge():
+    with error_edge():
         db = _open(db_path)
         with db.transaction() as conn:
             user = Accounts(conn, PasswordHasher()).add(name, password, Role(role),
@@ -132,7 +120,7 @@ def add_cmd(name: str, role: str, password_stdin: bool, db_path: Path | None) ->
 @_db_option
 def list_cmd(db_path: Path | None) -> None:
     """Every account with its role."""
-    with _edge():
+    with error_edge():
         db = _open(db_path)
         with db.connect() as conn:
             users = Accounts(conn).all()
@@ -148,7 +136,7 @@ def list_cmd(db_path: Path | None) -> None:
 def set_password_cmd(name: str, password_stdin: bool, db_path: Path | None) -> None:
     """Set NAME's password (this also ends NAME's open sessions)."""
     password = _password(password_stdin)
-    with _edge():
+    with error_edge():
         db = _open(db_path)
         with db.transaction() as conn:
             accounts = Accounts(conn, PasswordHasher())
@@ -165,7 +153,7 @@ def set_password_cmd(name: str, password_stdin: bool, db_path: Path | None) -> N
 @_db_option
 def set_role_cmd(name: str, role: str, db_path: Path | None) -> None:
     """Give NAME another role."""
-    with _edge():
+    with error_edge():
         db = _open(db_path)
         with db.transaction() as conn:
             accounts = Accounts(conn)
