@@ -11,7 +11,7 @@ from floorman.events import Action, BlindKind, BlindPosted, PlayerActed
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.state import ActionRecord, HandState, SeatState
-from floorman.table import Chips, Family, Street, Structure, clockwise_after
+from floorman.table import Chips, Family, Street, Structure
 
 __all__ = ["act", "bet_size", "is_round_complete", "next_to_act", "post", "start_round"]
 
@@ -118,19 +118,36 @@ def next_to_act(state: HandState) -> int | None:
     if state.hand_over:
         return None
     in_hand, can = _in_hand_and_can_act(state)
-    if in_hand <= 1:
-        return None
-    if not can:
+    return _due_seat(state, in_hand, can)
+
+
+def _due_seat(state: HandState, in_hand: int, can: list[SeatState]) -> int | None:
+    """``next_to_act`` once the seats in the hand (``in_hand``) and those that can act are counted."""
+    if in_hand <= 1 or not can:
         return None
     current = state.current_bet
     if len(can) == 1 and can[0].street_bet >= current:
         return None
     if not state.round_started:
         _begin(state)
-    due = [s.seat for s in can if not s.acted or s.street_bet < current]
-    if state.pointer is None:
-        return due[0] if len(due) == 1 else None
-    return clockwise_after(state.log.seats, state.pointer, due)
+    # the first seat due to act clockwise after the pointer: the lowest seat number above it, else
+    # (going round past the last seat) the lowest seat number of all
+    pointer = state.pointer
+    after: int | None = None
+    first: int | None = None
+    due = 0
+    for s in can:
+        if not s.acted or s.street_bet < current:
+            due += 1
+            seat = s.seat
+            if pointer is not None and seat > pointer:
+                if after is None or seat < after:
+                    after = seat
+            elif first is None or seat < first:
+                first = seat
+    if pointer is None:
+        return first if due == 1 else None
+    return after if after is not None else first
 
 
 def is_round_complete(state: HandState) -> bool:
@@ -150,26 +167,30 @@ def act(state: HandState, ev: PlayerActed, at: int) -> ActionRecord:
     seat = state.seats[ev.seat]
     if not state.round_started:
         _begin(state)
-    expected = next_to_act(state)
+    in_hand, can = _in_hand_and_can_act(state)
+    expected = None if state.hand_over else _due_seat(state, in_hand, can)
     if state.pointer is None and expected is None:
         in_turn = seat.can_act and _needs_action(state, seat)
     else:
         in_turn = expected == ev.seat
+    was_in_hand = seat.entitled and not seat.folded and not seat.dead and len(seat.cards) > seat.aside
     chips = _apply(state, seat, ev)
     seat.acted = True
     if in_turn:
         state.pointer = ev.seat
+    street = state.street
     forced = (
-        state.is_stud and state.street_idx == 0 and state.bring_in_seat is None
-        and ev.action is Action.COMPLETE and not any(a.street is state.street for a in state.actions)
+        state.street_idx == 0 and state.bring_in_seat is None and ev.action is Action.COMPLETE
+        and state.spec.family is Family.STUD and not any(a.street is street for a in state.actions)
     )
     record = ActionRecord(
-        at=at, seat=ev.seat, action=ev.action, in_turn=in_turn and not forced,
-        street=state.street, chips=chips,
+        at=at, seat=ev.seat, action=ev.action, in_turn=in_turn and not forced, street=street, chips=chips,
     )
     state.actions.append(record)
-    state.street_action_count[state.street] = state.street_action_count.get(state.street, 0) + 1
-    if _in_hand_and_can_act(state)[0] <= 1:
+    counts = state.street_action_count
+    counts[street] = counts.get(street, 0) + 1
+    # only this seat's fold can change how many seats are in the hand
+    if in_hand - (was_in_hand and seat.folded) <= 1:
         state.hand_over = True
     return record
 

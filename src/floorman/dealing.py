@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from floorman.cardcheck import see
+from floorman.cardcheck import at_seat, is_fresh, see
 from floorman.events import CardDealt, CardExposed, ExposedBy
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
@@ -37,7 +37,10 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         state.first_card_seen = True
         state.absent_at_first_card = {s.seat for s in state.seats.values() if s.entitled and not s.present}
     seat = state.seats.get(ev.seat)
-    see(state, ev.card, at=at, where=f"seat {ev.seat}", seat=ev.seat, back=ev.back, initial=True)
+    if is_fresh(state, ev.card, ev.back):
+        state.seen[ev.card] = at_seat(ev.seat)
+    else:
+        see(state, ev.card, at=at, where=at_seat(ev.seat), seat=ev.seat, back=ev.back, initial=True)
     if ev.boxed:
         state.boxed_initial += 1
         state.add(Finding(
@@ -45,13 +48,12 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
             during_initial_deal=True,
         ))
         return
-    if seat is not None and (ev.replacement or _is_exposure_replacement(state, seat)):
+    if seat is not None and (ev.replacement or (seat.owed_replacements > 0 and _is_exposure_replacement(state, seat))):
         _replace(state, seat, ev, at)
         return
     position = len(state.initial_deals) + 1
     state.initial_deals.append((at, ev.seat, position))
-    ordered = not state.omits(Omission.DEAL_ORDER)
-    if position == 1 and ordered:
+    if position == 1 and not state.omits(Omission.DEAL_ORDER):
         order = state.entitled_order()
         if order and ev.seat != order[0]:
             state.add(Finding(
@@ -66,11 +68,13 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
                 during_initial_deal=True,
             ))
         return
-    card = HoleCard(card=ev.card, at=at, face_up=ev.face_up, position=position, street=state.spec.streets[0])
-    seat.cards.append(card)
-    k = len(seat.cards)
-    if state.is_stud:
-        pattern = state.spec.initial_face_up
+    spec = state.spec
+    card = HoleCard(ev.card, at, ev.face_up, position=position, street=spec.streets[0])
+    cards = seat.cards
+    cards.append(card)
+    if spec.family is Family.STUD:
+        k = len(cards)
+        pattern = spec.initial_face_up
         should_be_up = pattern[k - 1] if k <= len(pattern) else False
         if ev.face_up and not should_be_up:
             _dealer_exposure(state, seat, card, at, how="dealt face up")
@@ -78,7 +82,7 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
             state.add(Finding(at=at, irregularity=I.STUD_DOOR_CARD_DOWN, seat=ev.seat, during_initial_deal=True))
     elif ev.face_up:
         _dealer_exposure(state, seat, card, at, how="dealt face up")
-    if seat.held >= state.spec.hole_cards:  # else this seat, a holder, is short: the deal goes on
+    if len(cards) - seat.aside >= spec.hole_cards:  # else this seat, a holder, is short: the deal goes on
         _check_finished(state)
 
 
@@ -193,10 +197,13 @@ def _extra_at(state: HandState, seat: int, n: int) -> int:
     return cards[n].at if len(cards) > n else state.index
 
 
+_ORDER_UNKNOWABLE = frozenset({I.FIRST_CARD_WRONG_SEAT, I.CARD_TO_SEAT_NOT_ENTITLED, I.SEAT_DEALT_OUT,
+                               I.WRONG_CARD_COUNT, I.EXTRA_CARD})
+"""Findings after which the dealing sequence is not checked (it is already wrong in a way reported)."""
+
+
 def _check_sequence(state: HandState, order: tuple[int, ...], add: Callable[[Finding], None]) -> None:
-    bad = {I.FIRST_CARD_WRONG_SEAT, I.CARD_TO_SEAT_NOT_ENTITLED, I.SEAT_DEALT_OUT,
-           I.WRONG_CARD_COUNT, I.EXTRA_CARD}
-    if any(f.irregularity in bad for f in state.findings) or len(order) < 2 or state.omits(Omission.DEAL_ORDER):
+    if any(f.irregularity in _ORDER_UNKNOWABLE for f in state.findings) or len(order) < 2 or state.omits(Omission.DEAL_ORDER):
         return
     seq = [s for _, s, _ in state.initial_deals]
     expected = [order[i % len(order)] for i in range(len(seq))]
@@ -266,7 +273,7 @@ def expose(state: HandState, ev: CardExposed, at: int) -> None:
     card = seat.cards[idx]
     if ev.card != "??" and card.card == "??":
         card.card = ev.card
-        see(state, ev.card, at=at, where=f"seat {ev.seat}", seat=ev.seat)
+        see(state, ev.card, at=at, where=at_seat(ev.seat), seat=ev.seat)
     if ev.by is ExposedBy.PLAYER:
         card.exposed = True
         state.add(Finding(at=at, irregularity=I.PLAYER_EXPOSED_OWN_CARD, seat=ev.seat, card=card.card,
@@ -287,7 +294,7 @@ def expose(state: HandState, ev: CardExposed, at: int) -> None:
 def deal_after(state: HandState, ev: CardDealt, at: int) -> None:
     """A card dealt to a seat after the initial deal in a flop or draw game."""
     seat = state.seats.get(ev.seat)
-    see(state, ev.card, at=at, where=f"seat {ev.seat}", seat=ev.seat, back=ev.back)
+    see(state, ev.card, at=at, where=at_seat(ev.seat), seat=ev.seat, back=ev.back)
     if ev.boxed:
         state.add(Finding(at=at, irregularity=I.BOXED_CARD, seat=ev.seat, card=ev.card, street=state.street))
         return

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from floorman import betting, dealing, streets
-from floorman.cardcheck import see
+from floorman.cardcheck import at_seat, see
 from floorman.events import (
     Action,
     BlindKind,
@@ -95,9 +95,9 @@ class Hand:
             self.rulebook = rulebook
         else:
             self.rulebook = find_rulebook(rulebook or log.rulebook)
-        self.header = replace(log, events=())
         self._source = log
-        self.state = HandState(self.header)
+        self._header: HandLog | None = None
+        self.state = HandState(log)
         self.events: list[Event] = []
         self._rulings: list[Ruling] = []
         self._redeals: list[HandLog | None] = []
@@ -112,6 +112,13 @@ class Hand:
 
     # -- the live API ------------------------------------------------------------------
 
+    @property
+    def header(self) -> HandLog:
+        """The log's header: the table before the deal, without events."""
+        if self._header is None:
+            self._header = replace(self._source, events=())
+        return self._header
+
     def push(self, event: Event) -> None:
         """Record one event (it happened: it is always accepted)."""
         state = self.state
@@ -121,11 +128,13 @@ class Hand:
         if self._cancelled_by is not None and isinstance(event, _PROGRESS) and not self._played_on_reported:
             self._played_on_reported = True
             state.add(Finding(at=at, irregularity=I.PLAYED_ON_AFTER_RULING, note=str(self._cancelled_by)))
-        _apply(state, event, at)
-        if isinstance(event, FloorCalled):
+        step = _STEPS.get(type(event)) or _step_of(event)
+        step(state, event, at)
+        if step is _floor_called:
             state.floors.append(at)
             self._rule_now(at)
-        elif isinstance(event, RulingApplied):
+        elif step is _ruling_applied:
+            assert isinstance(event, RulingApplied)
             self._apply_ruling(event, at)
 
     def extend(self, events: Iterable[Event]) -> None:
@@ -286,10 +295,10 @@ def _leave(state: HandState, event: PlayerLeft, at: int) -> None:
 
 
 def _seat_player(state: HandState, event: PlayerSeated, at: int) -> None:
-    state.seats[event.seat] = SeatState(
+    state.seat(SeatState(
         seat=event.seat, name=event.name, stack=event.stack, status=PlayerStatus.WAITING,
         entitled=False, present=True, seated_during_hand=True,
-    )
+    ))
 
 
 def _level_change(state: HandState, event: LevelChanged, at: int) -> None:
@@ -310,16 +319,17 @@ def _next_hand(state: HandState, event: NextHandBegan, at: int) -> None:
     state.next_hand_begun = True
 
 
-def _nothing(state: HandState, event: Event, at: int) -> None:
-    """``floor`` and ``ruling_applied`` change the hand through ``Hand``, not here."""
+def _floor_called(state: HandState, event: Event, at: int) -> None:
+    """``floor`` changes the hand through ``Hand`` (which rules), not here."""
 
 
-def _apply(state: HandState, event: Event, at: int) -> None:
-    """The fold's step: change the state by one event and record what is irregular about it."""
-    step = _STEPS.get(type(event))
-    if step is None:  # a subclass of an event class
-        step = next(f for kind, f in _STEPS.items() if isinstance(event, kind))
-    step(state, event, at)
+def _ruling_applied(state: HandState, event: Event, at: int) -> None:
+    """``ruling_applied`` changes the hand through ``Hand`` (which applies the ruling), not here."""
+
+
+def _step_of(event: Event) -> Callable[[HandState, Any, int], None]:
+    """The fold's step for an instance of a subclass of an event class."""
+    return next(f for kind, f in _STEPS.items() if isinstance(event, kind))
 
 
 def _deal(state: HandState, event: CardDealt, at: int) -> None:
@@ -334,12 +344,14 @@ def _deal(state: HandState, event: CardDealt, at: int) -> None:
 
 
 def _act(state: HandState, event: PlayerActed, at: int) -> None:
-    _close_initial_if(state, at)
-    _check_short_flop(state)
+    if state.initial_open:
+        _close_initial_if(state, at)
+    if state.street is Street.FLOP:
+        _check_short_flop(state)
     seat = state.seats[event.seat]
     n = state.spec.hole_cards
     short_button = (
-        state.street_idx == 0 and state.spec.family is not Family.STUD and 0 < seat.held < n
+        state.street_idx == 0 and 0 < seat.held < n and state.spec.family is not Family.STUD
         and any(f.irregularity is I.BUTTON_SHORT and f.seat == event.seat for f in state.findings)
         and not any(f.irregularity is I.ACTED_WITH_WRONG_COUNT and f.seat == event.seat for f in state.findings)
     )
@@ -368,7 +380,7 @@ def _show(state: HandState, event: HandShown, at: int) -> None:
             unknown.pop(0).card = card
         else:
             seat.cards.append(HoleCard(card=card, at=at))
-        see(state, card, at=at, where=f"seat {event.seat}", seat=event.seat)
+        see(state, card, at=at, where=at_seat(event.seat), seat=event.seat)
 
 
 def _discover(state: HandState, event: DefectDiscovered, at: int) -> None:
@@ -450,10 +462,10 @@ _STEPS: dict[type[Event], Callable[[HandState, Any, int], None]] = {
     StubShuffled: _shuffle,
     PotAwarded: _pot_awarded,
     NextHandBegan: _next_hand,
-    FloorCalled: _nothing,
-    RulingApplied: _nothing,
+    FloorCalled: _floor_called,
+    RulingApplied: _ruling_applied,
 }
-"""What each kind of event does to the state (``_apply`` looks the step up by the event's class)."""
+"""The fold's step for each kind of event: change the state by one event and record what is irregular about it."""
 
 
 def replay(log: HandLog, *, rulebook: Rulebook | str | None = None) -> HandState:

@@ -158,6 +158,7 @@ class HandState:
         self.draw_rounds: set[Street] = set()
         self.flop_completed_after_scramble = False
         self.level_changes: list[tuple[int, Level]] = []
+        self._entitled_order: tuple[int, ...] | None = None
 
     # -- queries -----------------------------------------------------------------------
 
@@ -182,10 +183,18 @@ class HandState:
         return self.spec.family is Family.FLOP
 
     def entitled_order(self) -> tuple[int, ...]:
-        """Entitled seats in dealing order: from the first seat left of the button (stud: seat 1)."""
-        n = self.log.seats
-        start = 1 if self.is_stud or self.log.button is None else (self.log.button % n) + 1
-        return tuple(s for s in clockwise_from(n, start) if s in self.seats and self.seats[s].entitled)
+        """Entitled seats in dealing order: from the first seat left of the button (stud: seat 1).
+
+        Who is entitled is settled before the deal (a player seated during the hand waits), so the
+        order is worked out once.
+        """
+        if self._entitled_order is None:
+            n = self.log.seats
+            start = 1 if self.is_stud or self.log.button is None else (self.log.button % n) + 1
+            self._entitled_order = tuple(
+                s for s in clockwise_from(n, start) if s in self.seats and self.seats[s].entitled
+            )
+        return self._entitled_order
 
     def in_turn_actions(self) -> list[ActionRecord]:
         return [a for a in self.actions if a.in_turn]
@@ -231,6 +240,11 @@ class HandState:
     @property
     def live_seats(self) -> frozenset[int]:
         return frozenset(s.seat for s in self.seats.values() if s.in_hand)
+
+    def seat(self, seat: SeatState) -> None:
+        """A player sat down during the hand (he waits for the next one)."""
+        self.seats[seat.seat] = seat
+        self._entitled_order = None
 
     def add(self, finding: Finding) -> None:
         self.findings.append(finding)

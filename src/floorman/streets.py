@@ -9,7 +9,7 @@ only when the dealer departs from every procedure that could apply.
 from __future__ import annotations
 
 from floorman.betting import is_round_complete, start_round
-from floorman.cardcheck import forget, see
+from floorman.cardcheck import at_seat, forget, see
 from floorman.events import BoardCardDealt, CardBurned, CardDealt, CardsDiscarded
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
@@ -157,7 +157,7 @@ def _check_burn(state: HandState, street: Street, at: int) -> None:
 
 def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
     """A card dealt to a seat after third street in stud."""
-    see(state, ev.card, at=at, where=f"seat {ev.seat}", seat=ev.seat, back=ev.back)
+    see(state, ev.card, at=at, where=at_seat(ev.seat), seat=ev.seat, back=ev.back)
     state.deck_position += 1
     seat = state.seats.get(ev.seat)
     if seat is None or not seat.entitled:

@@ -220,11 +220,32 @@ def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling
         rules += [*_sa_rules(ctx.book), "SA-MISDEAL-GATE"]
         text.append(sa_reason(ctx.state, ctx.book.params))
     if not decisions:
-        rules += _clean_deal_rules(ctx.state)
-        text.append(Words("No irregularity is open: the deal and the action so far follow the rules. Play on.",
-                          "Không có sai phạm nào cần xử lý: việc chia bài và các hành động đến lúc này đều đúng luật. "
-                          "Ván bài tiếp tục."))
+        return _clean(ctx, tuple(_clean_deal_rules(ctx.state)), at)
     return _build(ctx, Verdict.CONTINUE, decisions, rules, remedies, text, at)
+
+
+_CLEAN_TEXT = Words("No irregularity is open: the deal and the action so far follow the rules. Play on.",
+                    "Không có sai phạm nào cần xử lý: việc chia bài và các hành động đến lúc này đều đúng luật. "
+                    "Ván bài tiếp tục.")
+_clean_rulings: dict[tuple[int, tuple[str, ...], bool, int | None], tuple[Rulebook, Ruling]] = {}
+_CLEAN_RULINGS_KEPT = 256
+
+
+def _clean(ctx: Context, rules: tuple[str, ...], at: int | None) -> Ruling:
+    """The ruling on a hand with nothing open: the same value for the same book, rules, SA and moment.
+
+    Most hands of an audit are clean, so the ruling is built once and reused (it is immutable). The
+    book is kept beside the ruling, so its ``id`` cannot be reused by another book while cached.
+    """
+    key = (id(ctx.book), rules, ctx.sa, at)
+    cached = _clean_rulings.get(key)
+    if cached is not None and cached[0] is ctx.book:
+        return cached[1]
+    ruling = _build(ctx, Verdict.CONTINUE, [], rules, [], [_CLEAN_TEXT], at)
+    if len(_clean_rulings) >= _CLEAN_RULINGS_KEPT:
+        _clean_rulings.clear()
+    _clean_rulings[key] = (ctx.book, ruling)
+    return ruling
 
 
 def _clean_deal_rules(state: HandState) -> list[str]:
