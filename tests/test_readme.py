@@ -36,3 +36,35 @@ def test_every_command_in_the_readme_exists() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     named = set(re.findall(r"`floorman ([a-z-]+)", text))
     assert named <= set(main.commands), named - set(main.commands)
+
+
+_WITHOUT_EXTRAS = """
+import sys
+from importlib.abc import MetaPathFinder
+
+class Missing(MetaPathFinder):
+    # what a plain `pip install .` lacks: the web and dask extras
+    blocked = ("fastapi", "starlette", "uvicorn", "jinja2", "babel", "multipart", "python_multipart", "dask",
+               "distributed")
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in self.blocked:
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return None
+
+sys.meta_path.insert(0, Missing())
+from floorman.cli import main
+main(["rule", sys.argv[1], "--no-color"])
+"""
+
+
+def test_quick_start_rule_works_without_the_web_and_dask_extras() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_EXTRAS, str(ROOT / "examples" / "first-card-wrong-seat.json")],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("MISDEAL")

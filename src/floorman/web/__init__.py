@@ -1,8 +1,23 @@
 """The floor console: a local web app for logging hands at the table, ruling on them, and keeping
-every incident on record. Install with ``pip install floorman[web]`` and run ``floorman serve``."""
+every incident on record. Install with ``pip install floorman[web]`` and run ``floorman serve``.
+
+``create_app`` is imported on first use, so the command line (which registers ``floorman serve``
+from ``floorman.web.cli``) works without the web extra installed.
+"""
 
 from __future__ import annotations
 
-from floorman.web.app import create_app
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from floorman.web.app import create_app
 
 __all__ = ["create_app"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "create_app":
+        from floorman.web.app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
