@@ -1,0 +1,27 @@
+"""Packaging: pure Python by default; ``FLOORMAN_COMPILE=1`` compiles the core with mypyc.
+
+The compiled modules are the hand fold and the rulings (standard library only, typed with
+``mypy --strict``): the same source, run as C extensions, about two to three times as fast.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+CORE = (
+    "cards.py", "table.py", "events.py", "log.py", "findings.py", "state.py", "cardcheck.py",
+    "betting.py", "dealing.py", "streets.py", "hand.py",
+    "rulings/context.py", "rulings/decide_board.py", "rulings/decide_deal.py", "rulings/decide_table.py",
+    "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py", "rulings/words.py",
+)
+"""The modules compiled by ``FLOORMAN_COMPILE=1`` (paths under src/floorman)."""
+
+if os.environ.get("FLOORMAN_COMPILE", "") == "1":
+    from mypyc.build import mypycify
+
+    setup(ext_modules=mypycify([str(Path("src/floorman") / name) for name in CORE], opt_level="3"))
+else:
+    setup()
