@@ -14,7 +14,12 @@ disturbs less than wall-clock time; both are printed.
 - ``floorman-phh``: floorman from PHH text to the ruling, the audit's own path
   (``formats.files.read_hands`` then ``hand.rule``);
 - ``floorman-jsonl``: floorman from a hand-log JSONL line to the ruling (``handlog.loads`` then
-  ``rule``); the lines are made from the same hands before timing.
+  ``rule``); the lines are made from the same hands before timing;
+- ``json.loads``: the standard library's JSON parser alone on the same lines, for reference: no
+  JSONL reader built on it can be faster.
+
+The first line says which build of the core ran: pure Python, or compiled with mypyc
+(``FLOORMAN_COMPILE=1 pip install .``; see the README's "Speed" section).
 
 Before timing, floorman's PHH reader is checked against ``tomllib`` on every file.
 """
@@ -23,16 +28,20 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
+import platform
 import time
 import tomllib
 import warnings
 from collections.abc import Callable
 from decimal import Decimal
+from importlib.metadata import version
 from pathlib import Path
 
 import pokerkit
 
+import floorman
 from floorman.formats import handlog, phh_toml
 from floorman.formats.files import HandFormat, HandText, read_hands
 from floorman.hand import rule
@@ -100,6 +109,20 @@ def run_floorman_jsonl(lines: list[bytes]) -> int:
     return len(lines)
 
 
+def run_json_floor(lines: list[bytes]) -> int:
+    for line in lines:
+        json.loads(line)
+    return len(lines)
+
+
+def core_build() -> str:
+    """Which build of the core is running: the mypyc-compiled one (FLOORMAN_COMPILE=1) or pure Python."""
+    import floorman.hand
+
+    compiled = not floorman.hand.__file__.endswith(".py")
+    return "compiled with mypyc (FLOORMAN_COMPILE=1)" if compiled else "pure Python"
+
+
 def to_jsonl(sample: list[tuple[Path, str]]) -> list[bytes]:
     lines: list[bytes] = []
     for path, text in sample:
@@ -123,11 +146,14 @@ def main() -> None:
     lines = to_jsonl(sample)
     print(f"{len(sample):,} files, {len(lines):,} hands from {args.path}; the PHH reader agrees with tomllib "
           f"on every file; {args.rounds} interleaved rounds, best round shown")
+    print(f"floorman {floorman.__version__}, core {core_build()}; PokerKit {version('pokerkit')}; "
+          f"Python {platform.python_version()}")
     runs: dict[str, Callable[[], int]] = {
         "pokerkit": lambda: run_pokerkit(sample),
         "floor": lambda: run_floor(sample),
         "floorman-phh": lambda: run_floorman_phh(sample),
         "floorman-jsonl": lambda: run_floorman_jsonl(lines),
+        "json.loads": lambda: run_json_floor(lines),
     }
     best: dict[str, float] = {}
     wall: dict[str, float] = {}
@@ -154,6 +180,7 @@ def main() -> None:
           "   (goal: at most 1.2)")
     print(f"floorman JSONL -> ruling / PokerKit:                       {rate['floorman-jsonl'] / rate['pokerkit']:5.2f}x"
           "  (goal: at least 100x)")
+    print(f"json.loads alone / PokerKit (no JSONL reader can beat it):  {rate['json.loads'] / rate['pokerkit']:5.2f}x")
     print(f"load average at the end (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())} "
           f"on {os.cpu_count()} cores")
 
