@@ -161,6 +161,10 @@ def evaluate_initial(state: HandState, *, final: bool) -> None:
     order = state.entitled_order()
     if not (final or state.deal_finished or len(state.initial_deals) >= n * len(order)):
         return
+    seats = state.seats
+    if all(seats[s].held == n for s in order):  # the usual deal: every seat has its cards
+        _check_sequence(state, order, lambda f: _add_once(state, f))
+        return
     last_at = state.initial_deals[-1][0]
     found = {(f.irregularity, f.seat) for f in state.findings}
 
@@ -190,6 +194,12 @@ def evaluate_initial(state: HandState, *, final: bool) -> None:
         add(Finding(at=_extra_at(state, first, n), irregularity=I.EXTRA_CARD, seat=first, count=extras,
                     during_initial_deal=True))
     _check_sequence(state, order, add)
+
+
+def _add_once(state: HandState, finding: Finding) -> None:
+    """Add the finding unless one of its kind is already recorded for its seat."""
+    if not any(f.irregularity is finding.irregularity and f.seat == finding.seat for f in state.findings):
+        state.add(finding)
 
 
 def _extra_at(state: HandState, seat: int, n: int) -> int:
