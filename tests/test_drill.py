@@ -380,3 +380,12 @@ def test_the_session_refuses_what_no_hand_can_give_with_status_2() -> None:
 def test_every_kind_can_be_drilled_from_the_bundled_hands() -> None:
     drawn = Counter(k for seed in range(3) for q in make_questions(seed=seed, count=12) for k in q.kinds)
     assert set(drawn) == set(Kind)
+
+
+def test_a_source_hand_keeps_a_number_no_float_holds_as_text_at_once() -> None:
+    from decimal import Decimal
+
+    from floorman.drill.hands import SourceHand
+
+    hand = SourceHand.of("x.phh", {"_note": Decimal("1e999999999"), "stack": Decimal("12.50"), "n": Decimal("7")})
+    assert json.loads(hand.text) == {"_note": "1E+999999999", "stack": 12.5, "n": 7}

@@ -44,9 +44,15 @@ _PRIVATE_HEADER = ("_phh", "_floorman")
 _STREET_BREAKS = frozenset({"act", "burn", "board", "discard"})
 
 
+_PLAIN_DIGITS = 30
+"""A decimal with more integer digits than this (or not finite) is kept as text, not as a JSON number."""
+
+
 def _plain(o: object) -> object:
     if isinstance(o, Decimal):
-        return int(o) if o == o.to_integral_value() else float(o)
+        if o.is_finite() and o.adjusted() < _PLAIN_DIGITS:  # an amount, or any ordinary number
+            return int(o) if o == o.to_integral_value() else float(o)
+        return str(o)  # e.g. 1e999999999 in a PHH user field: no float holds it, and its int has a billion digits
     raise TypeError(f"not JSON: {type(o).__name__}")
 
 
