@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
@@ -40,10 +40,22 @@ from floorman.events import (
     Where,
     event_type,
 )
-from floorman.formats._fields import MAX_CHIPS, Fields, chips_value, level_from_obj, level_to_obj
+from floorman.formats._fields import Fields, chips_value, level_from_obj, level_to_obj, plain_chips
+from floorman.formats._intern import (
+    ACTED,
+    CARDS,
+    DEALT,
+    blind_posted,
+    board_dealt,
+    card_burned,
+    card_dealt,
+    cards_discarded,
+    hand_mucked,
+    player_acted,
+)
 from floorman.table import Level
 
-__all__ = ["event_from_obj", "event_to_obj"]
+__all__ = ["MAX_DISCARD", "MAX_SHOWN", "PLAIN_READERS", "event_from_obj", "event_to_obj", "plain_event"]
 
 _VERDICTS = ("misdeal", "void", "continue")
 
@@ -100,77 +112,124 @@ class _Reader(Fields):
             raise self.error(key, str(exc)) from None
 
 
-_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??", "JK"}
 _ACTIONS = {a.value: a for a in Action}
 _BLINDS = {b.value: b for b in BlindKind}
-_MUCKERS = {b.value: b for b in ExposedBy}
-_PLAIN: dict[str, frozenset[str]] = {
-    "deal": frozenset({"type", "seat", "card", "face_up"}),
-    "act": frozenset({"type", "seat", "action", "to"}),
-    "post": frozenset({"type", "seat", "blind", "amount"}),
-    "board": frozenset({"type", "card", "face_up"}),
-    "burn": frozenset({"type", "card"}),
-    "show": frozenset({"type", "seat", "cards"}),
-    "muck": frozenset({"type", "seat", "by"}),
+_NEEDS_TO = frozenset({Action.BET.value, Action.RAISE.value})
+MAX_SHOWN = 10
+"""The most cards a ``show`` event may list."""
+MAX_DISCARD = 7
+"""The most cards a ``discard`` event may count."""
+
+_PlainReader = Callable[[dict[str, Any], int, set[int], bool], "Event | None"]
+
+
+def _plain_deal(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
+    seat, card, face_up = raw.get("seat"), raw.get("card"), raw.get("face_up")
+    if type(seat) is not int or not 1 <= seat <= seats or len(raw) != 2 + (card is not None) + (face_up is not None):
+        return None
+    card = "??" if card is None else card
+    face_up = False if face_up is None else face_up
+    if type(card) is not str or type(face_up) is not bool:
+        return None
+    return DEALT.get((seat, card, face_up)) or card_dealt(seat, card, face_up)
+
+
+def _plain_act(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
+    seat, action, to = raw.get("seat"), raw.get("action"), raw.get("to")
+    if type(seat) is not int or seat not in occupied or type(action) is not str or len(raw) != 3 + (to is not None):
+        return None
+    if to is None:
+        if needs_to and action in _NEEDS_TO:
+            return None
+        return ACTED.get((seat, action, None)) or player_acted(seat, action, None)
+    amount = plain_chips(to)
+    if type(amount) is int:
+        return ACTED.get((seat, action, amount)) or player_acted(seat, action, amount)
+    kind = _ACTIONS.get(action)
+    return None if amount is None or kind is None else PlayerActed(seat=seat, action=kind, to=amount)
+
+
+def _plain_post(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
+    seat, blind, amount = raw.get("seat"), raw.get("blind"), plain_chips(raw.get("amount"))
+    if amount is None or type(seat) is not int or seat not in occupied or type(blind) is not str or len(raw) != 4:
+        return None
+    if type(amount) is int:
+        return blind_posted(seat, blind, amount)
+    kind = _BLINDS.get(blind)
+    return None if kind is None else BlindPosted(seat=seat, blind=kind, amount=amount)
+
+
+def _plain_board(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
+    card, face_up = raw.get("card"), raw.get("face_up")
+    if len(raw) != 1 + (card is not None) + (face_up is not None):
+        return None
+    card = "??" if card is None else card
+    face_up = True if face_up is None else face_up
+    return board_dealt(card, face_up) if type(card) is str and type(face_up) is bool else None
+
+
+def _plain_burn(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
+    card = raw.get("card")
+    if len(raw) != 1 + (card is not None):
+        return None
+    card = "??" if card is None else card
+    return card_burned(card) if type(card) is str else None
+
+
+def _plain_show(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
+    seat, cards = raw.get("seat"), raw.get("cards")
+    if type(seat) is not int or seat not in occupied or len(raw) != 2 + (cards is not None):
+        return None
+    cards = [] if cards is None else cards
+    if type(cards) is not list or len(cards) > MAX_SHOWN or not all(type(c) is str and c in CARDS for c in cards):
+        return None
+    return HandShown(seat=seat, cards=tuple(cards))
+
+
+def _plain_muck(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
+    seat, by = raw.get("seat"), raw.get("by")
+    if type(seat) is not int or not 1 <= seat <= seats or len(raw) != 2 + (by is not None):
+        return None
+    by = "player" if by is None else by
+    return hand_mucked(seat, by) if type(by) is str else None
+
+
+def _plain_discard(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
+    seat, count = raw.get("seat"), raw.get("count")
+    if (type(seat) is not int or seat not in occupied or type(count) is not int or not 0 <= count <= MAX_DISCARD
+            or len(raw) != 3):
+        return None
+    return cards_discarded(seat, count)
+
+
+PLAIN_READERS: dict[str, _PlainReader] = {
+    "deal": _plain_deal,
+    "act": _plain_act,
+    "post": _plain_post,
+    "board": _plain_board,
+    "burn": _plain_burn,
+    "show": _plain_show,
+    "muck": _plain_muck,
+    "discard": _plain_discard,
 }
-"""The fields of the common events in their plain form, which ``_plain_event`` reads directly."""
+"""A reader for each common event in its plain form: see ``plain_event``.
+
+Each reads the fields it knows and counts those given: when the event has no more fields than
+that, it has no unknown or private field (and none given as ``null``, which is left to the full
+reader, as is anything it does not read, so that each reader stays short).
+"""
 
 
-def _text(value: object) -> str:
-    """The value if it is text, else the empty string (which names no action, blind or mucker)."""
-    return value if type(value) is str else ""
-
-
-def _plain_event(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
+def plain_event(raw: dict[str, Any], seats: int, occupied: set[int], needs_to: bool) -> Event | None:
     """The event, when it is a common one in its plain form with every value valid; else None.
 
     This is a shortcut for the bulk of real logs: it accepts only what the full reader accepts
-    and builds the same event, and leaves everything else (errors included) to it.
+    and builds an equal event (an interned one where it can), and leaves everything else
+    (errors included) to the full reader, ``event_from_obj``.
     """
     kind = raw.get("type")
-    known = _PLAIN.get(kind) if type(kind) is str else None
-    if known is None or not raw.keys() <= known:
-        return None
-    seat = raw.get("seat")
-    if seat is not None and not (type(seat) is int and 1 <= seat <= seats):
-        return None
-    if kind == "deal":
-        card = raw.get("card", "??")
-        face_up = raw.get("face_up", False)
-        if seat is None or type(card) is not str or card not in _CARDS or type(face_up) is not bool:
-            return None
-        return CardDealt(seat=seat, card=card, face_up=face_up)
-    if kind == "act":
-        action = _ACTIONS.get(_text(raw.get("action")))
-        to = raw.get("to")
-        if seat not in occupied or action is None or (to is not None and not (
-                type(to) is int and 0 <= to <= MAX_CHIPS)):
-            return None
-        if to is None and needs_to and action in (Action.BET, Action.RAISE):
-            return None
-        return PlayerActed(seat=seat, action=action, to=to)
-    if kind == "post":
-        blind = _BLINDS.get(_text(raw.get("blind")))
-        amount = raw.get("amount")
-        if seat not in occupied or blind is None or not (type(amount) is int and 0 <= amount <= MAX_CHIPS):
-            return None
-        return BlindPosted(seat=seat, blind=blind, amount=amount)
-    if kind in ("board", "burn"):
-        card = raw.get("card", "??")
-        face_up = raw.get("face_up", True)
-        if type(card) is not str or card not in _CARDS or type(face_up) is not bool:
-            return None
-        return BoardCardDealt(card=card, face_up=face_up) if kind == "board" else CardBurned(card=card)
-    if kind == "show":
-        cards = raw.get("cards", [])
-        if seat not in occupied or type(cards) is not list or len(cards) > 10 or not all(
-                type(c) is str and c in _CARDS for c in cards):
-            return None
-        return HandShown(seat=seat, cards=tuple(cards))
-    by = _MUCKERS.get(_text(raw.get("by", "player")))
-    if seat is None or by is None:
-        return None
-    return HandMucked(seat=seat, by=by)
+    reader = PLAIN_READERS.get(kind) if type(kind) is str else None
+    return None if reader is None else reader(raw, seats, occupied, needs_to)
 
 
 def event_from_obj(
@@ -178,7 +237,7 @@ def event_from_obj(
 ) -> Event:
     """Build one event; ``floors`` is how many ``floor`` events came before it."""
     if type(raw) is dict:
-        event = _plain_event(raw, seats, occupied, needs_to)
+        event = plain_event(raw, seats, occupied, needs_to)
         if event is not None:
             return event
     if not isinstance(raw, Mapping):
@@ -225,11 +284,11 @@ def event_from_obj(
             card=r.card(), face_up=r.boolean("face_up", True), back=r.string("back"), ext=ext
         )
     if kind == "discard":
-        count = r.integer("count", low=0, high=7, required=True)
+        count = r.integer("count", low=0, high=MAX_DISCARD, required=True)
         return CardsDiscarded(seat=_req(r.seat(player=True)), count=_req(count), ext=ext)
     if kind == "show":
         cards_raw = r.obj.get("cards", [])
-        if not isinstance(cards_raw, list) or len(cards_raw) > 10:
+        if not isinstance(cards_raw, list) or len(cards_raw) > MAX_SHOWN:
             raise r.error("cards", f"expected a list of cards such as [\"As\", \"Kd\"], got {cards_raw!r}")
         cards = []
         for i, c in enumerate(cards_raw):

@@ -10,16 +10,35 @@ from typing import Any, TypeVar
 from floorman.errors import LogFieldError
 from floorman.table import Chips, Level
 
-__all__ = ["MAX_CHIPS", "Duplicated", "Fields", "chips_value", "level_from_obj", "level_to_obj"]
+__all__ = [
+    "LEVEL_FIELDS",
+    "LEVEL_NUMBER_MAX",
+    "MAX_CHIPS",
+    "Duplicated",
+    "Fields",
+    "Unusual",
+    "chips_value",
+    "level_from_obj",
+    "level_to_obj",
+    "plain_chips",
+]
 
 E = TypeVar("E", bound=StrEnum)
 
 MAX_CHIPS = 10**15
 """No table holds more chips than this; a larger amount is a corrupt log."""
 
-_LEVEL_FIELDS = (
+LEVEL_FIELDS = (
     "small_blind", "big_blind", "ante", "big_blind_ante", "bring_in", "small_bet", "big_bet",
 )
+"""The chip amounts of a level, in the order ``Level`` lists them."""
+
+LEVEL_NUMBER_MAX = 10**6
+"""The highest level number a log may give."""
+
+
+class Unusual(Exception):
+    """An input a reader's fast path does not handle (or that is not valid): the full reader takes it."""
 
 
 class Duplicated(dict[str, Any]):
@@ -121,6 +140,21 @@ def chips_value(fields: Fields, key: str, *, required: bool = False, default: Ch
     return amount
 
 
+def plain_chips(value: object) -> Chips | None:
+    """The amount ``chips_value`` reads from a valid ``int`` or ``Decimal``, or ``None`` if it is anything else.
+
+    A shortcut for the readers' fast paths: ``None`` leaves the value to ``chips_value``, which says what is wrong.
+
+    >>> plain_chips(200), plain_chips(Decimal("2.50")), plain_chips(Decimal("3.0")), plain_chips(-1), plain_chips(True)
+    (200, Decimal('2.50'), 3, None, None)
+    """
+    if type(value) is int:
+        return value if 0 <= value <= MAX_CHIPS else None
+    if type(value) is Decimal and value.is_finite() and 0 <= value <= MAX_CHIPS:
+        return int(value) if value == value.to_integral_value() else value
+    return None
+
+
 def level_from_obj(raw: Any, *, field: str, required: bool, event: int | None = None) -> Level:
     if raw is None:
         if required:
@@ -132,9 +166,9 @@ def level_from_obj(raw: Any, *, field: str, required: bool, event: int | None = 
             field=field, event=event,
         )
     fields = Fields(raw, where=field, event=event)
-    fields.check_known(frozenset((*_LEVEL_FIELDS, "number")))
-    number = fields.integer("number", low=0, high=10**6)
-    amounts = {key: chips_value(fields, key) for key in _LEVEL_FIELDS}
+    fields.check_known(frozenset((*LEVEL_FIELDS, "number")))
+    number = fields.integer("number", low=0, high=LEVEL_NUMBER_MAX)
+    amounts = {key: chips_value(fields, key) for key in LEVEL_FIELDS}
     return Level(number=number, **amounts)
 
 
@@ -142,7 +176,7 @@ def level_to_obj(level: Level) -> dict[str, Any]:
     obj: dict[str, Any] = {}
     if level.number is not None:
         obj["number"] = level.number
-    for key in _LEVEL_FIELDS:
+    for key in LEVEL_FIELDS:
         value = getattr(level, key)
         if value:
             obj[key] = value

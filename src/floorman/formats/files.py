@@ -144,6 +144,11 @@ def _stem(source: str) -> str:
     return Path(name[:-3] if name.lower().endswith(".gz") else name).stem
 
 
+def _where(item: HandText, source: str) -> str:
+    """Where a JSON hand is: its line in a JSONL file, else its file's name."""
+    return f"line {item.line}" if item.line is not None else _stem(source)
+
+
 def _phh_error(exc: PhhError, source: str) -> LogFieldError:
     message = str(exc).split(": ", 1)[1] if str(exc).startswith("field ") else str(exc)
     return LogFieldError(message, field=exc.field, source=source)
@@ -164,28 +169,30 @@ def read_hands(item: HandText, *, source: str) -> Iterator[ReadHand]:
     all (not UTF-8, not TOML) is one error with an empty hand name.
     """
     if item.format in (HandFormat.JSON, HandFormat.JSONL):
-        where = f"line {item.line}" if item.line is not None else _stem(source)
         try:
             log = handlog.loads(item.text)
         except LogError as exc:
-            yield ReadHand(hand=where, error=exc.located(line=item.line, source=source))
+            yield ReadHand(hand=_where(item, source), error=exc.located(line=item.line, source=source))
             return
-        yield ReadHand(hand=log.hand_id or where, log=log)
+        yield ReadHand(hand=log.hand_id or _where(item, source), log=log)
         return
     try:
         text = _decode(item.text, source)
         single = item.format is HandFormat.PHH
-        tables = [(_stem(source), phh.parse_phh(text))] if single else phh.parse_phhs(text)
+        tables = [(None, phh.parse_phh(text))] if single else phh.parse_phhs(text)
     except LogError as exc:
         yield ReadHand(hand="", error=exc)
         return
     except PhhError as exc:
         yield ReadHand(hand="", error=_phh_error(exc, source))
         return
-    for name, table in tables:
-        label = str(table["hand"]) if "hand" in table else name
+    for section, table in tables:
+        if "hand" in table:
+            label, name = str(table["hand"]), None
+        else:  # the hand takes the name of its section, or of its file
+            label = name = section if section is not None else _stem(source)
         try:
-            log = handlog.from_obj(phh.to_hand_log(table, hand=None if "hand" in table else name))
+            log = phh.read_log(table, hand=name)
         except PhhError as exc:
             yield ReadHand(hand=label, error=_phh_error(exc, source))
             continue

@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import IO, Any
 
 from floorman.errors import LogFieldError, LogSyntaxError, UnknownRulebookError
 from floorman.events import FloorCalled, PlayerSeated
+from floorman.formats import _quick
 from floorman.formats._events import event_from_obj, event_to_obj
 from floorman.formats._fields import (
     MAX_CHIPS,
@@ -36,30 +36,16 @@ from floorman.formats._fields import (
     level_from_obj,
     level_to_obj,
 )
+from floorman.formats._quick import HEADER_FIELDS, INT_DIGITS, MAX_SEATS, META_FIELDS, SURROGATE, SURROGATE_ESCAPE
 from floorman.log import HandLog, Omission, RedealOf
 from floorman.rulebooks import find_rulebook
 from floorman.table import GAMES, Family, Game, Player, PlayerStatus, Structure
 
 __all__ = ["dump", "dumps", "from_obj", "iter_jsonl", "load", "loads", "to_obj"]
 
-_HEADER_FIELDS = frozenset(
-    {
-        "floorman", "rulebook", "game", "structure", "seats", "button", "button_should_be",
-        "redeal_of", "level", "players", "deck", "omits", "events",
-        "hand", "table", "tournament", "dealer", "time",
-    }
-)
-_META_FIELDS = ("hand", "table", "tournament", "dealer", "time")
-MAX_SEATS = 10
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
 def _int(digits: str) -> int | Decimal:
     """A JSON integer; one too long to be a seat or a chip count stays a ``Decimal`` (no conversion limit)."""
-    return int(digits) if len(digits) <= 40 else Decimal(digits)
+    return int(digits) if len(digits) <= INT_DIGITS else Decimal(digits)
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -82,7 +68,7 @@ def _decode(text: str | bytes) -> Any:
         except UnicodeDecodeError as exc:
             raise LogSyntaxError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     else:
-        raw_surrogates = not text.isascii() and _SURROGATE.search(text) is not None
+        raw_surrogates = not text.isascii() and SURROGATE.search(text) is not None
     text = text.removeprefix("\ufeff")
     try:
         obj = json.loads(text, parse_float=Decimal, parse_int=_int, object_pairs_hook=_object)
@@ -92,7 +78,7 @@ def _decode(text: str | bytes) -> Any:
         ) from None
     except RecursionError:
         raise LogSyntaxError("not valid JSON: nested too deeply") from None
-    escaped = "\\u" in text and _SURROGATE_ESCAPE.search(text) is not None
+    escaped = "\\u" in text and SURROGATE_ESCAPE.search(text) is not None
     if raw_surrogates or escaped or "NaN" in text or "Infinity" in text:
         _check_values(obj)
     return obj
@@ -103,7 +89,7 @@ def _check_values(obj: Any) -> None:
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(obj, ())]
     while stack:
         value, path = stack.pop()
-        if isinstance(value, str) and _SURROGATE.search(value):
+        if isinstance(value, str) and SURROGATE.search(value):
             raise _value_error(path, f"expected Unicode text, got a lone surrogate in {value!r}")
         if isinstance(value, float):
             raise _value_error(path, f"expected a number, got {json.dumps(value)} (not a JSON number)")
@@ -123,8 +109,9 @@ def _value_error(path: tuple[str | int, ...], message: str) -> LogFieldError:
 
 
 def loads(text: str | bytes) -> HandLog:
-    """Read one hand log from JSON text."""
-    return from_obj(_decode(text))
+    """Read one hand log from JSON text (a log of the usual shape by a fast path, that falls back to this one)."""
+    log = _quick.loads(text)
+    return log if log is not None else from_obj(_decode(text))
 
 
 def load(fp: IO[str] | IO[bytes] | str | Path) -> HandLog:
@@ -159,11 +146,18 @@ def _seat_range(fields: Fields, key: str, seats: int, *, required: bool) -> int 
 
 
 def from_obj(obj: Any) -> HandLog:
-    """Validate a JSON-shaped object as a hand log v1 and build the ``HandLog``."""
+    """Validate a JSON-shaped object as a hand log v1 and build the ``HandLog``.
+
+    A log of the usual shape is read by a fast path (``_quick.build``), which gives the same log
+    and leaves anything else, errors included, to the full reader below.
+    """
+    log = _quick.build(obj, _quick.Tally())
+    if log is not None:
+        return log
     if not isinstance(obj, Mapping):
         raise LogSyntaxError(f"expected a JSON object for a hand log, got {type(obj).__name__}")
     top = Fields(obj, where=None)
-    top.check_known(_HEADER_FIELDS)
+    top.check_known(HEADER_FIELDS)
     version = top.get("floorman")
     if version != 1 or isinstance(version, bool):
         raise top.error("floorman", f"expected the format version 1, got {version!r}")
@@ -214,7 +208,7 @@ def from_obj(obj: Any) -> HandLog:
         elif isinstance(event, FloorCalled):
             floors += 1
         events.append(event)
-    meta = {key: obj[key] for key in _META_FIELDS if key in obj}
+    meta = {key: obj[key] for key in META_FIELDS if key in obj}
     return HandLog(
         game=game,
         seats=seats,

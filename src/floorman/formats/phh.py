@@ -18,20 +18,34 @@ Chip amounts are ``int``, or ``decimal.Decimal`` where the hand was played with 
 >>> [e["action"] for e in log["events"] if e["type"] == "act"]
 ['call', 'call', 'check']
 
+``read_log`` builds the ``HandLog`` of a PHH hand straight from its table: the same log (and
+the same errors) as ``handlog.from_obj(to_hand_log(...))``, without the dict in between.
+
 Writing (``from_hand_log``, in ``phh_write``) is the inverse; what PHH cannot say travels in
 the ``_floorman`` field, so that PHH -> log -> PHH -> log gives the same log.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime, time
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
+from typing import Generic, TypeVar
 
-from floorman.formats import phh_toml
-from floorman.formats._fields import MAX_CHIPS
+from floorman.events import Event
+from floorman.formats import handlog, phh_toml
+from floorman.formats._fields import LEVEL_NUMBER_MAX, MAX_CHIPS, Unusual
+from floorman.formats._intern import level_from, player
+from floorman.formats._phh_actions import STUD_GAMES as STUD_GAMES  # re-exported (phh_write finds them here)
+from floorman.formats._phh_actions import ActionReader, PhhError
+from floorman.formats._phh_actions import Betting as Betting
+from floorman.formats._phh_actions import chips as chips
+from floorman.formats._phh_actions import up_card as up_card
+from floorman.formats._phh_events import DICT_EVENTS, OBJECT_EVENTS, EventMaker
+from floorman.log import HandLog, Omission
+from floorman.table import Game, Player, Structure
 
 __all__ = [
     "VARIANTS",
@@ -43,23 +57,15 @@ __all__ = [
     "loads",
     "parse_phh",
     "parse_phhs",
+    "read_log",
     "to_hand_log",
 ]
 
 Chips = int | Decimal
 Obj = dict[str, object]
-
-
-class PhhError(ValueError):
-    """A hand history that cannot be read or written; the message names the field.
-
-    >>> str(PhhError("variant", "expected one of NT, FT, got 'XX'"))
-    "field 'variant': expected one of NT, FT, got 'XX'"
-    """
-
-    def __init__(self, field: str, expected: str) -> None:
-        self.field = field
-        super().__init__(f"field {field!r}: {expected}")
+E = TypeVar("E")
+_Post = tuple[int, str, Chips, bool]
+"""A forced bet: the player's index, the blind, its amount, whether it is live."""
 
 
 VARIANTS: dict[str, tuple[str, str]] = {
@@ -77,7 +83,6 @@ VARIANTS: dict[str, tuple[str, str]] = {
 }
 """PHH variant code -> (hand-log ``game``, ``structure``)."""
 
-STUD_GAMES = frozenset({"stud", "stud8", "razz"})
 DRAW_GAMES = frozenset({"2-7-single-draw", "2-7-triple-draw", "badugi"})
 OMITS = ["burns", "deal_order"]
 """What a log converted from PHH does not record."""
@@ -87,10 +92,6 @@ _USED = frozenset({
     "starting_stacks", "actions", "players", "seats", "seat_count", "hand", "table", "time",
     "level", "_floorman",
 })
-_PLAYER = re.compile(r"p([1-9][0-9]{0,3})")
-_RANKS, _SUITS = "23456789TJQKA", "cdhs"
-_CARD_OF = {r + s: "??" if "?" in (r, s) else r + s for r in _RANKS + "?" for s in _SUITS + "?"}
-"""Every two-character PHH card, as the hand-log card it is."""
 
 
 def parse_phh(text: str) -> Obj:
@@ -117,39 +118,14 @@ def parse_phhs(text: str) -> list[tuple[str, Obj]]:
     return out
 
 
-def chips(value: object, field: str) -> Chips:
-    """A chip amount: ``int``, or a finite ``Decimal`` that is not a whole number."""
-    if isinstance(value, float):
-        value = Decimal(repr(value))
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise PhhError(field, f"expected a chip amount (a number), got {value!r}")
-    if isinstance(value, Decimal) and not value.is_finite():
-        raise PhhError(field, f"expected a finite chip amount, got {value}")
-    if value > MAX_CHIPS:  # before any conversion: 1e999999999 must not become an int
-        raise PhhError(field, f"expected a chip amount up to {MAX_CHIPS}, got {Decimal(value):.6g}")
-    if value < 0:
-        raise PhhError(field, f"expected a chip amount of 0 or more, got {value}")
-    if isinstance(value, Decimal) and value == value.to_integral_value():
-        value = int(value)
-    return value
-
-
 def _amounts(phh: Mapping[str, object], key: str, count: int | None) -> list[Chips]:
     raw = phh.get(key)
     if not isinstance(raw, list) or (count is not None and len(raw) != count):
         size = "" if count is None else f" of {count}"
         raise PhhError(key, f"expected a list{size} chip amounts, got {raw!r}")
+    if raw and set(map(type, raw)) == _JUST_INT and min(raw) >= 0 and max(raw) <= MAX_CHIPS:  # the usual: in one go
+        return list(raw)
     return [chips(v, f"{key}[{i}]") for i, v in enumerate(raw)]
-
-
-def cards(text: str, field: str) -> list[str]:
-    """PHH cards (``AsKd``, ``????``) as hand-log cards; a face with ``?`` in it is ``??``."""
-    if len(text) % 2:
-        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {text!r}")
-    try:
-        return [_CARD_OF[text[i:i + 2]] for i in range(0, len(text), 2)]
-    except KeyError:
-        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {text!r}") from None
 
 
 def phh_index(player: int, players: int) -> int:
@@ -157,8 +133,17 @@ def phh_index(player: int, players: int) -> int:
     return 1 - player if players == 2 else player
 
 
+_JUST_INT, _JUST_STR = {int}, {str}
+_AS_IS = frozenset({str, int, bool, Decimal})
+"""The types of TOML values that are JSON-shaped already."""
+
+
 def plain(value: object) -> object:
     """A TOML value made JSON-shaped: dates and times as ISO text, floats as ``Decimal``."""
+    if type(value) in _AS_IS:
+        return value
+    if type(value) is list and set(map(type, value)) <= _AS_IS:
+        return list(value)
     if isinstance(value, (date, datetime, time)):
         return value.isoformat()
     if isinstance(value, float):
@@ -168,207 +153,6 @@ def plain(value: object) -> object:
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
     return value
-
-
-class Betting:
-    """The chips each seat has in front of it on this street: tells a check from a call."""
-
-    def __init__(self) -> None:
-        self.top: Chips = 0
-        self.put: dict[int, Chips] = {}
-        self.spent: dict[int, Chips] = {}
-        self.street = 0
-        self.acted = False
-
-    def cards(self) -> None:
-        """Cards come out: a betting round that saw action is over."""
-        if self.acted:
-            self.street, self.top, self.put, self.acted = self.street + 1, 0, {}, False
-
-    def pay(self, seat: int, amount: Chips, *, live: bool = True) -> None:
-        self.spent[seat] = self.spent.get(seat, 0) + amount
-        if live:
-            self.put[seat] = self.put.get(seat, 0) + amount
-            self.top = max(self.top, self.put[seat])
-
-    def owed(self, seat: int) -> Chips:
-        return self.top - self.put.get(seat, 0)
-
-    def call(self, seat: int) -> None:
-        self.pay(seat, max(self.owed(seat), 0))
-        self.acted = True
-
-    def raise_to(self, seat: int, to: Chips) -> None:
-        self.pay(seat, max(to - self.put.get(seat, 0), 0))
-        self.acted = True
-
-
-def up_card(game: str, dealt_before: int) -> bool:
-    """Stud: the 3rd to 6th cards of a seat are dealt face up."""
-    return game in STUD_GAMES and 2 <= dealt_before <= 5
-
-
-def _bad_action(field: str, raw: str) -> PhhError:
-    return PhhError(field, f"expected a PHH action such as 'p1 cc' or 'd db AhKh2c', got {raw!r}")
-
-
-class _Reader:
-    """Turns the ``actions`` list into events, keeping the deck's physical order."""
-
-    def __init__(self, game: str, seat_of: list[int], button: int | None, seat_count: int,
-                 stacks: dict[int, Chips], level: Obj) -> None:
-        self.game, self.seat_of, self.button, self.seat_count = game, seat_of, button, seat_count
-        self.seat_by_word = {f"p{k}": seat for k, seat in enumerate(seat_of, start=1)}
-        self.stacks, self.level = stacks, level
-        self.events: list[Obj] = []
-        self.hands: dict[int, list[str]] = {s: [] for s in seat_of}
-        self.bets = Betting()
-        self.run: dict[int, list[str]] = {}
-        self.notes: dict[int, str] = {}
-        self.draws: list[Obj] = []
-
-    def post(self, seat: int, blind: str, nominal: Chips, *, live: bool) -> None:
-        amount = min(nominal, self.stacks[seat] - self.bets.spent.get(seat, 0))
-        self.bets.pay(seat, amount, live=live)
-        self.events.append({"type": "post", "seat": seat, "blind": blind, "amount": amount})
-
-    def _deal(self, seat: int, card: str) -> Obj:
-        event: Obj = {"type": "deal", "seat": seat, "card": card}
-        if up_card(self.game, len(self.hands[seat])):
-            event["face_up"] = True
-        self.hands[seat].append(card)
-        self.events.append(event)
-        return event
-
-    def _note(self, event: Obj, note: str | None) -> None:
-        if note:
-            event["_comment"] = note
-
-    def flush(self) -> None:
-        """Emit the pending hole cards: a draw seat by seat, a deal round by round."""
-        if not self.run and not self.draws:
-            return
-        for discard in self.draws:
-            self.events.append(discard)
-            seat = discard["seat"]
-            assert isinstance(seat, int)
-            for k, card in enumerate(self.run.pop(seat, [])):
-                self._note(self._deal(seat, card), self.notes.pop(seat, None) if k == 0 else None)
-        self.draws = []
-        first = 1 if self.button is None else self.button + 1
-        order = sorted(self.run, key=lambda s: (s - first) % self.seat_count)
-        for k in range(max((len(c) for c in self.run.values()), default=0)):
-            for seat in order:
-                if k < len(self.run[seat]):
-                    note = self.notes.pop(seat, None) if k == 0 else None
-                    self._note(self._deal(seat, self.run[seat][k]), note)
-        self.run, self.notes = {}, {}
-
-    @property
-    def stud(self) -> bool:
-        return self.game in STUD_GAMES
-
-    def action(self, i: int, raw: object) -> None:
-        field = f"actions[{i}]"
-        if not isinstance(raw, str):
-            raise PhhError(field, f"expected an action string, got {raw!r}")
-        body, hashed, comment = raw.partition("#")
-        note = comment.strip() if hashed else None
-        words = body.split()
-        if not words:
-            return
-        if words[0] == "d":
-            if len(words) == 3 and words[1] == "db":
-                self.flush()
-                self.bets.cards()
-                for k, card in enumerate(cards(words[2], field)):
-                    board: Obj = {"type": "board", "card": card}
-                    self._note(board, note if k == 0 else None)
-                    self.events.append(board)
-            elif len(words) == 4 and words[1] == "dh":
-                seat = self.seat(words[2], field)
-                self.bets.cards()
-                self.run.setdefault(seat, []).extend(cards(words[3], field))
-                if note:
-                    self.notes[seat] = "; ".join(filter(None, (self.notes.get(seat), note)))
-            else:
-                raise _bad_action(field, raw)
-            return
-        seat = self.seat(words[0], field)
-        verb, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
-        if verb == "sd" and len(args) <= 1:
-            if self.run:
-                self.flush()
-            self.bets.cards()
-            thrown = cards(args[0], field) if args else []
-            discard: Obj = {"type": "discard", "seat": seat, "count": len(thrown)}
-            if any(c != "??" for c in thrown):
-                discard["_cards"] = thrown
-            self._note(discard, note)
-            self._drop(seat, thrown)
-            self.draws.append(discard)
-            return
-        self.flush()
-        event: Obj
-        if verb == "pb" and not args:
-            nominal = self.level.get("bring_in")
-            if not isinstance(nominal, (int, Decimal)):
-                raise PhhError(field, "a bring-in ('pb') needs the bring_in field")
-            self.post(seat, "bring_in", nominal, live=True)
-            event = self.events[-1]
-        elif verb == "f" and not args:
-            event = self.act(seat, "fold")
-        elif verb == "cc" and not args:
-            event = self.act(seat, "check" if self.bets.owed(seat) <= 0 else "call")
-            self.bets.call(seat)
-        elif verb == "cbr" and len(args) == 1:
-            try:
-                to = chips(Decimal(args[0]), field)
-            except InvalidOperation:
-                raise PhhError(field, f"expected an amount after cbr, got {args[0]!r}") from None
-            small = self.level.get("small_bet", 0)
-            assert isinstance(small, (int, Decimal))
-            if self.stud and self.bets.street == 0 and self.bets.top < small:
-                kind = "complete"
-            else:
-                kind = "bet" if self.bets.top == 0 else "raise"
-            event = self.act(seat, kind, to)
-            self.bets.raise_to(seat, to)
-        elif verb == "sm" and len(args) <= 1:
-            if not args:
-                event = {"type": "muck", "seat": seat}
-            else:
-                shown = list(self.hands[seat]) if args[0] == "-" else cards(args[0], field)
-                event = {"type": "show", "seat": seat, "cards": shown}
-            self.events.append(event)
-        else:
-            raise _bad_action(field, raw)
-        self._note(event, note)
-
-    def act(self, seat: int, action: str, to: Chips | None = None) -> Obj:
-        event: Obj = {"type": "act", "seat": seat, "action": action}
-        if to is not None:
-            event["to"] = to
-        self.bets.acted = True
-        self.events.append(event)
-        return event
-
-    def _drop(self, seat: int, thrown: list[str]) -> None:
-        hand = self.hands[seat]
-        for card in thrown:
-            if card in hand:
-                hand.remove(card)
-            elif "??" in hand:
-                hand.remove("??")
-
-    def seat(self, word: str, field: str) -> int:
-        seat = self.seat_by_word.get(word)
-        if seat is not None:
-            return seat
-        match = _PLAYER.fullmatch(word)
-        if not match or int(match[1]) > len(self.seat_of):
-            raise PhhError(field, f"expected a player p1 to p{len(self.seat_of)}, got {word!r}")
-        return self.seat_of[int(match[1]) - 1]
 
 
 def _seating(phh: Mapping[str, object], n: int) -> tuple[list[int], int]:
@@ -406,6 +190,88 @@ def to_hand_log(phh: Mapping[str, object], *, hand: str | None = None) -> Obj:
     >>> log["events"][-1]
     {'type': 'act', 'seat': 1, 'action': 'complete', 'to': 20}
     """
+    worked = _convert(phh, hand, DICT_EVENTS)
+    log: Obj = {"floorman": 1, "game": worked.game, "structure": worked.structure, "seats": worked.seats}
+    if worked.button is not None:
+        log["button"] = worked.button
+    log["level"] = worked.level
+    log.update(worked.meta)
+    log["players"] = [{"seat": s, "name": name, "stack": stack} for s, name, stack in worked.players]
+    log["omits"] = list(OMITS)
+    if worked.extra:
+        log["_phh"] = worked.extra
+    log["events"] = worked.events
+    if "_floorman" in phh:
+        from floorman.formats.phh_write import restore
+
+        restore(log, phh["_floorman"], worked.actions)
+    return log
+
+
+def read_log(phh: Mapping[str, object], *, hand: str | None = None) -> HandLog:
+    """One PHH hand (as parsed TOML) as the ``HandLog`` of ``handlog.from_obj(to_hand_log(phh, hand=hand))``.
+
+    The log is built straight from the PHH table, without the dict; a hand whose dict needs the
+    full reader (one with a ``_floorman`` field, one that is not valid) takes that route, which
+    raises the same ``PhhError`` or ``LogError``.
+
+    >>> phh = {"variant": "NT", "blinds_or_straddles": [1, 2], "starting_stacks": [200, 200],
+    ...        "actions": ["d dh p1 AcKd", "d dh p2 ????", "p2 cbr 6", "p1 f"]}
+    >>> read_log(phh) == handlog.from_obj(to_hand_log(phh))
+    True
+    """
+    if "_floorman" not in phh:
+        try:
+            return _log_of(_convert(phh, hand, OBJECT_EVENTS))
+        except (PhhError, Unusual):
+            pass
+    return handlog.from_obj(to_hand_log(phh, hand=hand))
+
+
+_LOG_OMITS = frozenset([Omission(o) for o in OMITS])
+_GAMES = {g.value: g for g in Game}
+_STRUCTURES = {s.value: s for s in Structure}
+
+
+def _log_of(worked: _Worked[Event]) -> HandLog:
+    """The ``HandLog`` that ``handlog.from_obj`` builds from the dict of ``worked`` (``Unusual`` if it refuses it)."""
+    number = worked.level.get("number")
+    if number is not None and (not isinstance(number, int) or number > LEVEL_NUMBER_MAX):
+        raise Unusual
+    level = level_from(worked.level)
+    players = tuple([
+        player(s, name, stack) if type(stack) is int and type(name) is str else Player(seat=s, name=name, stack=stack)
+        for s, name, stack in worked.players
+    ])
+    return HandLog(
+        game=_GAMES[worked.game], seats=worked.seats, button=worked.button, button_should_be=None,
+        structure=_STRUCTURES[worked.structure], rulebook=None, level=level, players=players, deck_back=None,
+        deck_ext={}, omits=_LOG_OMITS, redeal_of=None, events=tuple(worked.events), meta=worked.meta,
+        ext={"_phh": worked.extra} if worked.extra else {},
+    )
+
+
+@dataclass(slots=True)
+class _Worked(Generic[E]):
+    """A PHH hand worked out: what its log says, before it is written as a dict or built as a ``HandLog``."""
+
+    game: str
+    structure: str
+    seats: int
+    button: int | None
+    level: Obj
+    meta: Obj
+    """The log's ``hand``, ``table`` and ``time``, those given, in that order."""
+    players: list[tuple[int, str, Chips]]
+    """(seat, name, stack), by seat."""
+    extra: Obj
+    """What the log keeps of the PHH in ``_phh``."""
+    events: list[E]
+    actions: list[object]
+
+
+def _convert(phh: Mapping[str, object], hand: str | None, make: EventMaker[E]) -> _Worked[E]:
+    """Work out a PHH hand, its events made by ``make``; every ``PhhError`` is raised here."""
     variant = phh.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise PhhError("variant", f"expected one of {', '.join(VARIANTS)}, got {variant!r}")
@@ -415,76 +281,121 @@ def to_hand_log(phh: Mapping[str, object], *, hand: str | None = None) -> Obj:
     n = len(stacks)
     if n < 2:
         raise PhhError("starting_stacks", f"expected 2 players or more, got {n}")
-    antes = _amounts(phh, "antes", n) if "antes" in phh else [0] * n
-    blinds = [0] * n if stud else _amounts(phh, "blinds_or_straddles", n)
-    seat_of, seat_count = _seating(phh, n)
+    seat_of, seat_count, level, posts = _table(phh, n, stud)
     button = None if stud else seat_of[-1]
-    level: Obj = {}
-    if "level" in phh:
-        number = phh["level"]
-        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
-            raise PhhError("level", f"expected a level number, got {number!r}")
-        level["number"] = number
-    # Who posts what: PHH lists forced bets by position (reversed heads-up).
-    blind_at = [i for i in range(n) if blinds[i]]
-    kinds = {i: ("sb", "bb")[k] if k < 2 else "straddle" for k, i in enumerate(blind_at)}
-    if len(blind_at) == 1:
-        kinds = {blind_at[0]: "bb"}
-    bb_player = next((phh_index(i, n) for i, k in kinds.items() if k == "bb"), None)
-    ante_at = [p for p in range(n) if antes[phh_index(p, n)]]
-    bb_ante = ante_at == [bb_player] and bb_player is not None
-    ante_amounts = [antes[phh_index(p, n)] for p in ante_at]
-    for key, value in (
-        ("small_blind", next((blinds[i] for i, k in kinds.items() if k == "sb"), 0)),
-        ("big_blind", next((blinds[i] for i, k in kinds.items() if k == "bb"), 0)),
-        ("ante", 0 if bb_ante else max(ante_amounts, default=0)),
-        ("big_blind_ante", ante_amounts[0] if bb_ante else 0),
-        ("bring_in", _level_amount(phh, "bring_in")),
-        ("small_bet", _level_amount(phh, "small_bet")),
-        ("big_bet", _level_amount(phh, "big_bet")),
-    ):
-        if value:
-            level[key] = value
-    reader = _Reader(game, seat_of, button, seat_count, dict(zip(seat_of, stacks, strict=True)), level)
-    for p in ante_at:
-        reader.post(seat_of[p], "bb_ante" if bb_ante else "ante", antes[phh_index(p, n)], live=False)
-    for i in blind_at:
-        reader.post(seat_of[phh_index(i, n)], kinds[i], blinds[i], live=True)
+    reader = ActionReader(game, seat_of, button, seat_count, dict(zip(seat_of, stacks, strict=True)), level, make)
+    for p, blind, amount, live in posts:
+        reader.post(seat_of[p], blind, amount, live=live)
     actions = phh.get("actions")
     if not isinstance(actions, list):
         raise PhhError("actions", f"expected a list of action strings, got {actions!r}")
     for i, raw in enumerate(actions):
         reader.action(i, raw)
     reader.flush()
-    names = phh.get("players", [f"p{i + 1}" for i in range(n)])
-    if not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names):
+    names = phh["players"] if "players" in phh else [f"p{i + 1}" for i in range(n)]
+    if not isinstance(names, list) or len(names) != n or not (
+            set(map(type, names)) <= _JUST_STR or all(isinstance(x, str) for x in names)):
         raise PhhError("players", f"expected {n} player names, got {names!r}")
-    log: Obj = {"floorman": 1, "game": game, "structure": structure, "seats": seat_count}
-    if button is not None:
-        log["button"] = button
-    log["level"] = level
-    extra = {k: plain(v) for k, v in phh.items() if k not in _USED}
+    meta, extra = _kept(phh, hand)
+    players = sorted(zip(seat_of, names, stacks, strict=True))
+    return _Worked(game, structure, seat_count, button, level, meta, players, extra, reader.events, actions)
+
+
+_Table = tuple[tuple[int, ...], int, Obj, tuple[_Post, ...]]
+"""How a hand's table is set: each player's seat, the seats at the table, the level, the forced bets."""
+_TABLE_FIELDS = ("variant", "antes", "blinds_or_straddles", "seats", "seat_count", "level", "bring_in", "small_bet",
+                 "big_bet")
+"""The fields that set the table (with the number of players)."""
+_TABLES: dict[tuple[object, ...], _Table] = {}
+"""The tables set so far, by those fields (each absent, text, or whole numbers): a tournament's recur."""
+_TABLES_LIMIT = 1024
+"""How many tables to keep: past this the cache is emptied and fills again with what recurs."""
+_ABSENT = object()
+"""A field not given (``None`` may be given, and is not the same)."""
+
+
+def _table(phh: Mapping[str, object], n: int, stud: bool) -> tuple[list[int], int, Obj, tuple[_Post, ...]]:
+    """How the table of ``n`` players is set: worked out once for each ``_TABLE_FIELDS`` met."""
+    key = _table_key(phh, n)
+    known = _TABLES.get(key) if key is not None else None
+    if known is None:
+        antes: list[Chips] = _amounts(phh, "antes", n) if "antes" in phh else [0] * n
+        blinds: list[Chips] = [0] * n if stud else _amounts(phh, "blinds_or_straddles", n)
+        seat_of, count = _seating(phh, n)
+        forced = _forced_bets(phh, antes, blinds)
+        known = (tuple(seat_of), count, forced[0], tuple(forced[1]))
+        if key is not None:
+            if len(_TABLES) >= _TABLES_LIMIT:
+                _TABLES.clear()
+            _TABLES[key] = known
+    seats, seat_count, level, posts = known
+    return list(seats), seat_count, dict(level), posts  # fresh ones: a hand's log may be changed by its reader
+
+
+def _table_key(phh: Mapping[str, object], n: int) -> tuple[object, ...] | None:
+    """The fields that set the table, as a key; ``None`` unless each is absent, text or whole numbers exactly."""
+    key: list[object] = [n]
+    for field in _TABLE_FIELDS:
+        value = phh.get(field, _ABSENT)
+        if type(value) is list:
+            if not set(map(type, value)) <= _JUST_INT:
+                return None
+            value = tuple(value)
+        elif value is not _ABSENT and type(value) is not int and type(value) is not str:
+            return None
+        key.append(value)
+    return tuple(key)
+
+
+def _forced_bets(phh: Mapping[str, object], antes: list[Chips], blinds: list[Chips]) -> tuple[Obj, list[_Post]]:
+    """The level, and the forced bets: PHH lists them by position (reversed heads-up, see ``phh_index``).
+
+    The blinds are the small and the big blind, then straddles; a lone blind is a big blind.
+    """
+    n = len(antes)
+    entry = [1, 0] if n == 2 else list(range(n))  # each player's entry in antes and blinds_or_straddles
+    level: Obj = {}
+    if "level" in phh:
+        number = phh["level"]
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            raise PhhError("level", f"expected a level number, got {number!r}")
+        level["number"] = number
+    blind_at = [i for i, blind in enumerate(blinds) if blind]
+    kinds = ["bb"] if len(blind_at) == 1 else ["sb", "bb", *["straddle"] * (len(blind_at) - 2)][:len(blind_at)]
+    big = blind_at[kinds.index("bb")] if blind_at else None
+    ante_at = [p for p in range(n) if antes[entry[p]]] if any(antes) else []
+    bb_ante = big is not None and ante_at == [entry[big]]
+    ante_amounts = [antes[entry[p]] for p in ante_at]
+    if len(blind_at) > 1 and blinds[blind_at[0]]:
+        level["small_blind"] = blinds[blind_at[0]]
+    if big is not None:
+        level["big_blind"] = blinds[big]
+    if not bb_ante and ante_amounts and max(ante_amounts):
+        level["ante"] = max(ante_amounts)
+    if bb_ante and ante_amounts[0]:
+        level["big_blind_ante"] = ante_amounts[0]
+    for key in ("bring_in", "small_bet", "big_bet"):
+        if amount := _level_amount(phh, key):
+            level[key] = amount
+    posts: list[_Post] = [(p, "bb_ante" if bb_ante else "ante", antes[entry[p]], False) for p in ante_at]
+    posts += [(entry[i], kind, blinds[i], True) for i, kind in zip(blind_at, kinds, strict=True)]
+    return level, posts
+
+
+def _kept(phh: Mapping[str, object], hand: str | None) -> tuple[Obj, Obj]:
+    """What the log keeps of the PHH: its ``hand``, ``table`` and ``time``, and the rest (for ``_phh``)."""
+    meta: Obj = {}
+    extra = {k: v if type(v) in _AS_IS else plain(v) for k, v in phh.items() if k not in _USED}
     if hand is not None:
-        log["hand"] = hand
+        meta["hand"] = hand
         if "hand" in phh and str(phh["hand"]) != hand:
             extra["hand"] = phh["hand"]
     elif "hand" in phh:
-        log["hand"] = phh["hand"]
+        meta["hand"] = phh["hand"]
     for key in ("table", "time"):
         if key in phh:
-            log[key] = plain(phh[key])
-    log["players"] = [
-        {"seat": s, "name": name, "stack": stack} for s, name, stack in sorted(zip(seat_of, names, stacks, strict=True))
-    ]
-    log["omits"] = list(OMITS)
-    if extra:
-        log["_phh"] = extra
-    log["events"] = reader.events
-    if "_floorman" in phh:
-        from floorman.formats.phh_write import restore
-
-        restore(log, phh["_floorman"], actions)
-    return log
+            meta[key] = plain(phh[key])
+    return meta, extra
 
 
 def loads(text: str, *, multi: bool = False) -> list[Obj]:

@@ -2,10 +2,15 @@
 
 PHH hand histories use a small part of TOML: bare keys, ``[section]`` headers (``.phhs``),
 strings, whole and decimal numbers, booleans, and arrays of those that may span lines with
-comments in between. ``loads`` reads that part in one pass of a single regular expression
-and gives exactly what ``tomllib.loads(text, parse_float=Decimal)`` gives; anything else
-(dates and times, inline tables, escapes, multi-line strings, dotted keys, an error) goes to
-``tomllib``, which reads it or says what is wrong.
+comments in between. ``loads`` reads that part and gives exactly what
+``tomllib.loads(text, parse_float=Decimal)`` gives; anything else (dates, inline tables,
+escapes, multi-line strings, dotted keys, an error) goes to ``tomllib``, which reads it or
+says what is wrong.
+
+It reads in up to three passes, each one taking what the one before leaves: line by line for
+the plainest text (``key = value`` with single spaces around ``=``, one-line arrays, no
+comment after a value), then with regular expressions (comments, arrays over many lines),
+then ``tomllib``.
 
 >>> loads("variant = 'NT'\\nmin_bet = 0.50  # cents\\nactions = [\\n  'p1 f',  # folds\\n]\\n")
 {'variant': 'NT', 'min_bet': Decimal('0.50'), 'actions': ['p1 f']}
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from datetime import time
 from decimal import Decimal
 from typing import Any
 
@@ -48,10 +54,160 @@ def loads(text: str) -> dict[str, Any]:
     """The TOML document as ``tomllib.loads(text, parse_float=Decimal)`` reads it."""
     if "'''" in text or '"""' in text or "\r" in text:
         return tomllib.loads(text, parse_float=Decimal)
+    plain = _read_lines(text)
+    if plain is not None:
+        return plain
     try:
         return _read(text)
     except _Unsupported:
         return tomllib.loads(text, parse_float=Decimal)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+"""The characters TOML allows in no string and no comment (tab and line feed aside)."""
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_PHH_KEYS = frozenset({
+    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
+    "min_bet", "starting_stacks", "actions", "author", "event", "url", "venue", "address", "city", "region",
+    "postal_code", "country", "time", "time_zone", "time_zone_abbreviation", "day", "month", "year", "hand",
+    "level", "seats", "seat_count", "table", "players", "finishing_stacks", "winnings", "currency",
+    "currency_symbol", "_floorman",
+})
+"""The keys PHH defines (and floorman's own): bare keys, known without a regular expression."""
+_FAST_DIGITS = 40
+"""The longest number the line reader reads; a longer one goes to the passes after it."""
+
+
+class _Plain:
+    """A value the line reader does not read (the marker its value readers return)."""
+
+
+_NOT_PLAIN = _Plain()
+
+
+def _read_lines(text: str) -> dict[str, Any] | None:
+    """The document when every line is plain: ``key = value``, a ``[section]`` header, a comment or nothing.
+
+    A value is plain when it is a literal or basic string without escapes, a whole or decimal
+    number without sign or underscores, a boolean, a local time ``hh:mm:ss``, or an array on one
+    line of such strings (``', '`` between them) or such numbers (``, `` between them).
+    ``None`` for any other text, which the next pass reads.
+    """
+    lines = text.split("\n")
+    if not all(map(str.isprintable, lines)) and _CONTROL.search(text):  # printable text holds no control character
+        return None
+    root: dict[str, Any] = {}
+    table = root
+    for line in lines:
+        known = _LINES.get(line)
+        if known is not None:  # a line met before: its key and value
+            key, value = known
+            if key in table:
+                return None
+            table[key] = list(value) if type(value) is tuple else value
+            continue
+        if not line or line[0] == "#":
+            continue
+        key, equals, raw = line.partition(" = ")
+        if equals:
+            value = _plain_value(raw)
+            if value is _NOT_PLAIN or key in table or not _is_key(key):
+                return None
+            table[key] = value
+            if len(line) <= _LINE_KEPT:
+                _keep_line(line, key, value)
+        elif line[0] == "[" and line[-1] == "]" and _is_key(line[1:-1]) and line[1:-1] not in root:
+            table = root[line[1:-1]] = {}
+        else:
+            return None
+    return root
+
+
+_LINES: dict[str, tuple[str, Any]] = {}
+"""Plain ``key = value`` lines read so far, with their key and value (an array as a tuple): the header
+lines of a source's hands (variant, blinds, stacks...) recur from hand to hand."""
+_LINE_KEPT = 160
+"""The longest line kept (longer ones, the actions above all, are mostly new)."""
+_LINES_LIMIT = 4096
+"""How many lines to keep: past this the cache is emptied and fills again with what recurs."""
+
+
+def _keep_line(line: str, key: str, value: Any) -> None:
+    if len(_LINES) >= _LINES_LIMIT:
+        _LINES.clear()
+    _LINES[line] = (key, tuple(value) if type(value) is list else value)
+
+
+def _is_key(text: str) -> bool:
+    return text in _PHH_KEYS or _BARE_KEY.fullmatch(text) is not None
+
+
+def _plain_value(raw: str) -> Any:
+    """The value ``raw`` spells, if it is plain (see ``_read_lines``), else ``_NOT_PLAIN``."""
+    first = raw[:1]
+    if first == "'" or first == '"':
+        inner = raw[1:-1]
+        if len(raw) < 2 or raw[-1] != first or first in inner or "\\" in inner:
+            return _NOT_PLAIN
+        return inner
+    if first == "[":
+        return _plain_array(raw[1:-1]) if raw[-1] == "]" else _NOT_PLAIN
+    if raw == "true" or raw == "false":
+        return raw == "true"
+    if len(raw) == len("00:00:00") and raw[2] == raw[5] == ":":
+        return _plain_time(raw)
+    return _plain_number(raw)
+
+
+def _plain_array(inner: str) -> Any:
+    if not inner:
+        return []
+    if inner[0] == "'":
+        items = inner[1:-1].split("', '")
+        if len(inner) < 2 or inner[-1] != "'" or inner.count("'") != 2 * len(items):  # a quote inside an item
+            return _NOT_PLAIN
+        return items
+    whole = _whole_numbers(inner)
+    if whole is not None:
+        return whole
+    numbers = [_plain_number(item) for item in inner.split(", ")]
+    return _NOT_PLAIN if any(n is _NOT_PLAIN for n in numbers) else numbers
+
+
+_NOT_WHOLE = re.compile(rf"(?<![0-9])0[0-9]|[0-9]{{{_FAST_DIGITS + 1}}}")
+"""In digits and ``, ``: a number with a leading zero, or one too long for the line reader."""
+
+
+def _whole_numbers(inner: str) -> list[int] | None:
+    """The numbers of an array of whole numbers (the text between its brackets), else ``None``."""
+    items = inner.split(", ")
+    digits = "".join(items)
+    if not digits.isdigit() or not digits.isascii() or "" in items or _NOT_WHOLE.search(inner):
+        return None
+    return list(map(int, items))
+
+
+def _plain_number(raw: str) -> Any:
+    """A whole number without sign, underscores or leading zeros, or one with a decimal part."""
+    whole, point, fraction = raw.partition(".")
+    if (not whole.isdigit() or not whole.isascii() or (whole[0] == "0" and len(whole) > 1)
+            or len(raw) > _FAST_DIGITS):
+        return _NOT_PLAIN
+    if not point:
+        return int(whole)
+    if not fraction.isdigit() or not fraction.isascii():
+        return _NOT_PLAIN
+    return Decimal(raw)
+
+
+def _plain_time(raw: str) -> Any:
+    """A local time ``hh:mm:ss``, as tomllib reads it (an hour past 23, a minute or second past 59 is not one)."""
+    hour, minute, second = raw[:2], raw[3:5], raw[6:]
+    if not (hour + minute + second).isdigit() or not raw.isascii():
+        return _NOT_PLAIN
+    if int(hour) > 23 or int(minute) > 59 or int(second) > 59:
+        return _NOT_PLAIN
+    return time(int(hour), int(minute), int(second))
 
 
 def _scalar(kind: str | None, value: str) -> Any:

@@ -1,0 +1,366 @@
+"""A PHH hand's ``actions`` list read into hand-log events, in the deck's physical order.
+
+``ActionReader`` reads the action strings and has its ``EventMaker`` (``_phh_events``) make
+each event: a JSON-shaped dict for ``phh.to_hand_log``, or an event object for ``phh.read_log``.
+An action string is first read apart from the hand (``_parse``, kept for the next time the same
+string comes, as folds and calls do), then applied to the hand; every error is raised where
+and as it always was, naming ``actions[i]``.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from itertools import chain
+from typing import Generic, TypeVar
+
+from floorman.formats._fields import MAX_CHIPS
+from floorman.formats._phh_events import EventMaker
+from floorman.table import Chips
+
+__all__ = ["STUD_GAMES", "ActionReader", "Betting", "PhhError", "cards", "chips", "up_card"]
+
+Obj = dict[str, object]
+E = TypeVar("E")
+
+STUD_GAMES = frozenset({"stud", "stud8", "razz"})
+_RANKS, _SUITS = "23456789TJQKA", "cdhs"
+_CARD_OF = {r + s: "??" if "?" in (r, s) else r + s for r in _RANKS + "?" for s in _SUITS + "?"}
+"""Every two-character PHH card, as the hand-log card it is."""
+_FIELDS = [f"actions[{i}]" for i in range(256)]
+"""The names of the first actions' fields, made once."""
+_WHOLE_DIGITS = 18
+"""Bets of up to this many digits are read as whole numbers directly (``chips`` caps them at ``MAX_CHIPS``)."""
+_PLAYER = re.compile(r"p([1-9][0-9]{0,3})")
+_PLAYER_WORDS = [f"p{k}" for k in range(1, 11)]
+"""How actions name the players of a table (ten at most); ``ActionReader.seat`` reads any other."""
+
+
+class PhhError(ValueError):
+    """A hand history that cannot be read or written; the message names the field.
+
+    >>> str(PhhError("variant", "expected one of NT, FT, got 'XX'"))
+    "field 'variant': expected one of NT, FT, got 'XX'"
+    """
+
+    def __init__(self, field: str, expected: str) -> None:
+        self.field = field
+        super().__init__(f"field {field!r}: {expected}")
+
+
+def chips(value: object, field: str) -> Chips:
+    """A chip amount: ``int``, or a finite ``Decimal`` that is not a whole number."""
+    if isinstance(value, float):
+        value = Decimal(repr(value))
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise PhhError(field, f"expected a chip amount (a number), got {value!r}")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise PhhError(field, f"expected a finite chip amount, got {value}")
+    if value > MAX_CHIPS:  # before any conversion: 1e999999999 must not become an int
+        raise PhhError(field, f"expected a chip amount up to {MAX_CHIPS}, got {Decimal(value):.6g}")
+    if value < 0:
+        raise PhhError(field, f"expected a chip amount of 0 or more, got {value}")
+    if isinstance(value, Decimal) and value == value.to_integral_value():
+        value = int(value)
+    return value
+
+
+def cards(text: str, field: str) -> list[str]:
+    """PHH cards (``AsKd``, ``????``) as hand-log cards; a face with ``?`` in it is ``??``."""
+    if len(text) % 2:
+        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {text!r}")
+    try:
+        if len(text) == 4:  # the usual hole cards
+            return [_CARD_OF[text[:2]], _CARD_OF[text[2:]]]
+        return [_CARD_OF[text[i:i + 2]] for i in range(0, len(text), 2)]
+    except KeyError:
+        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {text!r}") from None
+
+
+def up_card(game: str, dealt_before: int) -> bool:
+    """Stud: the 3rd to 6th cards of a seat are dealt face up."""
+    return game in STUD_GAMES and 2 <= dealt_before <= 5
+
+
+class Betting:
+    """The chips each seat has in front of it on this street: tells a check from a call."""
+
+    __slots__ = ("acted", "put", "spent", "street", "top")
+
+    def __init__(self) -> None:
+        self.top: Chips = 0
+        self.put: dict[int, Chips] = {}
+        self.spent: dict[int, Chips] = {}
+        self.street = 0
+        self.acted = False
+
+    def cards(self) -> None:
+        """Cards come out: a betting round that saw action is over."""
+        if self.acted:
+            self.street, self.top, self.put, self.acted = self.street + 1, 0, {}, False
+
+    def pay(self, seat: int, amount: Chips, *, live: bool = True) -> None:
+        self.spent[seat] = self.spent.get(seat, 0) + amount
+        if live:
+            self.put[seat] = self.put.get(seat, 0) + amount
+            self.top = max(self.top, self.put[seat])
+
+    def owed(self, seat: int) -> Chips:
+        return self.top - self.put.get(seat, 0)
+
+    def call(self, seat: int) -> None:
+        self.pay(seat, max(self.owed(seat), 0))
+        self.acted = True
+
+    def raise_to(self, seat: int, to: Chips) -> None:
+        self.pay(seat, max(to - self.put.get(seat, 0), 0))
+        self.acted = True
+
+
+_Step = tuple[str, str, str, "tuple[str, ...] | None", "int | None", "str | None"]
+"""An action string read, apart from the hand: (kind, player word, argument, the argument read as cards, the
+argument read as a whole amount, note). The kind is the verb of a player's action (``f``, ``cc``, ``cbr``,
+``sm``, ``sd``, ``pb``; ``?`` for none known), ``dh`` or ``db`` for the dealer's (``d?`` for none known), or
+empty for an empty action. What cannot be read (cards that are not cards, say) is left ``None``, for
+``ActionReader`` to say so when it comes to it, in the order the checks are made."""
+_STEPS: dict[str, _Step] = {}
+"""The action strings read so far: folds, calls, bets and hole cards recur from hand to hand."""
+_STEPS_LIMIT = 16384
+"""How many action strings to keep (a few MB at most): past this the cache is emptied and fills again with what
+recurs. Hole cards dealt face up in the history make most of the strings (``d dh p3 Ks2s``)."""
+_PLAYER_VERBS = {"sd": 1, "f": 0, "cc": 0, "cbr": 1, "pb": 0, "sm": 1}
+"""The verbs of a player's action, and how many arguments each takes at most (``cbr`` exactly one)."""
+
+
+def _parse(raw: str) -> _Step:
+    """Read an action string apart from the hand (see ``_Step``), and keep it for the next time it comes."""
+    note: str | None = None
+    if "#" in raw:
+        body, _, comment = raw.partition("#")
+        note, words = comment.strip(), body.split()
+    else:
+        words = raw.split()
+    step: _Step
+    if not words:
+        step = ("", "", "", None, None, note)
+    elif words[0] == "d":
+        if len(words) == 4 and words[1] == "dh":
+            step = ("dh", words[2], words[3], _cards_or_none(words[3]), None, note)
+        elif len(words) == 3 and words[1] == "db":
+            step = ("db", "", words[2], _cards_or_none(words[2]), None, note)
+        else:
+            step = ("d?", "", "", None, None, note)
+    else:
+        verb, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
+        most = _PLAYER_VERBS.get(verb)
+        if most is None or len(args) > most or (verb == "cbr" and not args):
+            step = ("?", words[0], "", None, None, note)
+        else:
+            text = args[0] if args else ""
+            step = (verb, words[0], text, _cards_or_none(text), _whole(text) if verb == "cbr" else None, note)
+    if step[0] != "db":  # (a board is mostly new: its cards are kept, not its string)
+        if len(_STEPS) >= _STEPS_LIMIT:
+            _STEPS.clear()
+        _STEPS[raw] = step
+    return step
+
+
+_CARD_TEXTS: dict[str, tuple[str, ...] | None] = {}
+"""Hole cards as written (``AsKd``), read: there are fewer of them than of the strings that deal them."""
+_CARD_TEXT_KEPT = 4
+"""The longest text of cards kept (two cards): longer ones, boards most of all, are mostly new."""
+_CARD_TEXTS_LIMIT = 8192
+"""How many texts of cards to keep (every pair of PHH cards fits): past this the cache is emptied."""
+
+
+def _cards_or_none(text: str) -> tuple[str, ...] | None:
+    if text in _CARD_TEXTS:
+        return _CARD_TEXTS[text]
+    try:
+        read: tuple[str, ...] | None = tuple(cards(text, ""))
+    except PhhError:
+        read = None
+    if len(text) <= _CARD_TEXT_KEPT:
+        if len(_CARD_TEXTS) >= _CARD_TEXTS_LIMIT:
+            _CARD_TEXTS.clear()
+        _CARD_TEXTS[text] = read
+    return read
+
+
+def _field(i: int) -> str:
+    return _FIELDS[i] if i < len(_FIELDS) else f"actions[{i}]"
+
+
+def _whole(amount: str) -> int | None:
+    """The amount ``chips(Decimal(amount))`` reads from ASCII digits (in range), else ``None``."""
+    if amount.isdigit() and amount.isascii() and len(amount) <= _WHOLE_DIGITS:
+        value = int(amount)
+        return value if value <= MAX_CHIPS else None
+    return None
+
+
+def _bad_action(field: str, raw: str) -> PhhError:
+    return PhhError(field, f"expected a PHH action such as 'p1 cc' or 'd db AhKh2c', got {raw!r}")
+
+
+class ActionReader(Generic[E]):
+    """Turns the ``actions`` list into events (made by ``make``), keeping the deck's physical order."""
+
+    __slots__ = (
+        "bets", "button", "draws", "events", "hands", "level", "make", "notes", "run", "seat_by_word",
+        "seat_count", "seat_of", "stacks", "stud",
+    )
+
+    def __init__(self, game: str, seat_of: list[int], button: int | None, seat_count: int,
+                 stacks: dict[int, Chips], level: Obj, make: EventMaker[E]) -> None:
+        self.seat_of, self.button, self.seat_count = seat_of, button, seat_count
+        self.seat_by_word = dict(zip(_PLAYER_WORDS, seat_of, strict=False))
+        self.stacks, self.level, self.make = stacks, level, make
+        self.stud = game in STUD_GAMES
+        self.events: list[E] = []
+        self.hands: dict[int, list[str]] = {s: [] for s in seat_of}
+        self.bets = Betting()
+        self.run: dict[int, list[str]] = {}
+        self.notes: dict[int, str] = {}
+        self.draws: list[tuple[int, E]] = []
+
+    def post(self, seat: int, blind: str, nominal: Chips, *, live: bool, note: str | None = None) -> None:
+        amount = min(nominal, self.stacks[seat] - self.bets.spent.get(seat, 0))
+        self.bets.pay(seat, amount, live=live)
+        self.events.append(self.make.post(seat, blind, amount, note))
+
+    def _deal(self, seat: int, card: str, note: str | None) -> None:
+        hand = self.hands[seat]
+        self.events.append(self.make.deal(seat, card, self.stud and 2 <= len(hand) <= 5, note))
+        hand.append(card)
+
+    def flush(self) -> None:
+        """Emit the pending hole cards: a draw seat by seat, a deal round by round."""
+        run, notes = self.run, self.notes
+        for seat, discard in self.draws:
+            self.events.append(discard)
+            for k, card in enumerate(run.pop(seat, [])):
+                self._deal(seat, card, notes.pop(seat, None) if k == 0 else None)
+        self.draws = []
+        if run:
+            first = 1 if self.button is None else self.button + 1  # clockwise from here
+            seats = sorted(run)
+            order = seats if first > seats[-1] else [s for s in seats if s >= first] + [s for s in seats if s < first]
+            rows = list(map(run.__getitem__, order))
+            if not self.stud and not notes and len(set(map(len, rows))) == 1:  # the usual deal, face down: in one go
+                dealt = list(chain.from_iterable(zip(*rows, strict=True)))  # round by round
+                self.events += self.make.hole_cards(order * len(rows[0]), dealt)
+                for seat, row in zip(order, rows, strict=True):
+                    self.hands[seat] += row
+            else:
+                self._deal_rounds(order)
+        self.run, self.notes = {}, {}
+
+    def _deal_rounds(self, order: list[int]) -> None:
+        run, notes = self.run, self.notes
+        for k in range(max(map(len, run.values()))):
+            for seat in order:
+                dealt = run[seat]
+                if k < len(dealt):
+                    self._deal(seat, dealt[k], notes.pop(seat, None) if k == 0 else None)
+
+    def action(self, i: int, raw: object) -> None:
+        """Read the action at index ``i`` (its errors name ``actions[i]``)."""
+        if not isinstance(raw, str):
+            raise PhhError(_field(i), f"expected an action string, got {raw!r}")
+        step = _STEPS.get(raw) or _parse(raw)
+        kind, word, text, dealt, _, note = step
+        if kind == "dh":
+            seat = self.seat_by_word.get(word) or self.seat(word, _field(i))
+            if self.bets.acted:
+                self.bets.cards()
+            self.run.setdefault(seat, []).extend(dealt if dealt is not None else cards(text, _field(i)))
+            if note:
+                self.notes[seat] = "; ".join(filter(None, (self.notes.get(seat), note)))
+        elif kind == "db":
+            if self.run or self.draws:
+                self.flush()
+            if self.bets.acted:
+                self.bets.cards()
+            for k, card in enumerate(dealt if dealt is not None else cards(text, _field(i))):
+                self.events.append(self.make.board(card, note if k == 0 else None))
+        elif kind == "d?":
+            raise _bad_action(_field(i), raw)
+        elif kind:
+            self._player(i, raw, step, self.seat_by_word.get(word) or self.seat(word, _field(i)))
+
+    def _player(self, i: int, raw: str, step: _Step, seat: int) -> None:
+        """A player's action (``kind`` is the verb), the player's seat already known."""
+        kind, _, text, dealt, amount, note = step
+        if kind == "sd":  # (no cards thrown read as none: an empty tuple)
+            self._discard(seat, list(dealt) if dealt is not None else cards(text, _field(i)), note)
+            return
+        if self.run or self.draws:
+            self.flush()
+        if kind == "f":
+            self.act(seat, "fold", None, note)
+        elif kind == "cc":
+            bets = self.bets
+            owed = bets.top - bets.put.get(seat, 0)
+            self.act(seat, "check" if owed <= 0 else "call", None, note)
+            bets.pay(seat, max(owed, 0))  # as bets.call(seat)
+        elif kind == "cbr":
+            self._bet(seat, text, amount, _field(i), note)
+        elif kind == "pb":
+            nominal = self.level.get("bring_in")
+            if not isinstance(nominal, (int, Decimal)):
+                raise PhhError(_field(i), "a bring-in ('pb') needs the bring_in field")
+            self.post(seat, "bring_in", nominal, live=True, note=note)
+        elif kind == "sm" and not text:
+            self.events.append(self.make.muck(seat, note))
+        elif kind == "sm":
+            shown = list(self.hands[seat]) if text == "-" else list(dealt) if dealt is not None else cards(text, _field(i))
+            self.events.append(self.make.show(seat, shown, note))
+        else:
+            raise _bad_action(_field(i), raw)
+
+    def _discard(self, seat: int, thrown: list[str], note: str | None) -> None:
+        if self.run:
+            self.flush()
+        self.bets.cards()
+        discard = self.make.discard(seat, thrown, note)
+        self._drop(seat, thrown)
+        self.draws.append((seat, discard))
+
+    def _bet(self, seat: int, amount: str, whole: int | None, field: str, note: str | None) -> None:
+        to: Chips | None = whole
+        if to is None:
+            try:
+                to = chips(Decimal(amount), field)
+            except InvalidOperation:
+                raise PhhError(field, f"expected an amount after cbr, got {amount!r}") from None
+        small = self.level.get("small_bet", 0)
+        assert isinstance(small, (int, Decimal))
+        if self.stud and self.bets.street == 0 and self.bets.top < small:
+            kind = "complete"
+        else:
+            kind = "bet" if self.bets.top == 0 else "raise"
+        self.act(seat, kind, to, note)
+        self.bets.raise_to(seat, to)
+
+    def act(self, seat: int, action: str, to: Chips | None, note: str | None) -> None:
+        self.bets.acted = True  # (a call or a raise says so again)
+        self.events.append(self.make.act(seat, action, to, note))
+
+    def _drop(self, seat: int, thrown: list[str]) -> None:
+        hand = self.hands[seat]
+        for card in thrown:
+            if card in hand:
+                hand.remove(card)
+            elif "??" in hand:
+                hand.remove("??")
+
+    def seat(self, word: str, field: str) -> int:
+        seat = self.seat_by_word.get(word)
+        if seat is not None:
+            return seat
+        match = _PLAYER.fullmatch(word)
+        if not match or int(match[1]) > len(self.seat_of):
+            raise PhhError(field, f"expected a player p1 to p{len(self.seat_of)}, got {word!r}")
+        return self.seat_of[int(match[1]) - 1]
+
