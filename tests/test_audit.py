@@ -17,6 +17,7 @@ from floorman.audit import (
     REPORT_COLUMNS,
     DeckCheck,
     HandAudit,
+    Lines,
     Tally,
     audit,
     audit_chunks,
@@ -148,7 +149,9 @@ def test_chunks_stream_lazily_and_nothing_is_kept_per_hand(tmp_path: Path) -> No
     small, large = kept(40), kept(200)
     assert large < small + 20_000
     first = next(chunks([tmp_path / "200.jsonl"], size=50))
-    assert len(first.texts) == 50 and first.files == 1
+    (lines,) = first.items
+    assert isinstance(lines, Lines) and (lines.line, lines.lines) == (1, 50)
+    assert first.hands == 50 and first.files == 1
 
 
 # -- unreadable input -------------------------------------------------------------------------------

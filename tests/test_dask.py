@@ -46,7 +46,9 @@ def test_audit_on_the_cluster_gives_the_same_report_as_at_home(scheduler: str, t
 def test_the_cluster_runs_every_chunk_in_input_order(scheduler: str) -> None:
     from floorman.audit_dask import audit_chunks as on_cluster
 
-    home = [h for r in audit_chunks(INPUTS, size=7) for h in r.hands]
-    away = [h for r in on_cluster(INPUTS, address=scheduler, size=7) for h in r.hands]
+    home = [h for r in audit_chunks(INPUTS, size=7, every_hand=True) for h in r.hands]
+    away = [h for r in on_cluster(INPUTS, address=scheduler, size=7, every_hand=True) for h in r.hands]
     assert away == home
     assert len(home) > 90
+    shown = [h for r in on_cluster(INPUTS, address=scheduler, size=7) for h in r.hands]
+    assert shown == [h for h in home if h.findings or h.unreadable]

@@ -1,10 +1,11 @@
 """Audits of many hands: files in, one record per hand out, then report rows and a summary.
 
 The audit reads hand files of every format (``.json``, ``.jsonl``, ``.phh``, ``.phhs``, each
-possibly ``.gz``; folders are searched), cuts them into chunks of a few hundred hands, rules
-on every hand and streams back one ``HandAudit`` per hand, in input order. Memory stays
-flat however many hands go through: only a bounded number of chunks is in flight. With
-``jobs`` above 1 the chunks go to worker processes.
+possibly ``.gz``; folders are searched), cuts them into chunks of about a hundred hands, rules
+on every hand and streams back the records, in input order. Memory stays flat however many
+hands go through: only a bounded number of chunks is in flight. With ``jobs`` above 1 the
+chunks go to worker processes, which read the files themselves and send back only what the
+report shows, with the counts of every hand (``floorman.audit_chunks``).
 
 On top of the engine's findings, the audit checks each hand's deck once it is over
 (``DeckCheck``): the board count of a flop game (no card after the river, a full board at a
@@ -26,33 +27,46 @@ A hand that cannot be read is one record with its error; the audit goes on.
 
 from __future__ import annotations
 
-import sys
-from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import suppress
-from dataclasses import dataclass
-from enum import StrEnum
-from multiprocessing import get_context
 from pathlib import Path
 
-from floorman.errors import LogError
-from floorman.events import BoardCardDealt, HandMucked, HandShown
-from floorman.findings import Irregularity as I
-from floorman.formats.files import HandText, hand_texts, read_hands, walk
-from floorman.hand import Result, rule
-from floorman.log import HandLog
+from floorman.audit_chunks import (
+    CHUNK_HANDS,
+    Chunk,
+    Lines,
+    audit_chunk,
+    audit_chunks,
+    chunks,
+    hand_files,
+    input_bytes,
+)
+from floorman.audit_report import (
+    REPORT_COLUMNS,
+    UNKNOWN,
+    ChunkReport,
+    DeckCheck,
+    FindingRow,
+    HandAudit,
+    ReportRow,
+    Summary,
+    SummaryRow,
+    Tally,
+    audit_hand,
+    report_rows,
+    unreadable,
+)
 from floorman.rulebooks import Rulebook
-from floorman.rulings.model import Verdict
-from floorman.table import Family
 
 __all__ = [
+    "CHUNK_HANDS",
     "REPORT_COLUMNS",
+    "UNKNOWN",
     "Chunk",
     "ChunkReport",
     "DeckCheck",
     "FindingRow",
     "HandAudit",
+    "Lines",
     "ReportRow",
     "Summary",
     "SummaryRow",
@@ -62,392 +76,16 @@ __all__ = [
     "audit_chunks",
     "audit_hand",
     "chunks",
+    "hand_files",
     "input_bytes",
     "report_rows",
+    "unreadable",
 ]
-
-CHUNK_HANDS = 200
-"""How many hands go to a worker at a time."""
-
-
-class DeckCheck(StrEnum):
-    """What the audit checks on a finished hand beyond the engine's findings (no rule id: a count)."""
-
-    BOARD_COUNT = "board_count"
-    """A flop game's board is not 3 + 1 + 1 cards: a card after the river, or a showdown on a short board."""
-    HOLE_COUNT = "hole_count"
-    """A seat still in the hand at its end holds more or fewer cards than the game deals it."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FindingRow:
-    """One finding of one hand, as the report gives it."""
-
-    at: int | None
-    """The event index where it happened."""
-    irregularity: str
-    """An ``Irregularity`` value, or a ``DeckCheck`` value."""
-    rules: tuple[str, ...]
-    """The rule ids it rests on (none for a ``DeckCheck``)."""
-    verdict: str
-    """The verdict of the ruling that decided it."""
-    seat: int | None = None
-    card: str | None = None
-    count: int | None = None
-
-    @property
-    def rule(self) -> str:
-        """The finding's own rule: the first of ``rules``."""
-        return self.rules[0] if self.rules else ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandAudit:
-    """What the audit says about one hand: its verdict and findings, or why it could not be read."""
-
-    file: str
-    hand: str
-    game: str | None = None
-    table: str | None = None
-    dealer: str | None = None
-    verdict: Verdict | None = None
-    """The last ruling's verdict (None when the hand could not be read)."""
-    findings: tuple[FindingRow, ...] = ()
-    error: str | None = None
-    """Why the hand could not be read: one line naming the file, the event index and the field."""
-    error_event: int | None = None
-    error_field: str | None = None
-
-    @property
-    def unreadable(self) -> bool:
-        return self.error is not None
-
-    @property
-    def flagged(self) -> bool:
-        return bool(self.findings)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Chunk:
-    """A unit of work: hand texts, each with its file, and what the reader already knows is wrong."""
-
-    texts: tuple[tuple[str, HandText] | HandAudit, ...] = ()
-    """In input order: (file, text) to read, or the record of a file that could not be opened or cut into hands."""
-    files: int = 0
-    """How many files this chunk starts."""
-    read_bytes: int = 0
-    """Bytes of input on disk this chunk accounts for (for progress)."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChunkReport:
-    """The audit of one chunk, in the chunk's order."""
-
-    hands: tuple[HandAudit, ...]
-    files: int
-    read_bytes: int
-
-
-# -- one hand ----------------------------------------------------------------------------------
-
-_BOARD_KINDS = frozenset({I.FOUR_CARD_FLOP, I.FLOP_FIVE_OR_MORE, I.SHORT_FLOP, I.PREMATURE_CARD,
-                          I.STUD_SHORT_STUB})
-_COUNT_KINDS = frozenset({I.EXTRA_CARD, I.WRONG_CARD_COUNT, I.BUTTON_SHORT, I.ACTED_WITH_WRONG_COUNT,
-                          I.SEAT_DEALT_OUT, I.CARDS_THROWN_INTO_HAND, I.STUD_SHORT_STUB, I.BOXED_CARD,
-                          I.EXPOSED_HOLE_CARD, I.EXPOSED_REPLACEMENT_CARD, I.EXPOSED_AFTER_DEAL})
-
-
-def _deck_checks(result: Result, verdict: str) -> list[FindingRow]:
-    """The counts no finding already covers: board cards of a flop game, hole cards of the seats still in.
-
-    The board must not go past the river, and must be complete once two players have tabled
-    their hands; at the end of a hand every seat still in holds what the game deals by then.
-    """
-    state = result.state
-    spec = state.spec
-    kinds = {f.irregularity for f in result.findings}
-    rows: list[FindingRow] = []
-    board_at: list[int] = []
-    showdown: int | None = None
-    tabled: set[int] = set()
-    for at, event in enumerate(result.log.events):
-        if isinstance(event, BoardCardDealt):
-            board_at.append(at)
-        elif isinstance(event, (HandShown, HandMucked)):
-            tabled.add(event.seat)
-            if showdown is None and len(tabled) >= 2:
-                showdown = at
-    if spec.family is Family.FLOP and not kinds & _BOARD_KINDS:
-        full = sum(spec.board_cards)
-        if len(board_at) > full:
-            rows.append(FindingRow(at=board_at[full], irregularity=DeckCheck.BOARD_COUNT.value, rules=(),
-                                   verdict=verdict, count=len(board_at)))
-        elif showdown is not None and len(board_at) < full:
-            rows.append(FindingRow(at=len(result.log.events) - 1, irregularity=DeckCheck.BOARD_COUNT.value,
-                                   rules=(), verdict=verdict, count=len(board_at)))
-    if state.hand_over or showdown is not None:
-        counted = {f.seat for f in result.findings if f.irregularity in _COUNT_KINDS}
-        due = spec.hole_cards + (state.street_idx if spec.family is Family.STUD else 0)
-        for seat in state.seats.values():
-            if seat.in_hand and seat.seat not in counted and seat.held != due:
-                rows.append(FindingRow(at=len(result.log.events) - 1, irregularity=DeckCheck.HOLE_COUNT.value,
-                                       rules=(), verdict=verdict, seat=seat.seat, count=seat.held))
-    return rows
-
-
-def _meta(log: HandLog, key: str) -> str | None:
-    value = log.meta.get(key)
-    return None if value is None else str(value)
-
-
-def audit_hand(log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None = None) -> HandAudit:
-    """Rule on one hand and gather its findings, each with the verdict of the ruling that decided it."""
-    result = rule(log, rulebook=rulebook)
-    last = result.ruling.verdict
-    decided: dict[int, Verdict] = {}
-    for ruling in result.rulings:
-        for finding in ruling.findings:
-            decided.setdefault(id(finding), ruling.verdict)
-    rows = [
-        FindingRow(at=f.at, irregularity=f.irregularity.value, rules=f.rules,
-                   verdict=decided.get(id(f), last).value, seat=f.seat, card=f.card, count=f.count)
-        for f in result.findings
-    ]
-    rows += _deck_checks(result, last.value)
-    return HandAudit(
-        file=file, hand=hand, game=log.game.value, table=_meta(log, "table"), dealer=_meta(log, "dealer"),
-        verdict=last, findings=tuple(rows),
-    )
-
-
-def unreadable(file: str, hand: str, error: LogError) -> HandAudit:
-    """The record of a hand (or a file) that cannot be read."""
-    return HandAudit(file=file, hand=hand, error=str(error), error_event=error.event, error_field=error.field)
-
-
-# -- chunks -------------------------------------------------------------------------------------
-
-def chunks(paths: Iterable[str | Path], *, size: int = CHUNK_HANDS) -> Iterator[Chunk]:
-    """Cut the input into chunks of about ``size`` hand texts (a ``.phhs`` file counts as one text)."""
-    texts: list[tuple[str, HandText] | HandAudit] = []
-    files = 0
-    read_bytes = 0
-    for path in walk(paths):
-        name = str(path)
-        files += 1
-        done = 0
-        try:
-            for item in hand_texts(path):
-                texts.append((name, item))
-                read_bytes += item.read_to - done
-                done = item.read_to
-                if len(texts) >= size:
-                    yield Chunk(texts=tuple(texts), files=files, read_bytes=read_bytes)
-                    texts, files, read_bytes = [], 0, 0
-        except LogError as exc:
-            texts.append(unreadable(name, "", exc))
-        except (OSError, EOFError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
-            texts.append(unreadable(name, "", LogError(f"cannot be read ({reason})", source=name)))
-        with suppress(OSError):
-            read_bytes += max(path.stat().st_size - done, 0)
-    if texts or files or read_bytes:
-        yield Chunk(texts=tuple(texts), files=files, read_bytes=read_bytes)
-
-
-def audit_chunk(chunk: Chunk, rulebook: Rulebook | None = None) -> ChunkReport:
-    """Read and rule on every hand of a chunk."""
-    hands: list[HandAudit] = []
-    for entry in chunk.texts:
-        if isinstance(entry, HandAudit):
-            hands.append(entry)
-            continue
-        file, item = entry
-        for read in read_hands(item, source=file):
-            if read.error is not None:
-                hands.append(unreadable(file, read.hand, read.error))
-            elif read.log is not None:
-                hands.append(audit_hand(read.log, file=file, hand=read.hand, rulebook=rulebook))
-    return ChunkReport(hands=tuple(hands), files=chunk.files, read_bytes=chunk.read_bytes)
-
-
-_worker_book: Rulebook | None = None
-
-
-def _start_worker(rulebook: Rulebook | None) -> None:
-    global _worker_book
-    _worker_book = rulebook
-
-
-def _audit_in_worker(chunk: Chunk) -> ChunkReport:
-    return audit_chunk(chunk, _worker_book)
-
-
-def audit_chunks(
-    paths: Iterable[str | Path], *, jobs: int = 1, rulebook: Rulebook | None = None, size: int = CHUNK_HANDS,
-) -> Iterator[ChunkReport]:
-    """The audit chunk by chunk, in input order; ``jobs`` worker processes when above 1."""
-    work = chunks(paths, size=size)
-    if jobs <= 1:
-        for chunk in work:
-            yield audit_chunk(chunk, rulebook)
-        return
-    # Linux forks workers that already hold floorman and its rulebooks (a fresh interpreter costs most of a
-    # second each); elsewhere they start fresh. Start a pool before any thread of your own when you can.
-    context = get_context("fork" if sys.platform == "linux" else "spawn")
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker,
-                               initargs=(rulebook,))
-    pending: deque[Future[ChunkReport]] = deque()
-    try:
-        for chunk in work:
-            pending.append(pool.submit(_audit_in_worker, chunk))
-            if len(pending) >= 3 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def audit(
     paths: Iterable[str | Path], *, jobs: int = 1, rulebook: Rulebook | None = None,
 ) -> Iterator[HandAudit]:
-    """One ``HandAudit`` per hand of every file under ``paths``, in input order."""
-    for report in audit_chunks(paths, jobs=jobs, rulebook=rulebook):
+    """One ``HandAudit`` per hand of every file under ``paths``, in input order (clean hands included)."""
+    for report in audit_chunks(paths, jobs=jobs, rulebook=rulebook, every_hand=True):
         yield from report.hands
-
-
-def input_bytes(paths: Iterable[str | Path]) -> int:
-    """The size on disk of every hand file under ``paths`` (what progress is measured against)."""
-    total = 0
-    for path in walk(paths):
-        with suppress(OSError):
-            total += path.stat().st_size
-    return total
-
-
-# -- reports ------------------------------------------------------------------------------------
-
-REPORT_COLUMNS = ("file", "hand", "event", "rule", "irregularity", "verdict", "seat", "card", "table", "dealer",
-                  "error")
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ReportRow:
-    """One row of a report: a finding, or a hand that could not be read (``error`` set)."""
-
-    file: str
-    hand: str
-    event: int | None
-    rule: str
-    irregularity: str
-    verdict: str
-    seat: int | None = None
-    card: str | None = None
-    table: str | None = None
-    dealer: str | None = None
-    error: str | None = None
-
-    def values(self) -> tuple[object, ...]:
-        """The row's values in the order of ``REPORT_COLUMNS``."""
-        return tuple(getattr(self, column) for column in REPORT_COLUMNS)
-
-
-def report_rows(hand: HandAudit) -> Iterator[ReportRow]:
-    """The report's rows for one hand: one per finding, or one for an unreadable hand; none when clean."""
-    if hand.error is not None:
-        yield ReportRow(file=hand.file, hand=hand.hand, event=hand.error_event, rule="", irregularity="",
-                        verdict="", error=hand.error)
-        return
-    for f in hand.findings:
-        yield ReportRow(file=hand.file, hand=hand.hand, event=f.at, rule=f.rule, irregularity=f.irregularity,
-                        verdict=f.verdict, seat=f.seat, card=f.card, table=hand.table, dealer=hand.dealer)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SummaryRow:
-    """One line of a summary table: how many hands, how many of them flagged, how many findings."""
-
-    key: str
-    hands: int
-    flagged: int
-    findings: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Summary:
-    """The audit in numbers, and its tables by irregularity kind, verdict, dealer and table."""
-
-    files: int
-    hands: int
-    flagged: int
-    findings: int
-    unreadable: int
-    by_kind: tuple[SummaryRow, ...]
-    by_verdict: tuple[SummaryRow, ...]
-    by_dealer: tuple[SummaryRow, ...]
-    by_table: tuple[SummaryRow, ...]
-
-    @property
-    def exit_status(self) -> int:
-        """2 when some input could not be read, else 1 when anything was found, else 0."""
-        if self.unreadable:
-            return 2
-        return 1 if self.findings else 0
-
-
-UNKNOWN = "-"
-"""The key of hands whose log names no dealer or table."""
-
-
-class Tally:
-    """Counts hand audits as they stream by (memory grows with the dealers and tables, not the hands)."""
-
-    def __init__(self) -> None:
-        self.files = 0
-        self.hands = 0
-        self.flagged = 0
-        self.findings = 0
-        self.unreadable = 0
-        self._tables: dict[str, dict[str, list[int]]] = {"kind": {}, "verdict": {}, "dealer": {}, "table": {}}
-
-    def _count(self, table: str, key: str, *, hands: int, flagged: int, findings: int) -> None:
-        row = self._tables[table].setdefault(key, [0, 0, 0])
-        row[0] += hands
-        row[1] += flagged
-        row[2] += findings
-
-    def add(self, hand: HandAudit) -> None:
-        if hand.error is not None:
-            self.unreadable += 1
-            return
-        self.hands += 1
-        n = len(hand.findings)
-        flagged = 1 if n else 0
-        self.flagged += flagged
-        self.findings += n
-        assert hand.verdict is not None
-        self._count("verdict", hand.verdict.value, hands=1, flagged=flagged, findings=n)
-        self._count("dealer", hand.dealer or UNKNOWN, hands=1, flagged=flagged, findings=n)
-        self._count("table", hand.table or UNKNOWN, hands=1, flagged=flagged, findings=n)
-        kinds: dict[str, int] = {}
-        for f in hand.findings:
-            kinds[f.irregularity] = kinds.get(f.irregularity, 0) + 1
-        for kind, count in kinds.items():
-            self._count("kind", kind, hands=1, flagged=1, findings=count)
-
-    def add_report(self, report: ChunkReport) -> None:
-        self.files += report.files
-        for hand in report.hands:
-            self.add(hand)
-
-    def _rows(self, table: str) -> tuple[SummaryRow, ...]:
-        rows = [SummaryRow(key=k, hands=v[0], flagged=v[1], findings=v[2]) for k, v in self._tables[table].items()]
-        return tuple(sorted(rows, key=lambda r: (-r.findings, -r.hands, r.key)))
-
-    def summary(self) -> Summary:
-        return Summary(
-            files=self.files, hands=self.hands, flagged=self.flagged, findings=self.findings,
-            unreadable=self.unreadable, by_kind=self._rows("kind"), by_verdict=self._rows("verdict"),
-            by_dealer=self._rows("dealer"), by_table=self._rows("table"),
-        )

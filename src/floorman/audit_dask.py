@@ -2,8 +2,10 @@
 
 The same chunks as ``floorman.audit`` go to the cluster's workers, which run the same
 ``audit_chunk``; the reports come back in input order, so the report is the same as a
-local audit's. Dask is imported only when an audit runs, so that floorman itself never
-needs it. Only a bounded number of chunks is in flight, so memory stays flat.
+local audit's. The cluster's workers may not see the files, so the hand texts are read
+here and sent with the chunks (a local audit sends file names). Dask is imported only when
+an audit runs, so that floorman itself never needs it. Only a bounded number of chunks is
+in flight, so memory stays flat.
 """
 
 from __future__ import annotations
@@ -22,8 +24,12 @@ __all__ = ["audit_chunks"]
 
 def audit_chunks(
     paths: Iterable[str | Path], *, address: str, rulebook: Rulebook | None = None, size: int = CHUNK_HANDS,
+    every_hand: bool = False,
 ) -> Iterator[ChunkReport]:
     """The audit chunk by chunk, in input order, on the cluster whose scheduler is at ``address``.
+
+    Each report carries the hands the report shows (flagged or unreadable), or every hand
+    with ``every_hand``, and counts them all, as ``floorman.audit.audit_chunks`` does.
 
     Raises ``ImportError`` when dask.distributed is not installed.
     """
@@ -33,8 +39,8 @@ def audit_chunks(
         workers = max(sum(client.nthreads().values()), 1)
         book = client.scatter(rulebook, broadcast=True) if rulebook is not None else None
         pending: deque[Any] = deque()
-        for chunk in chunks(paths, size=size):
-            pending.append(client.submit(audit_chunk, chunk, book, pure=False))
+        for chunk in chunks(paths, size=size, read=True):
+            pending.append(client.submit(audit_chunk, chunk, book, every_hand=every_hand, pure=False))
             if len(pending) >= 3 * workers:
                 yield _result(pending.popleft())
         while pending:

@@ -223,7 +223,7 @@ class _Progress:
         self.bar.start()
 
     def update(self, report: ChunkReport) -> None:
-        self.hands += len(report.hands)
+        self.hands += report.count
         rate = self.hands / max(time.perf_counter() - self.started, 1e-9)
         self.bar.update(self.task, advance=report.read_bytes, hands=self.hands, rate=rate)
 

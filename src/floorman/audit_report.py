@@ -1,0 +1,346 @@
+"""What the audit says: one record per hand, the report's rows, and the summary that counts them.
+
+``audit_hand`` rules on one hand and gives its ``HandAudit``: the verdict and findings, or why
+the hand could not be read. ``report_rows`` turns a record into the rows of the --json and
+--csv reports (none for a clean hand), and a ``Tally`` counts records into a ``Summary``.
+Tallies add up: a worker counts its chunk's hands and the parent merges the counts, so that
+only the records the report shows travel between processes.
+
+>>> a, b = Tally(), Tally()
+>>> a.add(HandAudit(file="f", hand="1", verdict=Verdict.CONTINUE, dealer="D-1"))
+>>> b.add(HandAudit(file="f", hand="2", error="f: line 2: not valid JSON"))
+>>> a.merge(b)
+>>> summary = a.summary()
+>>> summary.hands, summary.unreadable, [(r.key, r.hands) for r in summary.by_dealer]
+(1, 1, [('D-1', 1)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from floorman.errors import LogError
+from floorman.events import BoardCardDealt, HandMucked, HandShown
+from floorman.findings import Irregularity as I
+from floorman.hand import Result, rule
+from floorman.log import HandLog
+from floorman.rulebooks import Rulebook
+from floorman.rulings.model import Verdict
+from floorman.table import Family
+
+__all__ = [
+    "REPORT_COLUMNS",
+    "UNKNOWN",
+    "ChunkReport",
+    "DeckCheck",
+    "FindingRow",
+    "HandAudit",
+    "ReportRow",
+    "Summary",
+    "SummaryRow",
+    "Tally",
+    "audit_hand",
+    "report_rows",
+    "unreadable",
+]
+
+
+class DeckCheck(StrEnum):
+    """What the audit checks on a finished hand beyond the engine's findings (no rule id: a count)."""
+
+    BOARD_COUNT = "board_count"
+    """A flop game's board is not 3 + 1 + 1 cards: a card after the river, or a showdown on a short board."""
+    HOLE_COUNT = "hole_count"
+    """A seat still in the hand at its end holds more or fewer cards than the game deals it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FindingRow:
+    """One finding of one hand, as the report gives it."""
+
+    at: int | None
+    """The event index where it happened."""
+    irregularity: str
+    """An ``Irregularity`` value, or a ``DeckCheck`` value."""
+    rules: tuple[str, ...]
+    """The rule ids it rests on (none for a ``DeckCheck``)."""
+    verdict: str
+    """The verdict of the ruling that decided it."""
+    seat: int | None = None
+    card: str | None = None
+    count: int | None = None
+
+    @property
+    def rule(self) -> str:
+        """The finding's own rule: the first of ``rules``."""
+        return self.rules[0] if self.rules else ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandAudit:
+    """What the audit says about one hand: its verdict and findings, or why it could not be read."""
+
+    file: str
+    hand: str
+    game: str | None = None
+    table: str | None = None
+    dealer: str | None = None
+    verdict: Verdict | None = None
+    """The last ruling's verdict (None when the hand could not be read)."""
+    findings: tuple[FindingRow, ...] = ()
+    error: str | None = None
+    """Why the hand could not be read: one line naming the file, the event index and the field."""
+    error_event: int | None = None
+    error_field: str | None = None
+
+    @property
+    def unreadable(self) -> bool:
+        return self.error is not None
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.findings)
+
+
+# -- one hand ----------------------------------------------------------------------------------
+
+_BOARD_KINDS = frozenset({I.FOUR_CARD_FLOP, I.FLOP_FIVE_OR_MORE, I.SHORT_FLOP, I.PREMATURE_CARD,
+                          I.STUD_SHORT_STUB})
+_COUNT_KINDS = frozenset({I.EXTRA_CARD, I.WRONG_CARD_COUNT, I.BUTTON_SHORT, I.ACTED_WITH_WRONG_COUNT,
+                          I.SEAT_DEALT_OUT, I.CARDS_THROWN_INTO_HAND, I.STUD_SHORT_STUB, I.BOXED_CARD,
+                          I.EXPOSED_HOLE_CARD, I.EXPOSED_REPLACEMENT_CARD, I.EXPOSED_AFTER_DEAL})
+
+
+def _deck_checks(result: Result, verdict: str) -> list[FindingRow]:
+    """The counts no finding already covers: board cards of a flop game, hole cards of the seats still in.
+
+    The board must not go past the river, and must be complete once two players have tabled
+    their hands; at the end of a hand every seat still in holds what the game deals by then.
+    """
+    state = result.state
+    spec = state.spec
+    kinds = {f.irregularity for f in result.findings}
+    rows: list[FindingRow] = []
+    board_at: list[int] = []
+    showdown: int | None = None
+    tabled: set[int] = set()
+    for at, event in enumerate(result.log.events):
+        if isinstance(event, BoardCardDealt):
+            board_at.append(at)
+        elif isinstance(event, (HandShown, HandMucked)):
+            tabled.add(event.seat)
+            if showdown is None and len(tabled) >= 2:
+                showdown = at
+    if spec.family is Family.FLOP and not kinds & _BOARD_KINDS:
+        full = sum(spec.board_cards)
+        if len(board_at) > full:
+            rows.append(FindingRow(at=board_at[full], irregularity=DeckCheck.BOARD_COUNT.value, rules=(),
+                                   verdict=verdict, count=len(board_at)))
+        elif showdown is not None and len(board_at) < full:
+            rows.append(FindingRow(at=len(result.log.events) - 1, irregularity=DeckCheck.BOARD_COUNT.value,
+                                   rules=(), verdict=verdict, count=len(board_at)))
+    if state.hand_over or showdown is not None:
+        counted = {f.seat for f in result.findings if f.irregularity in _COUNT_KINDS}
+        due = spec.hole_cards + (state.street_idx if spec.family is Family.STUD else 0)
+        for seat in state.seats.values():
+            if seat.in_hand and seat.seat not in counted and seat.held != due:
+                rows.append(FindingRow(at=len(result.log.events) - 1, irregularity=DeckCheck.HOLE_COUNT.value,
+                                       rules=(), verdict=verdict, seat=seat.seat, count=seat.held))
+    return rows
+
+
+def _meta(log: HandLog, key: str) -> str | None:
+    value = log.meta.get(key)
+    return None if value is None else str(value)
+
+
+def audit_hand(log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None = None) -> HandAudit:
+    """Rule on one hand and gather its findings, each with the verdict of the ruling that decided it."""
+    result = rule(log, rulebook=rulebook)
+    last = result.ruling.verdict
+    decided: dict[int, Verdict] = {}
+    for ruling in result.rulings:
+        for finding in ruling.findings:
+            decided.setdefault(id(finding), ruling.verdict)
+    rows = [
+        FindingRow(at=f.at, irregularity=f.irregularity.value, rules=f.rules,
+                   verdict=decided.get(id(f), last).value, seat=f.seat, card=f.card, count=f.count)
+        for f in result.findings
+    ]
+    rows += _deck_checks(result, last.value)
+    return HandAudit(
+        file=file, hand=hand, game=log.game.value, table=_meta(log, "table"), dealer=_meta(log, "dealer"),
+        verdict=last, findings=tuple(rows),
+    )
+
+
+def unreadable(file: str, hand: str, error: LogError) -> HandAudit:
+    """The record of a hand (or a file) that cannot be read."""
+    return HandAudit(file=file, hand=hand, error=str(error), error_event=error.event, error_field=error.field)
+
+
+# -- reports ------------------------------------------------------------------------------------
+
+REPORT_COLUMNS = ("file", "hand", "event", "rule", "irregularity", "verdict", "seat", "card", "table", "dealer",
+                  "error")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReportRow:
+    """One row of a report: a finding, or a hand that could not be read (``error`` set)."""
+
+    file: str
+    hand: str
+    event: int | None
+    rule: str
+    irregularity: str
+    verdict: str
+    seat: int | None = None
+    card: str | None = None
+    table: str | None = None
+    dealer: str | None = None
+    error: str | None = None
+
+    def values(self) -> tuple[object, ...]:
+        """The row's values in the order of ``REPORT_COLUMNS``."""
+        return tuple(getattr(self, column) for column in REPORT_COLUMNS)
+
+
+def report_rows(hand: HandAudit) -> Iterator[ReportRow]:
+    """The report's rows for one hand: one per finding, or one for an unreadable hand; none when clean."""
+    if hand.error is not None:
+        yield ReportRow(file=hand.file, hand=hand.hand, event=hand.error_event, rule="", irregularity="",
+                        verdict="", error=hand.error)
+        return
+    for f in hand.findings:
+        yield ReportRow(file=hand.file, hand=hand.hand, event=f.at, rule=f.rule, irregularity=f.irregularity,
+                        verdict=f.verdict, seat=f.seat, card=f.card, table=hand.table, dealer=hand.dealer)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SummaryRow:
+    """One line of a summary table: how many hands, how many of them flagged, how many findings."""
+
+    key: str
+    hands: int
+    flagged: int
+    findings: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Summary:
+    """The audit in numbers, and its tables by irregularity kind, verdict, dealer and table."""
+
+    files: int
+    hands: int
+    flagged: int
+    findings: int
+    unreadable: int
+    by_kind: tuple[SummaryRow, ...]
+    by_verdict: tuple[SummaryRow, ...]
+    by_dealer: tuple[SummaryRow, ...]
+    by_table: tuple[SummaryRow, ...]
+
+    @property
+    def exit_status(self) -> int:
+        """2 when some input could not be read, else 1 when anything was found, else 0."""
+        if self.unreadable:
+            return 2
+        return 1 if self.findings else 0
+
+
+UNKNOWN = "-"
+"""The key of hands whose log names no dealer or table."""
+
+
+class Tally:
+    """Counts hand audits as they stream by (memory grows with the dealers and tables, not the hands)."""
+
+    __slots__ = ("_tables", "files", "findings", "flagged", "hands", "unreadable")
+
+    def __init__(self) -> None:
+        self.files = 0
+        self.hands = 0
+        self.flagged = 0
+        self.findings = 0
+        self.unreadable = 0
+        self._tables: dict[str, dict[str, list[int]]] = {"kind": {}, "verdict": {}, "dealer": {}, "table": {}}
+
+    def _count(self, table: str, key: str, *, hands: int, flagged: int, findings: int) -> None:
+        row = self._tables[table].setdefault(key, [0, 0, 0])
+        row[0] += hands
+        row[1] += flagged
+        row[2] += findings
+
+    def add(self, hand: HandAudit) -> None:
+        if hand.error is not None:
+            self.unreadable += 1
+            return
+        self.hands += 1
+        n = len(hand.findings)
+        flagged = 1 if n else 0
+        self.flagged += flagged
+        self.findings += n
+        assert hand.verdict is not None
+        self._count("verdict", hand.verdict.value, hands=1, flagged=flagged, findings=n)
+        self._count("dealer", hand.dealer or UNKNOWN, hands=1, flagged=flagged, findings=n)
+        self._count("table", hand.table or UNKNOWN, hands=1, flagged=flagged, findings=n)
+        kinds: dict[str, int] = {}
+        for f in hand.findings:
+            kinds[f.irregularity] = kinds.get(f.irregularity, 0) + 1
+        for kind, count in kinds.items():
+            self._count("kind", kind, hands=1, flagged=1, findings=count)
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally's counts to this one's (the summary is the same as if its hands had been added)."""
+        self.files += other.files
+        self.hands += other.hands
+        self.flagged += other.flagged
+        self.findings += other.findings
+        self.unreadable += other.unreadable
+        for table, rows in other._tables.items():
+            mine = self._tables[table]
+            for key, (hands, flagged, findings) in rows.items():
+                row = mine.get(key)
+                if row is None:
+                    mine[key] = [hands, flagged, findings]
+                else:
+                    row[0] += hands
+                    row[1] += flagged
+                    row[2] += findings
+
+    def add_report(self, report: ChunkReport) -> None:
+        """Count a chunk: its files and every hand of it (its tally, not only the hands it carries)."""
+        self.merge(report.tally)
+
+    def _rows(self, table: str) -> tuple[SummaryRow, ...]:
+        rows = [SummaryRow(key=k, hands=v[0], flagged=v[1], findings=v[2]) for k, v in self._tables[table].items()]
+        return tuple(sorted(rows, key=lambda r: (-r.findings, -r.hands, r.key)))
+
+    def summary(self) -> Summary:
+        return Summary(
+            files=self.files, hands=self.hands, flagged=self.flagged, findings=self.findings,
+            unreadable=self.unreadable, by_kind=self._rows("kind"), by_verdict=self._rows("verdict"),
+            by_dealer=self._rows("dealer"), by_table=self._rows("table"),
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChunkReport:
+    """The audit of one chunk: the records the report shows, in the chunk's order, and the counts of every hand.
+
+    A clean hand has no row in the report, so only flagged and unreadable hands come back as
+    records (every hand when the audit was asked for every record); ``tally`` counts them all.
+    """
+
+    hands: tuple[HandAudit, ...]
+    """Flagged and unreadable hands, in input order (every hand when asked for every record)."""
+    count: int
+    """How many hand records the chunk gave, clean ones and unreadable ones included (for progress)."""
+    tally: Tally
+    """The chunk's summary counts, its files included: ``Tally.add_report`` merges them."""
+    files: int
+    read_bytes: int
+    """Bytes of input on disk the chunk accounts for (for progress)."""
