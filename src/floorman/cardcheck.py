@@ -7,19 +7,11 @@ from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.state import HandState
 
-__all__ = ["at_seat", "forget", "is_fresh", "see"]
+__all__ = ["at_seat", "forget", "see"]
 
 _DECKS = {False: frozenset(standard_deck()), True: frozenset(short_deck())}
 """The faces of each deck (long, short): a card in its deck and not yet seen needs no further check."""
 _AT_SEAT = tuple(f"seat {n}" for n in range(24))
-
-
-def is_fresh(state: HandState, card: str, back: str | None) -> bool:
-    """True for the usual card: a face of the game's deck, not seen before, with no back reported.
-
-    Such a card needs nothing of ``see`` but to be remembered (``state.seen[card] = where``).
-    """
-    return back is None and card in _DECKS[state.spec.short_deck] and card not in state.seen
 
 
 def at_seat(seat: int) -> str:
@@ -31,9 +23,13 @@ def see(
     state: HandState, card: str, *, at: int, where: str, seat: int | None = None,
     back: str | None = None, initial: bool = False,
 ) -> None:
-    """Record a card that came into play and report what is wrong with it."""
+    """Record a card that came into play and report what is wrong with it.
+
+    The usual card (a face of the game's deck, seen for the first time, no back reported) is only
+    remembered.
+    """
     if back is None and card in _DECKS[state.spec.short_deck] and card not in state.seen:
-        state.seen[card] = where  # the usual card: a face of the deck, seen for the first time
+        state.seen[card] = where
         return
     if back is not None:
         if state.deck_back is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from floorman.cardcheck import at_seat, is_fresh, see
+from floorman.cardcheck import at_seat, see
 from floorman.events import CardDealt, CardExposed, ExposedBy
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
@@ -37,10 +37,7 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         state.first_card_seen = True
         state.absent_at_first_card = {s.seat for s in state.seats.values() if s.entitled and not s.present}
     seat = state.seats.get(ev.seat)
-    if is_fresh(state, ev.card, ev.back):
-        state.seen[ev.card] = at_seat(ev.seat)
-    else:
-        see(state, ev.card, at=at, where=at_seat(ev.seat), seat=ev.seat, back=ev.back, initial=True)
+    see(state, ev.card, at=at, where=at_seat(ev.seat), seat=ev.seat, back=ev.back, initial=True)
     if ev.boxed:
         state.boxed_initial += 1
         state.add(Finding(
@@ -161,18 +158,14 @@ def evaluate_initial(state: HandState, *, final: bool) -> None:
     order = state.entitled_order()
     if not (final or state.deal_finished or len(state.initial_deals) >= n * len(order)):
         return
+    def add(finding: Finding) -> None:
+        _add_once(state, finding)
+
     seats = state.seats
     if all(seats[s].held == n for s in order):  # the usual deal: every seat has its cards
-        _check_sequence(state, order, lambda f: _add_once(state, f))
+        _check_sequence(state, order, add)
         return
     last_at = state.initial_deals[-1][0]
-    found = {(f.irregularity, f.seat) for f in state.findings}
-
-    def add(f: Finding) -> None:
-        if (f.irregularity, f.seat) not in found:
-            found.add((f.irregularity, f.seat))
-            state.add(f)
-
     held = {s: state.seats[s].held for s in order}
     for s in order:
         if held[s] == 0:
