@@ -21,8 +21,9 @@ from floorman.rulings.redeal import redeal_log
 from floorman.rulings.sa import sa_reached, sa_reason
 from floorman.rulings.words import Words, gloss_once, level_vi, seats_vi
 from floorman.state import HandState
+from floorman.table import Family
 
-__all__ = ["DECISIONS", "judge"]
+__all__ = ["DECISIONS", "clean_deal_rules", "clean_ruling", "judge"]
 
 DECISIONS: dict[Irregularity, Callable[[Context, list[Finding]], Decision]] = {
     **DEAL_DECISIONS,
@@ -95,6 +96,13 @@ def _build(
     ctx: Context, verdict: Verdict, decisions: Sequence[Decision], rules: Sequence[str],
     remedies: Sequence[Remedy], explanation: Sequence[Words], at: int | None,
 ) -> Ruling:
+    return _ruling(ctx.book, ctx.sa, verdict, decisions, rules, remedies, explanation, at)
+
+
+def _ruling(
+    book: Rulebook, sa: bool, verdict: Verdict, decisions: Sequence[Decision], rules: Sequence[str],
+    remedies: Sequence[Remedy], explanation: Sequence[Words], at: int | None,
+) -> Ruling:
     rules_t = _unique(rules)
     kept: list[Remedy] = []
     for remedy in remedies:
@@ -103,14 +111,14 @@ def _build(
     remedies = kept
     reasons = _unique_reasons([r for d in decisions for r in d.discretion])
     findings = tuple(f for d in decisions for f in d.findings)
-    citations = _cite(ctx.book, rules_t)
+    citations = _cite(book, rules_t)
     via = sorted({c.via for c in citations if c.via})
-    if via and ctx.book.fallback is not None:
-        other = find_rulebook(ctx.book.fallback)
+    if via and book.fallback is not None:
+        other = find_rulebook(book.fallback)
         explanation = [*explanation, Words(
-            f"Where the {ctx.book.short} rules are silent, rule {via[0]} sends the case to the {other.short} "
+            f"Where the {book.short} rules are silent, rule {via[0]} sends the case to the {other.short} "
             "rules, cited above as applied through it.",
-            f"Ở những điểm luật {ctx.book.short} không quy định, điều {via[0]} chuyển sang áp dụng luật "
+            f"Ở những điểm luật {book.short} không quy định, điều {via[0]} chuyển sang áp dụng luật "
             f"{other.short}, như đã trích dẫn ở trên.",
         )]
     return Ruling(
@@ -118,7 +126,7 @@ def _build(
         verdict=verdict,
         rules=rules_t,
         citations=citations,
-        substantial_action=ctx.sa,
+        substantial_action=sa,
         discretion=bool(reasons),
         discretion_reasons=tuple(r.en for r in reasons),
         discretion_reasons_vi=tuple(r.vi for r in reasons),
@@ -232,34 +240,58 @@ _CLEAN_RULINGS_KEPT = 256
 
 
 def _clean(ctx: Context, rules: tuple[str, ...], at: int | None) -> Ruling:
+    return clean_ruling(ctx.book, rules, sa=ctx.sa, at=at)
+
+
+def clean_ruling(book: Rulebook, rules: tuple[str, ...], *, sa: bool, at: int | None) -> Ruling:
     """The ruling on a hand with nothing open: the same value for the same book, rules, SA and moment.
 
     Most hands of an audit are clean, so the ruling is built once and reused (it is immutable). The
     book is kept beside the ruling, so its ``id`` cannot be reused by another book while cached.
+
+    >>> from floorman.rulebooks import find_rulebook
+    >>> ruling = clean_ruling(find_rulebook("wsop-2026"), ("DEAL-ORDER-FLOP",), sa=True, at=None)
+    >>> ruling.verdict.value, ruling.rules, ruling.substantial_action
+    ('continue', ('DEAL-ORDER-FLOP',), True)
     """
-    key = (id(ctx.book), rules, ctx.sa, at)
+    key = (id(book), rules, sa, at)
     cached = _clean_rulings.get(key)
-    if cached is not None and cached[0] is ctx.book:
+    if cached is not None and cached[0] is book:
         return cached[1]
-    ruling = _build(ctx, Verdict.CONTINUE, [], rules, [], [_CLEAN_TEXT], at)
+    ruling = _ruling(book, sa, Verdict.CONTINUE, [], rules, [], [_CLEAN_TEXT], at)
     if len(_clean_rulings) >= _CLEAN_RULINGS_KEPT:
         _clean_rulings.clear()
-    _clean_rulings[key] = (ctx.book, ruling)
+    _clean_rulings[key] = (book, ruling)
     return ruling
 
 
 def _clean_deal_rules(state: HandState) -> list[str]:
     """What a clean ruling rests on: the dealing order it checked."""
-    if state.is_stud:
-        return ["DEAL-ORDER-STUD"]
-    if state.spec.family.value == "draw":
-        return ["DEAL-ORDER-DRAW"]
-    rules = ["DEAL-ORDER-FLOP"]
     order = state.entitled_order()
     button = state.log.button
-    if len(order) == 2:
+    return clean_deal_rules(
+        family=state.spec.family, entitled=len(order),
+        button_entitled=button is None or (button in state.seats and state.seats[button].entitled),
+        sb_posted=state.sb_seat is not None, bb_posted=state.bb_seat is not None,
+    )
+
+
+def clean_deal_rules(
+    *, family: Family, entitled: int, button_entitled: bool, sb_posted: bool, bb_posted: bool,
+) -> list[str]:
+    """The dealing rules a clean ruling rests on, from the game's family, the seats dealt in and the blinds.
+
+    >>> clean_deal_rules(family=Family.FLOP, entitled=2, button_entitled=True, sb_posted=True, bb_posted=True)
+    ['DEAL-ORDER-FLOP', 'DEAL-ORDER-HU']
+    """
+    if family is Family.STUD:
+        return ["DEAL-ORDER-STUD"]
+    if family is Family.DRAW:
+        return ["DEAL-ORDER-DRAW"]
+    rules = ["DEAL-ORDER-FLOP"]
+    if entitled == 2:
         rules.append("DEAL-ORDER-HU")
-    if (button is not None and (button not in state.seats or not state.seats[button].entitled)) or (state.bb_seat is not None and state.sb_seat is None and len(order) > 2):
+    if not button_entitled or (bb_posted and not sb_posted and entitled > 2):
         rules.append("DEAL-DEADBUTTON")
     return rules
 

@@ -22,7 +22,7 @@ from floorman.rulebooks.params import Params
 from floorman.rulings.words import Words, cap, seats_vi
 from floorman.state import CHIP_ACTIONS, ActionRecord, HandState
 
-__all__ = ["counted_actions", "has_substantial_action", "sa_reached", "sa_reason"]
+__all__ = ["counted_actions", "has_substantial_action", "is_reached_by", "sa_reached", "sa_reason"]
 
 
 def has_substantial_action(actions: Sequence[Action], params: Params, *, stud: bool) -> bool:
@@ -59,11 +59,18 @@ def counted_actions(state: HandState, params: Params, *, upto: int | None = None
 def sa_reached(state: HandState, params: Params, *, upto: int | None = None) -> bool:
     """The whole-hand latch: once reached it stays reached (it only grows with the action log)."""
     counted = counted_actions(state, params, upto=upto)
-    stud = state.is_stud
-    for i in range(1, len(counted) + 1):
-        if has_substantial_action([r.action for r in counted[:i]], params, stud=stud):
-            return True
-    return False
+    return is_reached_by([r.action for r in counted], params, stud=state.is_stud)
+
+
+def is_reached_by(actions: Sequence[Action], params: Params, *, stud: bool) -> bool:
+    """Whether substantial action was reached at some point of these counted actions (in order).
+
+    >>> from floorman.rulebooks import find_rulebook
+    >>> is_reached_by([Action.FOLD, Action.CALL, Action.FOLD], find_rulebook("wsop-2026").params, stud=False)
+    True
+    """
+    # every prefix is tried (longest first: enough actions of any kind settle it at once)
+    return any(has_substantial_action(actions[:i], params, stud=stud) for i in range(len(actions), 0, -1))
 
 
 def sa_reason(state: HandState, params: Params) -> Words:
