@@ -20,6 +20,8 @@ CORE = (
     # neither a generic dataclass nor a surrogate code point in a string literal)
     "formats/phh_toml.py", "formats/_phh_actions.py", "formats/_phh_events.py", "formats/_intern.py",
     "formats/_events.py", "formats/_fields.py", "formats/handlog.py",
+    # the quick screen of the usual JSONL hand (its msgspec schema, _screen_schema.py, stays Python)
+    "formats/screen.py", "formats/_screen_hand.py",
 )
 """The modules compiled by ``FLOORMAN_COMPILE=1`` (paths under src/floorman)."""
 

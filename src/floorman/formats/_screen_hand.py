@@ -1,0 +1,512 @@
+"""The quick screen's copy of the fold, narrowed to the usual hand of a flop game (see ``screen``).
+
+``Hand`` follows the events of a decoded hand log (``_screen_schema``) with the fold's own steps
+(``betting``, ``dealing``, ``streets``, ``cardcheck``, ``hand``), narrowed to the hand where every
+player is dealt in and present and nothing unusual happens. Where the fold would record a
+finding, or meets something the screen does not follow, ``Hand`` raises ``Unusual`` and the full
+engine takes the hand. Each method names the step of the fold it copies; the screen's tests
+compare the two on every sample hand and on hands broken on purpose.
+"""
+
+from __future__ import annotations
+
+from typing import Final, cast
+
+import msgspec
+
+from floorman.cards import short_deck, standard_deck
+from floorman.events import Action, BlindKind
+from floorman.formats._fields import plain_chips
+from floorman.formats._screen_schema import Act, Board, Burn, Deal, Event, Header, Muck, Post, PotAwarded, Show
+from floorman.table import Chips
+
+__all__ = ["Hand", "Unusual", "chips"]
+
+_UNSET: Final = msgspec.UNSET
+_MAX_SHOWN: Final = 10
+"""The most cards a ``show`` event may list (``_events.MAX_SHOWN``)."""
+_DECKS: Final = (frozenset(standard_deck()), frozenset(short_deck()))
+
+# actions by code; a code above _CHECK puts chips in (betting._STREET_BETS)
+_FOLD: Final = 0
+_CHECK: Final = 1
+_CALL: Final = 2
+_BET: Final = 3
+_RAISE: Final = 4
+_COMPLETE: Final = 5
+_ALL_IN: Final = 6
+_ACTION_CODES: Final = {Action.FOLD: 0, Action.CHECK: 1, Action.CALL: 2, Action.BET: 3, Action.RAISE: 4,
+                        Action.COMPLETE: 5, Action.ALL_IN: 6}
+# blinds by code: dead ones (0) put no chips into the street's bet
+_BLIND_CODES: Final = {BlindKind.ANTE: 0, BlindKind.BIG_BLIND_ANTE: 0, BlindKind.DEAD: 0, BlindKind.SMALL_BLIND: 1,
+                       BlindKind.BIG_BLIND: 2, BlindKind.STRADDLE: 3}
+
+
+
+class Unusual(Exception):
+    """Not a hand the screen follows: the full reader and engine take it."""
+
+
+def chips(value: object) -> Chips:
+    """An amount as the reader takes it (``_fields.plain_chips``); ``Unusual`` for any other."""
+    amount = plain_chips(value)
+    if amount is None:
+        raise Unusual
+    return amount
+
+
+class _Seat:
+    """One seat's part of the hand, as ``state.SeatState`` keeps it (every player is dealt in and present)."""
+
+    def __init__(self, seat: int, stack: Chips) -> None:
+        self.seat = seat
+        self.stack: Chips = stack
+        self.committed: Chips = 0
+        self.street_bet: Chips = 0
+        self.acted = False
+        self.folded = False
+        self.all_in = False
+        self.cards: list[str] = []
+
+
+class Hand:
+    """The hand as the fold follows it, for the events the screen knows; ``Unusual`` at anything else.
+
+    Each step is the fold's own (``betting``, ``dealing``, ``streets``, ``cardcheck``) narrowed to
+    the hand where every player is dealt in and present; where the fold would record a finding,
+    the screen stops.
+    """
+
+    def __init__(self, h: Header, hole_cards: int, short: bool, limit: bool, burns_omitted: bool,
+                 order_omitted: bool) -> None:
+        self.n = hole_cards
+        self.deck = _DECKS[1 if short else 0]
+        self.limit = limit
+        self.burns_omitted = burns_omitted
+        self.order_omitted = order_omitted
+        level = h.level
+        self.big_blind: Chips = 0 if level.big_blind is _UNSET else chips(level.big_blind)
+        self.small_bet: Chips = 0 if level.small_bet is _UNSET else chips(level.small_bet)
+        self.big_bet: Chips = 0 if level.big_bet is _UNSET else chips(level.big_bet)
+        table_seats = h.seats
+        self.table_seats = table_seats
+        at: list[_Seat | None] = [None] * (table_seats + 1)
+        listed: list[_Seat] = []
+        for p in h.players:
+            number = p.seat
+            if not 1 <= number <= table_seats or at[number] is not None:
+                raise Unusual
+            seat = _Seat(number, chips(p.stack))
+            at[number] = seat
+            listed.append(seat)
+        self.at = at
+        """The seats by number (``None`` where no one sits)."""
+        self.listed = listed
+        button = h.button if type(h.button) is int else 0
+        self.button = button
+        order: list[int] = []
+        for i in range(table_seats):
+            number = (button + i) % table_seats + 1
+            if at[number] is not None:
+                order.append(number)
+        if len(order) < 2:
+            raise Unusual
+        self.order = order
+        self.seen: set[str] = set()
+        self.actions: list[Action] = []
+        self.street = 0
+        """0 preflop, 1 flop, 2 turn, 3 river."""
+        self.board = [0, 0, 0, 0]
+        self.burns = [0, 0, 0, 0]
+        self.current_bet: Chips = 0
+        self.last_raise: Chips = 0
+        self.pointer = 0
+        """The seat the turn moves on from (0: not known yet)."""
+        self.round_started = False
+        self.initial_open = True
+        self.dealt = 0
+        self.hand_over = False
+        self.sb_seat = 0
+        self.bb_seat = 0
+        self.straddle = 0
+        self.board_events = 0
+        self.tabled: set[int] = set()
+        self.in_hand = 0
+        self.can = 0
+        self.only: _Seat | None = None
+
+    # -- the events ---------------------------------------------------------------------------
+
+    def play(self, events: list[Event]) -> int:
+        """Follow every event; the number of keys their objects gave."""
+        keys = 0
+        act_type, deal_type, board_type, post_type, show_type, muck_type = Act, Deal, Board, Post, Show, Muck
+        burn_type, pot_type = Burn, PotAwarded
+        unset = _UNSET
+        for ev in events:
+            kind = type(ev)
+            if kind is deal_type:
+                deal = cast(Deal, ev)
+                card = deal.card
+                face_up = deal.face_up
+                if card is unset:
+                    card = "??"
+                    keys += 2
+                else:
+                    keys += 3
+                if face_up is not unset:
+                    if face_up:
+                        raise Unusual  # dealt face up: an exposed card
+                    keys += 1
+                self.deal(deal.seat, card)
+            elif kind is act_type:
+                act = cast(Act, ev)
+                to = act.to
+                if to is unset:
+                    keys += 3
+                    self.act(act.seat, act.action, None)
+                else:
+                    keys += 4
+                    self.act(act.seat, act.action, chips(to))
+            elif kind is board_type:
+                board = cast(Board, ev)
+                keys += 1
+                card = board.card
+                if card is unset:
+                    card = "??"
+                else:
+                    keys += 1
+                if board.face_up is not unset:
+                    if not board.face_up:
+                        raise Unusual
+                    keys += 1
+                self.board_card(card)
+            elif kind is post_type:
+                post = cast(Post, ev)
+                keys += 4
+                self.post(post.seat, post.blind, chips(post.amount))
+            elif kind is show_type:
+                show = cast(Show, ev)
+                if show.cards is unset:
+                    keys += 2
+                    self.show(show.seat, [])
+                else:
+                    keys += 3
+                    self.show(show.seat, show.cards)
+            elif kind is muck_type:
+                muck = cast(Muck, ev)
+                if muck.by is unset:
+                    keys += 2
+                else:
+                    keys += 3
+                self.muck(muck.seat)
+            elif kind is burn_type:
+                burn = cast(Burn, ev)
+                if burn.card is unset:
+                    keys += 1
+                    self.burn("??")
+                else:
+                    keys += 2
+                    self.burn(burn.card)
+            else:  # the pot awarded (the hand is over: ``hand._pot_awarded``), or the next hand begun
+                keys += 1
+                if kind is pot_type:
+                    self.hand_over = True
+        return keys
+
+    def see(self, card: str) -> None:
+        """``cardcheck.see`` for a card in plain view: the usual card is remembered, any other is unusual."""
+        if card in self.deck and card not in self.seen:
+            self.seen.add(card)
+        elif card != "??":
+            raise Unusual  # seen twice, not of this deck, a joker, not a card
+
+    def player(self, number: int) -> _Seat:
+        seat = self.at[number] if 0 < number <= self.table_seats else None
+        if seat is None:
+            raise Unusual
+        return seat
+
+    def post(self, number: int, blind: BlindKind, amount: Chips) -> None:
+        """``betting.post``."""
+        seat = self.player(number)
+        code = _BLIND_CODES.get(blind, -1)
+        if code < 0:
+            raise Unusual  # a bring-in (a stud post), or no blind at all
+        remaining = seat.stack - seat.committed
+        amount = min(amount, max(remaining, 0))
+        seat.committed += amount
+        if code:
+            seat.street_bet += amount
+            self.current_bet = max(self.current_bet, seat.street_bet)
+            if code == 1:
+                self.sb_seat = number
+            elif code == 2:
+                self.bb_seat = number
+                self.last_raise = max(self.last_raise, amount)
+            else:
+                self.straddle = number
+        if seat.stack - seat.committed <= 0:
+            seat.all_in = True
+
+    def deal(self, number: int, card: str) -> None:
+        """``dealing.deal_initial``: a card of the initial deal, face down."""
+        if not 1 <= number <= self.table_seats or not self.initial_open:
+            raise Unusual  # a card after the deal is an extra card (or a replacement) in a flop game
+        self.see(card)
+        seat = self.player(number)  # a card to an empty seat
+        order = self.order
+        if not self.order_omitted and number != order[self.dealt % len(order)]:
+            raise Unusual  # out of the dealing order (or the first card to the wrong seat)
+        self.dealt += 1
+        seat.cards.append(card)
+
+    def close_initial(self) -> None:
+        """The first action, burn or board card: every seat must hold its cards (``dealing.close_initial``)."""
+        self.initial_open = False
+        if not self.is_deal_complete():
+            raise Unusual
+
+    def is_deal_complete(self) -> bool:
+        n = self.n
+        if not self.dealt:
+            return False
+        return all(len(seat.cards) == n for seat in self.listed)
+
+    def act(self, number: int, action: Action, to: Chips | None) -> None:
+        """``hand._act`` and ``betting.act`` for an action in turn."""
+        if self.initial_open:
+            self.close_initial()
+        if self.street == 1 and self.board[1] < 3:
+            raise Unusual  # acting on a short flop
+        seat = self.player(number)
+        code = _ACTION_CODES[action]
+        if to is None and not self.limit and code in (_BET, _RAISE):
+            raise Unusual  # a bet without its amount (the full reader says so)
+        if not self.round_started:
+            self.begin()
+        self.count()
+        in_hand = self.in_hand
+        if self.hand_over or self.due_seat() != number:
+            raise Unusual  # out of turn, or no one's turn
+        was_in_hand = not seat.folded and len(seat.cards) > 0
+        self.apply(seat, code, to)
+        seat.acted = True
+        self.pointer = number
+        self.actions.append(action)
+        if in_hand - (1 if was_in_hand and seat.folded else 0) <= 1:
+            self.hand_over = True
+
+    def apply(self, seat: _Seat, code: int, to: Chips | None) -> None:
+        """``betting._apply``: the chips an action puts in."""
+        if code == _FOLD:
+            seat.folded = True
+            return
+        if code == _CHECK:
+            return
+        cap = seat.street_bet + max(seat.stack - seat.committed, 0)
+        if to is not None:
+            target = to
+        elif code == _CALL:
+            target = self.current_bet
+        elif code == _ALL_IN:
+            target = cap
+        elif code == _COMPLETE:
+            target = self.bet_size()
+        elif code == _BET:
+            target = self.bet_size() if self.limit else self.current_bet
+        else:
+            target = self.current_bet + (self.bet_size() if self.limit else self.last_raise)
+        target = min(target, cap)
+        diff = max(target - seat.street_bet, 0)
+        seat.committed += diff
+        seat.street_bet += diff
+        if seat.street_bet > self.current_bet:
+            raise_size = seat.street_bet - self.current_bet
+            if raise_size >= self.last_raise:
+                self.last_raise = raise_size
+                for other in self.listed:
+                    if other is not seat:
+                        other.acted = False
+            self.current_bet = seat.street_bet
+        if seat.stack - seat.committed <= 0:
+            seat.all_in = True
+
+    def bet_size(self) -> Chips:
+        small = self.small_bet or self.big_blind
+        big = self.big_bet or 2 * small
+        return small if self.street < 2 else big
+
+    def begin(self) -> None:
+        """``betting._begin`` and ``_anchor``: the seat just before the first to act."""
+        self.round_started = True
+        if self.street > 0:
+            self.pointer = self.button
+        elif self.straddle:
+            self.pointer = self.straddle
+        elif self.bb_seat:
+            self.pointer = self.bb_seat
+        else:
+            order = [s for s in self.order if self.player(s).cards]
+            self.pointer = order[0] if len(order) == 2 else order[1] if len(order) > 2 else 0
+
+    def count(self) -> None:
+        """``betting._in_hand_and_can_act``: how many seats are in the hand, how many can act (and the last of them)."""
+        in_hand = can = 0
+        only: _Seat | None = None
+        for s in self.listed:
+            if not s.folded and s.cards:
+                in_hand += 1
+                if not s.all_in:
+                    can += 1
+                    only = s
+        self.in_hand = in_hand
+        self.can = can
+        self.only = only
+
+    def due_seat(self) -> int:
+        """``betting._due_seat`` once ``count`` has run: the seat whose turn it is (0: no one's)."""
+        if self.in_hand <= 1 or not self.can:
+            return 0
+        current = self.current_bet
+        only = self.only
+        if self.can == 1 and only is not None and only.street_bet >= current:
+            return 0
+        pointer = self.pointer
+        after = first = due = 0
+        for s in self.listed:
+            if s.folded or not s.cards or s.all_in:
+                continue
+            if not s.acted or s.street_bet < current:
+                due += 1
+                number = s.seat
+                if pointer and number > pointer:
+                    if not after or number < after:
+                        after = number
+                elif not first or number < first:
+                    first = number
+        if not pointer:
+            return first if due == 1 else 0
+        return after if after else first
+
+    def is_round_complete(self) -> bool:
+        """``betting.is_round_complete``."""
+        if self.hand_over:
+            return True
+        self.count()
+        if self.in_hand <= 1:
+            return True
+        current = self.current_bet
+        only = self.only
+        if self.can == 1 and only is not None and only.street_bet >= current:
+            return True
+        for s in self.listed:
+            if not s.folded and s.cards and not s.all_in and (not s.acted or s.street_bet < current):
+                return False
+        return True
+
+    def board_target(self) -> int:
+        """``streets._board_target``: the street a board card or burn belongs to (4: past the river)."""
+        street = self.street
+        if street == 0:
+            return 1
+        if self.board[street] < (3 if street == 1 else 1):
+            return street
+        return street + 1
+
+    def start_round(self, street: int) -> None:
+        """``betting.start_round``."""
+        self.street = street
+        self.current_bet = 0
+        self.last_raise = 0
+        for seat in self.listed:
+            seat.street_bet = 0
+            seat.acted = False
+        self.round_started = False
+        self.pointer = 0
+
+    def board_card(self, card: str) -> None:
+        """``streets.board_card`` for a flop game."""
+        self.board_events += 1
+        if self.initial_open:
+            self.close_initial()
+        self.see(card)
+        if self.hand_over:
+            return
+        street = self.street
+        target = self.board_target()
+        if target > 3:
+            raise Unusual  # a card past the river
+        if target == street:  # the flop's second or third card
+            self.board[street] += 1
+            return
+        # (a fourth flop card, which the fold tells from the turn, is refused here too: dealt before the
+        # flop's action is over it is premature, dealt after it without a burn the turn's burn is missing)
+        if not self.is_round_complete():
+            raise Unusual  # a premature card
+        self.start_round(target)
+        self.board[target] += 1
+        if not self.burns_omitted and not self.burns[target]:
+            raise Unusual  # no burn before the street
+
+    def burn(self, card: str) -> None:
+        """``streets.burn`` for a flop game whose log records its burns."""
+        if self.burns_omitted:
+            raise Unusual
+        if self.initial_open:
+            self.close_initial()
+        self.see(card)
+        target = self.board_target()
+        if target > 3:
+            raise Unusual
+        if target != self.street and not self.hand_over and not self.is_round_complete():
+            raise Unusual  # a premature burn
+        self.burns[target] += 1
+        if self.burns[target] > 1:
+            raise Unusual  # a second burn
+
+    def show(self, number: int, cards: list[str]) -> None:
+        """``hand._show``: the cards a seat tabled (an unknown card of the seat's becomes known)."""
+        seat = self.player(number)
+        self.tabled.add(number)
+        if len(cards) > _MAX_SHOWN:
+            raise Unusual
+        held = seat.cards
+        known = set(held)
+        for card in cards:
+            if card == "??" or card in known:
+                continue
+            if "??" in held:
+                held[held.index("??")] = card
+            else:
+                held.append(card)
+            self.see(card)
+
+    def muck(self, number: int) -> None:
+        """``hand._muck``."""
+        if not 1 <= number <= self.table_seats:
+            raise Unusual
+        self.tabled.add(number)
+        seat = self.at[number]
+        if seat is not None:
+            seat.folded = True
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def is_clean_at_end(self) -> bool:
+        """Nothing for the ruling or for the audit's deck checks: a complete deal, a board that adds up."""
+        if self.initial_open and not self.is_deal_complete():
+            return False
+        if self.street == 1 and self.board[1] < 3:
+            return False
+        if self.board_events > 5:
+            return False  # the audit counts the cards dealt after the hand was over too
+        showdown = len(self.tabled) >= 2
+        if showdown and self.board_events < 5:
+            return False
+        if self.hand_over or showdown:
+            n = self.n
+            for s in self.listed:
+                if not s.folded and s.cards and len(s.cards) != n:
+                    return False
+        return True

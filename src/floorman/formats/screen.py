@@ -1,0 +1,227 @@
+"""The quick screen: one JSONL hand log to its ruling, for the usual hand where nothing went wrong.
+
+Most hands of an audit are dealt, bet and shown by the book, and their ruling is always the same
+clean ruling. ``screen_line`` decodes a line of the usual shape straight into typed values
+(``msgspec``, see ``_screen_schema``), follows the hand on a lean copy of the fold's own
+bookkeeping (the deal, whose turn it is, the board, the burns, the cards seen) and, when it meets
+nothing the engine would report, gives that clean ruling: the very value ``hand.rule`` gives.
+
+At the first sign of anything else (a field or event it does not follow, a game that is not a
+flop game, a card seen twice, a short deal, an action out of turn, a premature card, a board that
+does not add up...) it gives ``None``, and the caller reads the line with the full reader and
+rules on it with the full engine, which says what is wrong. The screen never decides that
+something is irregular: it only recognises the plainly regular hand. ``ruling_of_line`` is the
+two together.
+
+>>> line = (b'{"floorman": 1, "game": "holdem", "seats": 3, "button": 3, "level": {"small_blind": 1, "big_blind": 2},'
+...         b' "players": [{"seat": 1, "name": "An", "stack": 100}, {"seat": 2, "name": "Bo", "stack": 100},'
+...         b' {"seat": 3, "name": "Cu", "stack": 100}], "events": [{"type": "post", "seat": 1, "blind": "sb",'
+...         b' "amount": 1}, {"type": "post", "seat": 2, "blind": "bb", "amount": 2}, {"type": "deal", "seat": 1},'
+...         b' {"type": "deal", "seat": 2}, {"type": "deal", "seat": 3}, {"type": "deal", "seat": 1},'
+...         b' {"type": "deal", "seat": 2}, {"type": "deal", "seat": 3}, {"type": "act", "seat": 3, "action": "fold"},'
+...         b' {"type": "act", "seat": 1, "action": "fold"}]}')
+>>> screen_line(line).ruling.summary()
+'Play on (DEAL-ORDER-FLOP)'
+>>> screen_line(line.replace(b'"seat": 3, "action"', b'"seat": 1, "action"')) is None  # seat 1 acted out of turn
+True
+>>> last_card_to_seat_2 = line.replace(b'"seat": 3}, {"type": "act"', b'"seat": 2}, {"type": "act"')
+>>> screen_line(last_card_to_seat_2) is None  # the full engine takes it, and says what is wrong
+True
+>>> ruling_of_line(last_card_to_seat_2).summary()
+'Misdeal (CNT-ONE-EXTRA)'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+import msgspec
+
+from floorman.errors import UnknownRulebookError
+from floorman.formats import handlog
+from floorman.formats._fields import LEVEL_NUMBER_MAX
+from floorman.formats._screen_hand import Hand, Unusual, chips
+from floorman.formats._screen_schema import DECODER, Header
+from floorman.hand import rule
+from floorman.log import Omission
+from floorman.rulebooks import Rulebook, find_rulebook
+from floorman.rulings.judge import clean_deal_rules, clean_ruling
+from floorman.rulings.model import Ruling
+from floorman.rulings.sa import is_reached_by
+from floorman.table import GAMES, Family, Game, Structure
+
+__all__ = ["Screened", "ruling_of_line", "screen_line"]
+
+_MAX_SEATS: Final = 10
+_UNSET: Final = msgspec.UNSET
+_SURROGATE: Final = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")  # (no surrogate literal: mypyc cannot hold one)
+_KEY_WHITESPACE: Final = (b'" ', b'"\t', b'"\n', b'"\r')
+
+
+_RULES: Final = {
+    (hu, dead): tuple(clean_deal_rules(family=Family.FLOP, entitled=2 if hu else 3, button_entitled=not dead,
+                                       sb_posted=True, bb_posted=True))
+    for hu in (False, True) for dead in (False, True)
+}
+"""What a clean ruling of a flop game rests on, by (heads-up, dead button)."""
+_BOOKS: Final[dict[str | None, Rulebook]] = {}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Screened:
+    """A hand the screen found plainly regular: its ruling and what an audit reports of its header."""
+
+    ruling: Ruling
+    game: Game
+    hand: str | None
+    """The hand's id (``hand`` in the header), as text."""
+    table: str | None
+    dealer: str | None
+
+
+def screen_line(line: bytes | str, *, rulebook: Rulebook | str | None = None) -> Screened | None:
+    """The clean ruling of a hand log of the usual shape in which nothing went wrong; else ``None``.
+
+    ``rulebook`` overrides the log's own, as in ``hand.rule``.
+    """
+    header = _decode(line)
+    if header is None:
+        return None
+    try:
+        ruling = _screen(header, line, rulebook)
+        if ruling is None:
+            return None
+        return Screened(ruling=ruling, game=header.game, hand=_meta(header.hand), table=_meta(header.table),
+                        dealer=_meta(header.dealer))
+    except Unusual:
+        return None
+
+
+def ruling_of_line(line: bytes | str, *, rulebook: Rulebook | str | None = None) -> Ruling:
+    """The last ruling on the hand log in ``line``: ``rule(handlog.loads(line)).ruling``, quicker for the usual hand.
+
+    Raises what ``handlog.loads`` raises for a line it cannot read.
+    """
+    header = _decode(line)
+    if header is not None:
+        try:
+            ruling = _screen(header, line, rulebook)
+        except Unusual:
+            ruling = None
+        if ruling is not None:
+            return ruling
+    return rule(handlog.loads(line), rulebook=rulebook).ruling
+
+
+def _decode(line: bytes | str) -> Header | None:
+    """The header and events of a line of the usual shape; ``None`` for any other (or for text that is not JSON).
+
+    The decoder refuses what the full reader reads otherwise: a lone surrogate escape, bytes that
+    are not UTF-8, ``NaN``. A ``str`` holding a lone surrogate itself is left to the full reader.
+    """
+    if type(line) is str:
+        if not line.isascii() and _SURROGATE.search(line):
+            return None
+    elif type(line) is not bytes:
+        return None
+    try:
+        return DECODER.decode(line)
+    except msgspec.MsgspecError:
+        return None
+
+
+def _book(rulebook: Rulebook | str | None, own: str | None) -> Rulebook:
+    if isinstance(rulebook, Rulebook):
+        return rulebook
+    name = rulebook or own
+    book = _BOOKS.get(name)
+    if book is None:
+        book = find_rulebook(name)  # an unknown name raises: the caller's full reader says so
+        if len(_BOOKS) < 64:
+            _BOOKS[name] = book
+    return book
+
+
+def _meta(value: object) -> str | None:
+    if value is _UNSET or value is None:
+        return None
+    return str(value)
+
+
+def _screen(h: Header, line: bytes | str, rulebook: Rulebook | str | None) -> Ruling | None:
+    """The clean ruling, or ``None`` (or ``Unusual``) for a hand the screen does not follow to the end."""
+    game = h.game
+    seats = h.seats
+    if h.floorman != 1 or not 2 <= seats <= _MAX_SEATS:
+        return None
+    spec = GAMES[game]
+    if spec.family is not Family.FLOP:
+        return None
+    button = h.button
+    if button is _UNSET or not 1 <= button <= seats:
+        return None
+    keys = 7  # floorman, game, seats, level, players, events, button
+    structure = spec.default_structure
+    if h.structure is not _UNSET:
+        structure = h.structure
+        keys += 1
+    burns_omitted = order_omitted = False
+    if h.omits is not _UNSET:
+        burns_omitted = Omission.BURNS in h.omits
+        order_omitted = Omission.DEAL_ORDER in h.omits
+        keys += 1
+    own_book: str | None = None
+    if h.rulebook is not _UNSET:
+        own_book = h.rulebook
+        keys += 1
+    try:
+        book = _book(rulebook, own_book)
+    except UnknownRulebookError:
+        return None
+    keys += (h.hand is not _UNSET) + (h.table is not _UNSET) + (h.tournament is not _UNSET)
+    keys += (h.dealer is not _UNSET) + (h.time is not _UNSET)
+    if h.phh is not _UNSET:
+        keys += 1 + len(h.phh)
+    keys += _level_keys(h)
+    hand = Hand(h, spec.hole_cards, spec.short_deck, structure is Structure.LIMIT, burns_omitted, order_omitted)
+    keys += 3 * len(h.players)
+    keys += hand.play(h.events)
+    if not hand.is_clean_at_end() or not _keys_alike(line, keys):
+        return None
+    sa = is_reached_by(hand.actions, book.params, stud=False)
+    dead_button = hand.at[button] is None or (hand.bb_seat != 0 and hand.sb_seat == 0 and len(hand.order) > 2)
+    return clean_ruling(book, _RULES[len(hand.order) == 2, dead_button], sa=sa, at=None)
+
+
+def _level_keys(h: Header) -> int:
+    level = h.level
+    keys = 0
+    if level.number is not _UNSET:
+        if not 0 <= level.number <= LEVEL_NUMBER_MAX:
+            raise Unusual
+        keys += 1
+    for amount in (level.small_blind, level.big_blind, level.ante, level.big_blind_ante, level.bring_in,
+                   level.small_bet, level.big_bet):
+        if amount is not _UNSET:
+            chips(amount)
+            keys += 1
+    return keys
+
+
+def _keys_alike(line: bytes | str, keys: int) -> bool:
+    """No key was given twice: the text has as many keys as the decoded values hold.
+
+    Every key is followed by a colon: as many colons as keys settles it. Otherwise (a colon in a
+    string) the keys are counted as ``_quick._decoded_alike`` counts them.
+    """
+    data = line if isinstance(line, bytes) else line.encode("utf-8")
+    colons = data.count(b":")
+    if colons == keys:
+        return True
+    if data.count(b'":') != keys:
+        return False
+    return not any(pattern in data for pattern in _KEY_WHITESPACE)
+
+
