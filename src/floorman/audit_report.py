@@ -24,6 +24,7 @@ from enum import StrEnum
 from floorman.errors import LogError
 from floorman.events import BoardCardDealt, HandMucked, HandShown
 from floorman.findings import Irregularity as I
+from floorman.formats.screen import Screened
 from floorman.hand import Result, rule
 from floorman.log import HandLog
 from floorman.rulebooks import Rulebook
@@ -42,6 +43,7 @@ __all__ = [
     "SummaryRow",
     "Tally",
     "audit_hand",
+    "clean_hand",
     "report_rows",
     "unreadable",
 ]
@@ -174,6 +176,12 @@ def audit_hand(log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None 
         file=file, hand=hand, game=log.game.value, table=_meta(log, "table"), dealer=_meta(log, "dealer"),
         verdict=last, findings=tuple(rows),
     )
+
+
+def clean_hand(screened: Screened, *, file: str, hand: str) -> HandAudit:
+    """The record ``audit_hand`` gives of a hand the quick screen found plainly regular (nothing to report)."""
+    return HandAudit(file=file, hand=hand, game=screened.game.value, table=screened.table, dealer=screened.dealer,
+                     verdict=screened.ruling.verdict)
 
 
 def unreadable(file: str, hand: str, error: LogError) -> HandAudit:

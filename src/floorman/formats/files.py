@@ -34,6 +34,7 @@ __all__ = [
     "HandText",
     "ReadHand",
     "format_of",
+    "hand_label",
     "hand_texts",
     "is_gzipped",
     "is_hand_file",
@@ -144,8 +145,8 @@ def _stem(source: str) -> str:
     return Path(name[:-3] if name.lower().endswith(".gz") else name).stem
 
 
-def _where(item: HandText, source: str) -> str:
-    """Where a JSON hand is: its line in a JSONL file, else its file's name."""
+def hand_label(item: HandText, source: str) -> str:
+    """What names a JSON hand without an id: its line in a JSONL file, else its file's name."""
     return f"line {item.line}" if item.line is not None else _stem(source)
 
 
@@ -172,9 +173,9 @@ def read_hands(item: HandText, *, source: str) -> Iterator[ReadHand]:
         try:
             log = handlog.loads(item.text)
         except LogError as exc:
-            yield ReadHand(hand=_where(item, source), error=exc.located(line=item.line, source=source))
+            yield ReadHand(hand=hand_label(item, source), error=exc.located(line=item.line, source=source))
             return
-        yield ReadHand(hand=log.hand_id or _where(item, source), log=log)
+        yield ReadHand(hand=log.hand_id or hand_label(item, source), log=log)
         return
     try:
         text = _decode(item.text, source)
