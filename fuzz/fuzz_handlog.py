@@ -1,8 +1,9 @@
 """Coverage-guided fuzzing of the hand-log reader and the engine (atheris).
 
 Every input is read as a JSON hand log: it must be accepted or refused with a ``FloormanError``, and an
-accepted log must be ruled under every rulebook and written out. Any other exception is a crash: atheris
-stops and saves the input. Run by hand (see fuzz/README.md):
+accepted log must be ruled under every rulebook and written out. The quick screen must agree: a log it
+takes is one the reader accepts, in which the engine finds nothing, with the same ruling. Any other
+exception (or a disagreement) is a crash: atheris stops and saves the input. Run by hand (see fuzz/README.md):
 
     python fuzz/fuzz_handlog.py fuzz/corpus/handlog examples tests/bad -max_total_time=600
 """
@@ -19,18 +20,26 @@ with atheris.instrument_imports():
     from floorman.errors import FloormanError
     from floorman.formats import handlog
     from floorman.formats import ruling as ruling_json
+    from floorman.formats.screen import screen_line
     from floorman.rulebooks import BOOK_IDS
 
 
 def test_one_input(data: bytes) -> None:
+    screened = screen_line(data)
     try:
         log = handlog.loads(data)
     except FloormanError as err:
         if "\n" in str(err):
             raise AssertionError(f"a two-line error: {err!r}") from None
+        if screened is not None:
+            raise AssertionError("the screen took a log the reader refuses") from None
         return
     for book in BOOK_IDS:
         json.loads(ruling_json.dumps(floorman.rule(log, rulebook=book)))
+    if screened is not None:
+        result = floorman.rule(log)
+        if result.findings or result.ruling != screened.ruling:
+            raise AssertionError("the screen and the engine disagree")
 
 
 def main() -> None:
