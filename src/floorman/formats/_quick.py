@@ -110,7 +110,7 @@ def loads(text: str | bytes) -> HandLog | None:
         return None
     try:
         obj = _DECODER.decode(text)
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError, ArithmeticError):  # (ArithmeticError: an exponent no Decimal holds)
         return None
     tally = Tally()
     log = build(obj, tally)

@@ -78,6 +78,8 @@ def _decode(text: str | bytes) -> Any:
         ) from None
     except RecursionError:
         raise LogSyntaxError("not valid JSON: nested too deeply") from None
+    except ArithmeticError:  # decimal.InvalidOperation: an exponent past what a Decimal holds
+        raise LogSyntaxError("not valid JSON: a number whose exponent no decimal holds") from None
     escaped = "\\u" in text and SURROGATE_ESCAPE.search(text) is not None
     if raw_surrogates or escaped or "NaN" in text or "Infinity" in text:
         _check_values(obj)

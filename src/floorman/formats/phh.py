@@ -106,6 +106,8 @@ def parse_phh(text: str) -> Obj:
         raise PhhError("toml", "expected TOML text (nested too deeply)") from None
     except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
         raise PhhError("toml", f"expected TOML text ({exc})") from None
+    except ArithmeticError:  # decimal.InvalidOperation: an exponent past what a Decimal holds
+        raise PhhError("toml", "expected TOML text (a number whose exponent no decimal holds)") from None
 
 
 def parse_phhs(text: str) -> list[tuple[str, Obj]]:
