@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from floorman.audit_report import audit_hand, clean_hand
+from floorman.audit_report import audit_hand, audit_log, clean_hand
 from floorman.errors import LogError, UnknownRulebookError
 from floorman.formats import handlog
 from floorman.formats.files import HandFormat, HandText, read_hands
-from floorman.formats.screen import Screened, ruling_of_line, screen_line
+from floorman.formats.screen import Screened, ruling_of_line, screen_line, screen_log
 from floorman.hand import rule
+from floorman.log import HandLog
 from floorman.rulebooks import BOOK_IDS, find_rulebook
-from floorman.rulings.model import Verdict
+from floorman.rulings.model import Ruling, Verdict
 from tests.conftest import EXAMPLES, ROOT, load_cases
 
 PHH_DATA = ROOT / "tests" / "data" / "phh"
@@ -65,9 +66,32 @@ def _agrees(line: bytes | str, rulebook: str | None = None) -> Screened | None:
     assert result.findings == (), line
     assert screened.ruling == result.ruling, line
     label = log.hand_id or "line 1"
-    assert clean_hand(screened, file="f", hand=label) == audit_hand(log, file="f", hand=label, rulebook=rulebook), line
+    record = clean_hand(screened.ruling, file="f", hand=label, game=screened.game, table=screened.table,
+                        dealer=screened.dealer)
+    assert record == audit_hand(log, file="f", hand=label, rulebook=rulebook), line
     assert screened.hand == log.hand_id
+    assert screen_log(log, rulebook=rulebook) == screened.ruling, line  # the same hand, already read
     return screened
+
+
+def _log_agrees(log: HandLog, rulebook: str | None = None) -> Ruling | None:
+    """Check the screen of a log already read against the engine; what the screen gave."""
+    ruling = screen_log(log, rulebook=rulebook)
+    if ruling is not None:
+        result = rule(log, rulebook=rulebook)
+        assert result.findings == ()
+        assert ruling == result.ruling
+        assert audit_log(log, file="f", hand="h", rulebook=rulebook) == audit_hand(log, file="f", hand="h",
+                                                                                   rulebook=rulebook)
+    return ruling
+
+
+def _readable(lines: Iterable[bytes]) -> Iterator[HandLog]:
+    for line in lines:
+        try:
+            yield handlog.loads(line)
+        except LogError:
+            continue
 
 
 # -- the corpus as it is ------------------------------------------------------------------------
@@ -78,6 +102,18 @@ def test_screen_takes_every_clean_flop_hand_of_the_real_histories() -> None:
                                                                        "short-deck")]
     assert len(flop) > 50
     assert len(taken) == len(flop)  # every one of them is clean: the screen must not step aside
+
+
+def test_screen_takes_every_clean_flop_hand_read_from_phh() -> None:
+    logs = list(_readable(PHH_LINES))
+    flop = [log for log in logs if log.spec.family.value == "flop"]
+    assert len([log for log in logs if _log_agrees(log) is not None]) == len(flop)
+
+
+def test_screen_of_logs_agrees_on_examples_scenarios_and_hands_broken_on_purpose() -> None:
+    logs = list(_readable(OTHER_LINES + list(_broken_lines(7, 600))))
+    taken = [log for log in logs if _log_agrees(log) is not None]
+    assert 0 < len(taken) < len(logs) // 2
 
 
 def test_screen_gives_the_very_ruling_the_engine_gives() -> None:
@@ -238,10 +274,13 @@ def _mutations(rng: random.Random) -> list[Callable[[dict[str, Any]], None]]:
     def stack(obj: dict[str, Any]) -> None:
         rng.choice(obj["players"])["stack"] = rng.choice([0, 1, 3, 150])
 
+    def status(obj: dict[str, Any]) -> None:
+        rng.choice(obj["players"])["status"] = rng.choice(["present", "absent", "waiting", "penalized", "redeal_dead"])
+
     def extra_field(obj: dict[str, Any]) -> None:
         rng.choice(_events_of(obj))[rng.choice(["_x", "note", "card", "by"])] = rng.choice(["dealer", 1, None, "As"])
 
-    return [swap, drop, repeat, card, seat, amount, action, insert, face_up, header, stack, extra_field]
+    return [swap, drop, repeat, card, seat, amount, action, insert, face_up, header, stack, status, extra_field]
 
 
 def _broken_lines(seed: int, count: int) -> Iterator[bytes]:

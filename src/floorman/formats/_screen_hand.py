@@ -14,10 +14,23 @@ from typing import Final, cast
 
 import msgspec
 
+from floorman import events as core
 from floorman.cards import short_deck, standard_deck
-from floorman.events import Action, BlindKind
+from floorman.events import (
+    Action,
+    BlindKind,
+    BlindPosted,
+    BoardCardDealt,
+    CardBurned,
+    CardDealt,
+    HandMucked,
+    HandShown,
+    NextHandBegan,
+    PlayerActed,
+)
+from floorman.events import PotAwarded as PotAwardedEvent
 from floorman.formats._fields import plain_chips
-from floorman.formats._screen_schema import Act, Board, Burn, Deal, Event, Header, Muck, Post, PotAwarded, Show
+from floorman.formats._screen_schema import Act, Board, Burn, Deal, Event, Muck, Post, PotAwarded, Show
 from floorman.table import Chips
 
 __all__ = ["Hand", "Unusual", "chips"]
@@ -77,41 +90,23 @@ class Hand:
     the screen stops.
     """
 
-    def __init__(self, h: Header, hole_cards: int, short: bool, limit: bool, burns_omitted: bool,
-                 order_omitted: bool) -> None:
+    def __init__(self, *, seats: int, button: int, hole_cards: int, short: bool, limit: bool, burns_omitted: bool,
+                 order_omitted: bool, big_blind: Chips, small_bet: Chips, big_bet: Chips) -> None:
         self.n = hole_cards
         self.deck = _DECKS[1 if short else 0]
         self.limit = limit
         self.burns_omitted = burns_omitted
         self.order_omitted = order_omitted
-        level = h.level
-        self.big_blind: Chips = 0 if level.big_blind is _UNSET else chips(level.big_blind)
-        self.small_bet: Chips = 0 if level.small_bet is _UNSET else chips(level.small_bet)
-        self.big_bet: Chips = 0 if level.big_bet is _UNSET else chips(level.big_bet)
-        table_seats = h.seats
-        self.table_seats = table_seats
-        at: list[_Seat | None] = [None] * (table_seats + 1)
-        listed: list[_Seat] = []
-        for p in h.players:
-            number = p.seat
-            if not 1 <= number <= table_seats or at[number] is not None:
-                raise Unusual
-            seat = _Seat(number, chips(p.stack))
-            at[number] = seat
-            listed.append(seat)
-        self.at = at
-        """The seats by number (``None`` where no one sits)."""
-        self.listed = listed
-        button = h.button if type(h.button) is int else 0
+        self.big_blind: Chips = big_blind
+        self.small_bet: Chips = small_bet
+        self.big_bet: Chips = big_bet
+        self.table_seats = seats
+        self.at: list[_Seat | None] = [None] * (seats + 1)
+        """The seats by number (``None`` where no one sits): ``sit`` fills them."""
+        self.listed: list[_Seat] = []
         self.button = button
-        order: list[int] = []
-        for i in range(table_seats):
-            number = (button + i) % table_seats + 1
-            if at[number] is not None:
-                order.append(number)
-        if len(order) < 2:
-            raise Unusual
-        self.order = order
+        self.order: list[int] = []
+        """The seats in dealing order, from the first left of the button: ``seated`` works it out."""
         self.seen: set[str] = set()
         self.actions: list[Action] = []
         self.street = 0
@@ -132,8 +127,25 @@ class Hand:
         self.board_events = 0
         self.tabled: set[int] = set()
         self.in_hand = 0
-        self.can = 0
-        self.only: _Seat | None = None
+
+    def sit(self, number: int, stack: Chips) -> None:
+        """A player at ``number`` with ``stack``, dealt in and present."""
+        if not 1 <= number <= self.table_seats or self.at[number] is not None:
+            raise Unusual
+        seat = _Seat(number, stack)
+        self.at[number] = seat
+        self.listed.append(seat)
+
+    def seated(self) -> None:
+        """Everyone is seated: the dealing order (``HandState.entitled_order``)."""
+        seats = self.table_seats
+        at = self.at
+        for i in range(seats):
+            number = (self.button + i) % seats + 1
+            if at[number] is not None:
+                self.order.append(number)
+        if len(self.order) < 2:
+            raise Unusual
 
     # -- the events ---------------------------------------------------------------------------
 
@@ -214,6 +226,44 @@ class Hand:
                     self.hand_over = True
         return keys
 
+    def follow(self, events: tuple[core.Event, ...]) -> None:
+        """Follow every event of a hand log already read (``HandLog.events``): those ``play`` knows, plain."""
+        for ev in events:
+            if type(ev) is CardDealt:
+                if ev.face_up or ev.back is not None or ev.boxed or ev.replacement or ev.ext is not None:
+                    raise Unusual
+                self.deal(ev.seat, ev.card)
+            elif type(ev) is PlayerActed:
+                if ev.ext is not None:
+                    raise Unusual
+                self.act(ev.seat, ev.action, ev.to)
+            elif type(ev) is BoardCardDealt:
+                if not ev.face_up or ev.back is not None or ev.ext is not None:
+                    raise Unusual
+                self.board_card(ev.card)
+            elif type(ev) is BlindPosted:
+                if ev.ext is not None:
+                    raise Unusual
+                self.post(ev.seat, ev.blind, ev.amount)
+            elif type(ev) is HandShown:
+                if ev.ext is not None:
+                    raise Unusual
+                self.show(ev.seat, list(ev.cards))
+            elif type(ev) is HandMucked:
+                if ev.ext is not None:
+                    raise Unusual
+                self.muck(ev.seat)
+            elif type(ev) is CardBurned:
+                if ev.ext is not None:
+                    raise Unusual
+                self.burn(ev.card)
+            elif type(ev) is PotAwardedEvent:
+                if ev.ext is not None:
+                    raise Unusual
+                self.hand_over = True
+            elif type(ev) is not NextHandBegan or ev.ext is not None:
+                raise Unusual  # an irregularity reported, a floor call, a player coming or going...
+
     def see(self, card: str) -> None:
         """``cardcheck.see`` for a card in plain view: the usual card is remembered, any other is unusual."""
         if card in self.deck and card not in self.seen:
@@ -285,10 +335,9 @@ class Hand:
             raise Unusual  # a bet without its amount (the full reader says so)
         if not self.round_started:
             self.begin()
-        self.count()
-        in_hand = self.in_hand
-        if self.hand_over or self.due_seat() != number:
+        if self.hand_over or self.turn() != number:
             raise Unusual  # out of turn, or no one's turn
+        in_hand = self.in_hand
         was_in_hand = not seat.folded and len(seat.cards) > 0
         self.apply(seat, code, to)
         seat.acted = True
@@ -350,33 +399,23 @@ class Hand:
             order = [s for s in self.order if self.player(s).cards]
             self.pointer = order[0] if len(order) == 2 else order[1] if len(order) > 2 else 0
 
-    def count(self) -> None:
-        """``betting._in_hand_and_can_act``: how many seats are in the hand, how many can act (and the last of them)."""
-        in_hand = can = 0
-        only: _Seat | None = None
-        for s in self.listed:
-            if not s.folded and s.cards:
-                in_hand += 1
-                if not s.all_in:
-                    can += 1
-                    only = s
-        self.in_hand = in_hand
-        self.can = can
-        self.only = only
+    def turn(self) -> int:
+        """``betting._in_hand_and_can_act`` and ``_due_seat`` in one pass: the seat whose turn it is (0: no one's).
 
-    def due_seat(self) -> int:
-        """``betting._due_seat`` once ``count`` has run: the seat whose turn it is (0: no one's)."""
-        if self.in_hand <= 1 or not self.can:
-            return 0
+        Also keeps how many seats are in the hand (``in_hand``).
+        """
+        in_hand = can = due = after = first = 0
+        only: _Seat | None = None
         current = self.current_bet
-        only = self.only
-        if self.can == 1 and only is not None and only.street_bet >= current:
-            return 0
         pointer = self.pointer
-        after = first = due = 0
         for s in self.listed:
-            if s.folded or not s.cards or s.all_in:
+            if s.folded or not s.cards:
                 continue
+            in_hand += 1
+            if s.all_in:
+                continue
+            can += 1
+            only = s
             if not s.acted or s.street_bet < current:
                 due += 1
                 number = s.seat
@@ -385,25 +424,33 @@ class Hand:
                         after = number
                 elif not first or number < first:
                     first = number
+        self.in_hand = in_hand
+        if in_hand <= 1 or only is None or (can == 1 and only.street_bet >= current):
+            return 0
         if not pointer:
             return first if due == 1 else 0
         return after if after else first
 
     def is_round_complete(self) -> bool:
-        """``betting.is_round_complete``."""
+        """``betting.is_round_complete``: no one is due to act on this street."""
         if self.hand_over:
             return True
-        self.count()
-        if self.in_hand <= 1:
-            return True
+        in_hand = can = due = 0
+        only: _Seat | None = None
         current = self.current_bet
-        only = self.only
-        if self.can == 1 and only is not None and only.street_bet >= current:
-            return True
         for s in self.listed:
-            if not s.folded and s.cards and not s.all_in and (not s.acted or s.street_bet < current):
-                return False
-        return True
+            if s.folded or not s.cards:
+                continue
+            in_hand += 1
+            if s.all_in:
+                continue
+            can += 1
+            only = s
+            if not s.acted or s.street_bet < current:
+                due += 1
+        if in_hand <= 1 or (can == 1 and only is not None and only.street_bet >= current):
+            return True
+        return not due
 
     def board_target(self) -> int:
         """``streets._board_target``: the street a board card or burn belongs to (4: past the river)."""

@@ -11,7 +11,8 @@ flop game, a card seen twice, a short deal, an action out of turn, a premature c
 does not add up...) it gives ``None``, and the caller reads the line with the full reader and
 rules on it with the full engine, which says what is wrong. The screen never decides that
 something is irregular: it only recognises the plainly regular hand. ``ruling_of_line`` is the
-two together.
+two together. ``screen_log`` and ``ruling_of_log`` do the same for a hand log already read (from
+PHH, say).
 
 >>> line = (b'{"floorman": 1, "game": "holdem", "seats": 3, "button": 3, "level": {"small_blind": 1, "big_blind": 2},'
 ...         b' "players": [{"seat": 1, "name": "An", "stack": 100}, {"seat": 2, "name": "Bo", "stack": 100},'
@@ -45,14 +46,14 @@ from floorman.formats._fields import LEVEL_NUMBER_MAX
 from floorman.formats._screen_hand import Hand, Unusual, chips
 from floorman.formats._screen_schema import DECODER, Header
 from floorman.hand import rule
-from floorman.log import Omission
+from floorman.log import HandLog, Omission
 from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.rulings.judge import clean_deal_rules, clean_ruling
 from floorman.rulings.model import Ruling
 from floorman.rulings.sa import is_reached_by
-from floorman.table import GAMES, Family, Game, Structure
+from floorman.table import GAMES, Chips, Family, Game, PlayerStatus, Structure
 
-__all__ = ["Screened", "ruling_of_line", "screen_line"]
+__all__ = ["Screened", "ruling_of_line", "ruling_of_log", "screen_line", "screen_log"]
 
 _MAX_SEATS: Final = 10
 _UNSET: Final = msgspec.UNSET
@@ -185,14 +186,72 @@ def _screen(h: Header, line: bytes | str, rulebook: Rulebook | str | None) -> Ru
     if h.phh is not _UNSET:
         keys += 1 + len(h.phh)
     keys += _level_keys(h)
-    hand = Hand(h, spec.hole_cards, spec.short_deck, structure is Structure.LIMIT, burns_omitted, order_omitted)
+    level = h.level
+    hand = Hand(
+        seats=seats, button=button, hole_cards=spec.hole_cards, short=spec.short_deck,
+        limit=structure is Structure.LIMIT, burns_omitted=burns_omitted, order_omitted=order_omitted,
+        big_blind=_amount(level.big_blind), small_bet=_amount(level.small_bet), big_bet=_amount(level.big_bet),
+    )
+    for player in h.players:
+        hand.sit(player.seat, chips(player.stack))
+    hand.seated()
     keys += 3 * len(h.players)
     keys += hand.play(h.events)
     if not hand.is_clean_at_end() or not _keys_alike(line, keys):
         return None
+    return _clean(hand, book)
+
+
+def screen_log(log: HandLog, *, rulebook: Rulebook | str | None = None) -> Ruling | None:
+    """The clean ruling of a hand log already read (from PHH, say) in which nothing went wrong; else ``None``.
+
+    ``None`` leaves the log to ``hand.rule``, which says what is wrong (or rules on what the screen
+    does not follow).
+    """
+    spec = log.spec
+    button = log.button
+    if (spec.family is not Family.FLOP or button is None or log.button_should_be is not None
+            or log.redeal_of is not None or log.deck_back is not None or log.deck_ext):
+        return None
+    try:
+        book = _book(rulebook, log.rulebook)
+    except UnknownRulebookError:
+        return None
+    level = log.level
+    hand = Hand(
+        seats=log.seats, button=button, hole_cards=spec.hole_cards, short=spec.short_deck,
+        limit=log.effective_structure is Structure.LIMIT, burns_omitted=Omission.BURNS in log.omits,
+        order_omitted=Omission.DEAL_ORDER in log.omits, big_blind=level.big_blind, small_bet=level.small_bet,
+        big_bet=level.big_bet,
+    )
+    try:
+        for player in log.players:
+            if player.status is not PlayerStatus.PRESENT:
+                return None
+            hand.sit(player.seat, player.stack)
+        hand.seated()
+        hand.follow(log.events)
+    except Unusual:
+        return None
+    return _clean(hand, book) if hand.is_clean_at_end() else None
+
+
+def ruling_of_log(log: HandLog, *, rulebook: Rulebook | str | None = None) -> Ruling:
+    """The last ruling on a hand log already read: ``rule(log).ruling``, quicker for the usual hand."""
+    ruling = screen_log(log, rulebook=rulebook)
+    return ruling if ruling is not None else rule(log, rulebook=rulebook).ruling
+
+
+def _clean(hand: Hand, book: Rulebook) -> Ruling:
+    """The engine's clean ruling on a hand the screen followed to the end."""
     sa = is_reached_by(hand.actions, book.params, stud=False)
-    dead_button = hand.at[button] is None or (hand.bb_seat != 0 and hand.sb_seat == 0 and len(hand.order) > 2)
+    dead_button = (hand.at[hand.button] is None
+                   or (hand.bb_seat != 0 and hand.sb_seat == 0 and len(hand.order) > 2))
     return clean_ruling(book, _RULES[len(hand.order) == 2, dead_button], sa=sa, at=None)
+
+
+def _amount(value: object) -> Chips:
+    return 0 if value is _UNSET else chips(value)
 
 
 def _level_keys(h: Header) -> int:
