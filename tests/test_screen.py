@@ -317,3 +317,21 @@ def test_audit_reports_the_same_with_and_without_the_screen(tmp_path: Path, monk
     monkeypatch.setattr(audit_chunks, "screen_line", lambda line, rulebook=None: None)
     assert report() == with_screen
     assert sum(h[3] is Verdict.CONTINUE and not h[4] for h in with_screen) > 30
+
+
+def test_screen_reads_fields_in_the_order_the_schema_declares() -> None:
+    """The screen unpacks each decoded value's fields by position (``astuple``): the schema must keep this order."""
+    from floorman.formats import _screen_schema as schema
+
+    assert schema.Header.__struct_fields__ == (
+        "floorman", "game", "seats", "level", "players", "events", "rulebook", "structure", "button", "omits",
+        "hand", "table", "tournament", "dealer", "time", "phh",
+    )
+    assert schema.Level.__struct_fields__ == (
+        "number", "small_blind", "big_blind", "ante", "big_blind_ante", "bring_in", "small_bet", "big_bet",
+    )
+    assert [t.__struct_fields__ for t in (schema.Player, schema.Deal, schema.Act, schema.Board, schema.Post,
+                                          schema.Show, schema.Muck, schema.Burn)] == [
+        ("seat", "name", "stack"), ("seat", "card", "face_up"), ("seat", "action", "to"), ("card", "face_up"),
+        ("seat", "blind", "amount"), ("seat", "cards"), ("seat", "by"), ("card",),
+    ]

@@ -10,9 +10,10 @@ compare the two on every sample hand and on hands broken on purpose.
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 import msgspec
+from msgspec.structs import astuple
 
 from floorman import events as core
 from floorman.cards import short_deck, standard_deck
@@ -38,7 +39,11 @@ __all__ = ["Hand", "Unusual", "chips"]
 _UNSET: Final = msgspec.UNSET
 _MAX_SHOWN: Final = 10
 """The most cards a ``show`` event may list (``_events.MAX_SHOWN``)."""
-_DECKS: Final = (frozenset(standard_deck()), frozenset(short_deck()))
+_DECKS: Final = (
+    {card: 1 << i for i, card in enumerate(standard_deck())},
+    {card: 1 << i for i, card in enumerate(short_deck())},
+)
+"""Each deck's cards (long, short), each with a bit of its own: the cards seen are one integer."""
 
 # actions by code; a code above _CHECK puts chips in (betting._STREET_BETS)
 _FOLD: Final = 0
@@ -107,7 +112,8 @@ class Hand:
         self.button = button
         self.order: list[int] = []
         """The seats in dealing order, from the first left of the button: ``seated`` works it out."""
-        self.seen: set[str] = set()
+        self.seen = 0
+        """The cards seen so far, a bit each (``_DECKS``)."""
         self.actions: list[Action] = []
         self.street = 0
         """0 preflop, 1 flop, 2 turn, 3 river."""
@@ -125,7 +131,8 @@ class Hand:
         self.bb_seat = 0
         self.straddle = 0
         self.board_events = 0
-        self.tabled: set[int] = set()
+        self.tabled = 0
+        """The seats that showed or mucked at the end, a bit each."""
         self.in_hand = 0
 
     def sit(self, number: int, stack: Chips) -> None:
@@ -150,17 +157,21 @@ class Hand:
     # -- the events ---------------------------------------------------------------------------
 
     def play(self, events: list[Event]) -> int:
-        """Follow every event; the number of keys their objects gave."""
+        """Follow every event; the number of keys their objects gave.
+
+        Each event's fields are read at once, in the order its type declares them (``astuple``):
+        one call in place of an attribute lookup per field.
+        """
         keys = 0
         act_type, deal_type, board_type, post_type, show_type, muck_type = Act, Deal, Board, Post, Show, Muck
         burn_type, pot_type = Burn, PotAwarded
         unset = _UNSET
+        fields_of = astuple
         for ev in events:
             kind = type(ev)
+            fields = fields_of(ev)
             if kind is deal_type:
-                deal = cast(Deal, ev)
-                card = deal.card
-                face_up = deal.face_up
+                seat, card, face_up = fields  # Deal: seat, card, face_up
                 if card is unset:
                     card = "??"
                     keys += 2
@@ -170,56 +181,51 @@ class Hand:
                     if face_up:
                         raise Unusual  # dealt face up: an exposed card
                     keys += 1
-                self.deal(deal.seat, card)
+                self.deal(seat, card)
             elif kind is act_type:
-                act = cast(Act, ev)
-                to = act.to
+                seat, action, to = fields  # Act: seat, action, to
                 if to is unset:
                     keys += 3
-                    self.act(act.seat, act.action, None)
+                    self.act(seat, action, None)
                 else:
                     keys += 4
-                    self.act(act.seat, act.action, chips(to))
+                    self.act(seat, action, chips(to))
             elif kind is board_type:
-                board = cast(Board, ev)
+                card, face_up = fields  # Board: card, face_up
                 keys += 1
-                card = board.card
                 if card is unset:
                     card = "??"
                 else:
                     keys += 1
-                if board.face_up is not unset:
-                    if not board.face_up:
+                if face_up is not unset:
+                    if not face_up:
                         raise Unusual
                     keys += 1
                 self.board_card(card)
             elif kind is post_type:
-                post = cast(Post, ev)
+                seat, blind, amount = fields  # Post: seat, blind, amount
                 keys += 4
-                self.post(post.seat, post.blind, chips(post.amount))
+                self.post(seat, blind, chips(amount))
             elif kind is show_type:
-                show = cast(Show, ev)
-                if show.cards is unset:
+                seat, cards = fields  # Show: seat, cards
+                if cards is unset:
                     keys += 2
-                    self.show(show.seat, [])
+                    self.show(seat, [])
                 else:
                     keys += 3
-                    self.show(show.seat, show.cards)
+                    self.show(seat, cards)
             elif kind is muck_type:
-                muck = cast(Muck, ev)
-                if muck.by is unset:
-                    keys += 2
-                else:
-                    keys += 3
-                self.muck(muck.seat)
+                seat, by = fields  # Muck: seat, by
+                keys += 2 if by is unset else 3
+                self.muck(seat)
             elif kind is burn_type:
-                burn = cast(Burn, ev)
-                if burn.card is unset:
+                (card,) = fields  # Burn: card
+                if card is unset:
                     keys += 1
                     self.burn("??")
                 else:
                     keys += 2
-                    self.burn(burn.card)
+                    self.burn(card)
             else:  # the pot awarded (the hand is over: ``hand._pot_awarded``), or the next hand begun
                 keys += 1
                 if kind is pot_type:
@@ -266,8 +272,9 @@ class Hand:
 
     def see(self, card: str) -> None:
         """``cardcheck.see`` for a card in plain view: the usual card is remembered, any other is unusual."""
-        if card in self.deck and card not in self.seen:
-            self.seen.add(card)
+        bit = self.deck.get(card, 0)
+        if bit and not self.seen & bit:
+            self.seen |= bit
         elif card != "??":
             raise Unusual  # seen twice, not of this deck, a joker, not a card
 
@@ -515,7 +522,7 @@ class Hand:
     def show(self, number: int, cards: list[str]) -> None:
         """``hand._show``: the cards a seat tabled (an unknown card of the seat's becomes known)."""
         seat = self.player(number)
-        self.tabled.add(number)
+        self.tabled |= 1 << number
         if len(cards) > _MAX_SHOWN:
             raise Unusual
         held = seat.cards
@@ -533,7 +540,7 @@ class Hand:
         """``hand._muck``."""
         if not 1 <= number <= self.table_seats:
             raise Unusual
-        self.tabled.add(number)
+        self.tabled |= 1 << number
         seat = self.at[number]
         if seat is not None:
             seat.folded = True
@@ -548,7 +555,8 @@ class Hand:
             return False
         if self.board_events > 5:
             return False  # the audit counts the cards dealt after the hand was over too
-        showdown = len(self.tabled) >= 2
+        tabled = self.tabled
+        showdown = tabled & (tabled - 1) != 0  # two seats or more
         if showdown and self.board_events < 5:
             return False
         if self.hand_over or showdown:

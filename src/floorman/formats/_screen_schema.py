@@ -116,8 +116,8 @@ class Header(Struct, forbid_unknown_fields=True, gc=False):
     tournament: Meta = UNSET
     dealer: Meta = UNSET
     time: Meta = UNSET
-    phh: dict[str, Scalar | list[Scalar]] | UnsetType = msgspec.field(default=UNSET, name="_phh")
-    """What a log converted from PHH keeps of the PHH file's other fields (flat values only)."""
+    phh: dict[str, msgspec.Raw] | UnsetType = msgspec.field(default=UNSET, name="_phh")
+    """What a log converted from PHH keeps of the PHH file's other fields (left undecoded: the screen reads none)."""
 
 
 DECODER = msgspec.json.Decoder(Header)

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Final
 
 import msgspec
+from msgspec.structs import astuple
 
 from floorman.errors import UnknownRulebookError
 from floorman.formats import handlog
@@ -60,6 +61,17 @@ _UNSET: Final = msgspec.UNSET
 _SURROGATE: Final = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")  # (no surrogate literal: mypyc cannot hold one)
 _KEY_WHITESPACE: Final = (b'" ', b'"\t', b'"\n', b'"\r')
 
+
+_FLOP_GAMES: Final = {
+    game: (spec.hole_cards, spec.short_deck, spec.default_structure)
+    for game, spec in GAMES.items() if spec.family is Family.FLOP
+}
+"""What the screen reads of each flop game's spec: hole cards, short deck, default structure (other games: absent)."""
+_LIMIT: Final = Structure.LIMIT
+_BURNS: Final = Omission.BURNS
+_DEAL_ORDER: Final = Omission.DEAL_ORDER
+_PRESENT: Final = PlayerStatus.PRESENT
+_FIELDS_OF: Final = astuple
 
 _RULES: Final = {
     (hu, dead): tuple(clean_deal_rules(family=Family.FLOP, entitled=2 if hu else 3, button_entitled=not dead,
@@ -152,51 +164,61 @@ def _meta(value: object) -> str | None:
 
 
 def _screen(h: Header, line: bytes | str, rulebook: Rulebook | str | None) -> Ruling | None:
-    """The clean ruling, or ``None`` (or ``Unusual``) for a hand the screen does not follow to the end."""
-    game = h.game
-    seats = h.seats
-    if h.floorman != 1 or not 2 <= seats <= _MAX_SEATS:
+    """The clean ruling, or ``None`` (or ``Unusual``) for a hand the screen does not follow to the end.
+
+    The header's fields are read at once, in the order ``Header`` declares them (``astuple``).
+    """
+    (version, game, seats, level, players, events, own_book, structure, button, omits,
+     hand_id, table, tournament, dealer, time, phh) = _FIELDS_OF(h)
+    if version != 1 or not 2 <= seats <= _MAX_SEATS:
         return None
-    spec = GAMES[game]
-    if spec.family is not Family.FLOP:
+    spec = _FLOP_GAMES.get(game)
+    if spec is None or button is _UNSET or not 1 <= button <= seats:
         return None
-    button = h.button
-    if button is _UNSET or not 1 <= button <= seats:
-        return None
+    hole_cards, short_deck, default_structure = spec
     keys = 7  # floorman, game, seats, level, players, events, button
-    structure = spec.default_structure
-    if h.structure is not _UNSET:
-        structure = h.structure
+    if structure is _UNSET:
+        structure = default_structure
+    else:
         keys += 1
     burns_omitted = order_omitted = False
-    if h.omits is not _UNSET:
-        burns_omitted = Omission.BURNS in h.omits
-        order_omitted = Omission.DEAL_ORDER in h.omits
+    if omits is not _UNSET:
+        burns_omitted = _BURNS in omits
+        order_omitted = _DEAL_ORDER in omits
         keys += 1
-    own_book: str | None = None
-    if h.rulebook is not _UNSET:
-        own_book = h.rulebook
+    if own_book is _UNSET:
+        own_book = None
+    else:
         keys += 1
     try:
         book = _book(rulebook, own_book)
     except UnknownRulebookError:
         return None
-    keys += (h.hand is not _UNSET) + (h.table is not _UNSET) + (h.tournament is not _UNSET)
-    keys += (h.dealer is not _UNSET) + (h.time is not _UNSET)
-    if h.phh is not _UNSET:
-        keys += 1 + len(h.phh)
-    keys += _level_keys(h)
-    level = h.level
+    for meta in (hand_id, table, tournament, dealer, time):
+        if meta is not _UNSET:
+            keys += 1
+    if phh is not _UNSET:
+        keys += 1 + len(phh)
+    (number, _small_blind, big_blind, _ante, _bb_ante, _bring_in, small_bet, big_bet) = amounts = _FIELDS_OF(level)
+    if number is not _UNSET:
+        if not 0 <= number <= LEVEL_NUMBER_MAX:
+            return None
+        keys += 1
+    for amount in amounts[1:]:
+        if amount is not _UNSET:
+            chips(amount)  # (the reader's checks)
+            keys += 1
     hand = Hand(
-        seats=seats, button=button, hole_cards=spec.hole_cards, short=spec.short_deck,
-        limit=structure is Structure.LIMIT, burns_omitted=burns_omitted, order_omitted=order_omitted,
-        big_blind=_amount(level.big_blind), small_bet=_amount(level.small_bet), big_bet=_amount(level.big_bet),
+        seats=seats, button=button, hole_cards=hole_cards, short=short_deck,
+        limit=structure is _LIMIT, burns_omitted=burns_omitted, order_omitted=order_omitted,
+        big_blind=_amount(big_blind), small_bet=_amount(small_bet), big_bet=_amount(big_bet),
     )
-    for player in h.players:
-        hand.sit(player.seat, chips(player.stack))
+    for player in players:
+        number, _name, stack = _FIELDS_OF(player)
+        hand.sit(number, chips(stack))
     hand.seated()
-    keys += 3 * len(h.players)
-    keys += hand.play(h.events)
+    keys += 3 * len(players)
+    keys += hand.play(events)
     if not hand.is_clean_at_end() or not _keys_alike(line, keys):
         return None
     return _clean(hand, book)
@@ -252,21 +274,6 @@ def _clean(hand: Hand, book: Rulebook) -> Ruling:
 
 def _amount(value: object) -> Chips:
     return 0 if value is _UNSET else chips(value)
-
-
-def _level_keys(h: Header) -> int:
-    level = h.level
-    keys = 0
-    if level.number is not _UNSET:
-        if not 0 <= level.number <= LEVEL_NUMBER_MAX:
-            raise Unusual
-        keys += 1
-    for amount in (level.small_blind, level.big_blind, level.ante, level.big_blind_ante, level.bring_in,
-                   level.small_bet, level.big_bet):
-        if amount is not _UNSET:
-            chips(amount)
-            keys += 1
-    return keys
 
 
 def _keys_alike(line: bytes | str, keys: int) -> bool:
