@@ -308,10 +308,14 @@ class Hand:
 
     def deal(self, number: int, card: str) -> None:
         """``dealing.deal_initial``: a card of the initial deal, face down."""
-        if not 1 <= number <= self.table_seats or not self.initial_open:
-            raise Unusual  # a card after the deal is an extra card (or a replacement) in a flop game
-        self.see(card)
-        seat = self.player(number)  # a card to an empty seat
+        seat = self.at[number] if 0 < number <= self.table_seats else None
+        if seat is None or not self.initial_open:
+            raise Unusual  # a card to an empty seat; after the deal, an extra card (or a replacement)
+        bit = self.deck.get(card, 0)  # ``see``, inline: the usual card of the initial deal
+        if bit and not self.seen & bit:
+            self.seen |= bit
+        elif card != "??":
+            raise Unusual
         order = self.order
         if not self.order_omitted and number != order[self.dealt % len(order)]:
             raise Unusual  # out of the dealing order (or the first card to the wrong seat)
@@ -336,7 +340,9 @@ class Hand:
             self.close_initial()
         if self.street == 1 and self.board[1] < 3:
             raise Unusual  # acting on a short flop
-        seat = self.player(number)
+        seat = self.at[number] if 0 < number <= self.table_seats else None
+        if seat is None:
+            raise Unusual
         code = _ACTION_CODES[action]
         if to is None and not self.limit and code in (_BET, _RAISE):
             raise Unusual  # a bet without its amount (the full reader says so)
