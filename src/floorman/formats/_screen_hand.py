@@ -1,7 +1,7 @@
 """The quick screen's copy of the fold, narrowed to the usual hand of a flop game (see ``screen``).
 
-``Hand`` follows the events of a decoded hand log (``_screen_schema``) with the fold's own steps
-(``betting``, ``dealing``, ``streets``, ``cardcheck``, ``hand``), narrowed to the hand where every
+``Hand`` takes the events of a hand (``screen`` reads them from a decoded line or from a log)
+with the fold's own steps (``betting``, ``dealing``, ``streets``, ``cardcheck``, ``hand``), narrowed to the hand where every
 player is dealt in and present and nothing unusual happens. Where the fold would record a
 finding, or meets something the screen does not follow, ``Hand`` raises ``Unusual`` and the full
 engine takes the hand. Each method names the step of the fold it copies; the screen's tests
@@ -13,25 +13,13 @@ from __future__ import annotations
 from typing import Final
 
 import msgspec
-from msgspec.structs import astuple
 
-from floorman import events as core
 from floorman.cards import short_deck, standard_deck
 from floorman.events import (
     Action,
     BlindKind,
-    BlindPosted,
-    BoardCardDealt,
-    CardBurned,
-    CardDealt,
-    HandMucked,
-    HandShown,
-    NextHandBegan,
-    PlayerActed,
 )
-from floorman.events import PotAwarded as PotAwardedEvent
 from floorman.formats._fields import plain_chips
-from floorman.formats._screen_schema import Act, Board, Burn, Deal, Event, Muck, Post, PotAwarded, Show
 from floorman.table import Chips
 
 __all__ = ["Hand", "Unusual", "chips"]
@@ -155,120 +143,6 @@ class Hand:
             raise Unusual
 
     # -- the events ---------------------------------------------------------------------------
-
-    def play(self, events: list[Event]) -> int:
-        """Follow every event; the number of keys their objects gave.
-
-        Each event's fields are read at once, in the order its type declares them (``astuple``):
-        one call in place of an attribute lookup per field.
-        """
-        keys = 0
-        act_type, deal_type, board_type, post_type, show_type, muck_type = Act, Deal, Board, Post, Show, Muck
-        burn_type, pot_type = Burn, PotAwarded
-        unset = _UNSET
-        fields_of = astuple
-        for ev in events:
-            kind = type(ev)
-            fields = fields_of(ev)
-            if kind is deal_type:
-                seat, card, face_up = fields  # Deal: seat, card, face_up
-                if card is unset:
-                    card = "??"
-                    keys += 2
-                else:
-                    keys += 3
-                if face_up is not unset:
-                    if face_up:
-                        raise Unusual  # dealt face up: an exposed card
-                    keys += 1
-                self.deal(seat, card)
-            elif kind is act_type:
-                seat, action, to = fields  # Act: seat, action, to
-                if to is unset:
-                    keys += 3
-                    self.act(seat, action, None)
-                else:
-                    keys += 4
-                    self.act(seat, action, chips(to))
-            elif kind is board_type:
-                card, face_up = fields  # Board: card, face_up
-                keys += 1
-                if card is unset:
-                    card = "??"
-                else:
-                    keys += 1
-                if face_up is not unset:
-                    if not face_up:
-                        raise Unusual
-                    keys += 1
-                self.board_card(card)
-            elif kind is post_type:
-                seat, blind, amount = fields  # Post: seat, blind, amount
-                keys += 4
-                self.post(seat, blind, chips(amount))
-            elif kind is show_type:
-                seat, cards = fields  # Show: seat, cards
-                if cards is unset:
-                    keys += 2
-                    self.show(seat, [])
-                else:
-                    keys += 3
-                    self.show(seat, cards)
-            elif kind is muck_type:
-                seat, by = fields  # Muck: seat, by
-                keys += 2 if by is unset else 3
-                self.muck(seat)
-            elif kind is burn_type:
-                (card,) = fields  # Burn: card
-                if card is unset:
-                    keys += 1
-                    self.burn("??")
-                else:
-                    keys += 2
-                    self.burn(card)
-            else:  # the pot awarded (the hand is over: ``hand._pot_awarded``), or the next hand begun
-                keys += 1
-                if kind is pot_type:
-                    self.hand_over = True
-        return keys
-
-    def follow(self, events: tuple[core.Event, ...]) -> None:
-        """Follow every event of a hand log already read (``HandLog.events``): those ``play`` knows, plain."""
-        for ev in events:
-            if type(ev) is CardDealt:
-                if ev.face_up or ev.back is not None or ev.boxed or ev.replacement or ev.ext is not None:
-                    raise Unusual
-                self.deal(ev.seat, ev.card)
-            elif type(ev) is PlayerActed:
-                if ev.ext is not None:
-                    raise Unusual
-                self.act(ev.seat, ev.action, ev.to)
-            elif type(ev) is BoardCardDealt:
-                if not ev.face_up or ev.back is not None or ev.ext is not None:
-                    raise Unusual
-                self.board_card(ev.card)
-            elif type(ev) is BlindPosted:
-                if ev.ext is not None:
-                    raise Unusual
-                self.post(ev.seat, ev.blind, ev.amount)
-            elif type(ev) is HandShown:
-                if ev.ext is not None:
-                    raise Unusual
-                self.show(ev.seat, list(ev.cards))
-            elif type(ev) is HandMucked:
-                if ev.ext is not None:
-                    raise Unusual
-                self.muck(ev.seat)
-            elif type(ev) is CardBurned:
-                if ev.ext is not None:
-                    raise Unusual
-                self.burn(ev.card)
-            elif type(ev) is PotAwardedEvent:
-                if ev.ext is not None:
-                    raise Unusual
-                self.hand_over = True
-            elif type(ev) is not NextHandBegan or ev.ext is not None:
-                raise Unusual  # an irregularity reported, a floor call, a player coming or going...
 
     def see(self, card: str) -> None:
         """``cardcheck.see`` for a card in plain view: the usual card is remembered, any other is unusual."""

@@ -42,10 +42,23 @@ import msgspec
 from msgspec.structs import astuple
 
 from floorman.errors import UnknownRulebookError
+from floorman.events import (
+    BlindPosted,
+    BoardCardDealt,
+    CardBurned,
+    CardDealt,
+    Event,
+    HandMucked,
+    HandShown,
+    NextHandBegan,
+    PlayerActed,
+)
+from floorman.events import PotAwarded as PotAwardedEvent
 from floorman.formats import handlog
 from floorman.formats._fields import LEVEL_NUMBER_MAX
 from floorman.formats._screen_hand import Hand, Unusual, chips
-from floorman.formats._screen_schema import DECODER, Header
+from floorman.formats._screen_schema import DECODER, Act, Board, Burn, Deal, Header, Muck, Post, PotAwarded, Show
+from floorman.formats._screen_schema import Event as DecodedEvent
 from floorman.hand import rule
 from floorman.log import HandLog, Omission
 from floorman.rulebooks import Rulebook, find_rulebook
@@ -218,7 +231,7 @@ def _screen(h: Header, line: bytes | str, rulebook: Rulebook | str | None) -> Ru
         hand.sit(number, chips(stack))
     hand.seated()
     keys += 3 * len(players)
-    keys += hand.play(events)
+    keys += _play(hand, events)
     if not hand.is_clean_at_end() or not _keys_alike(line, keys):
         return None
     return _clean(hand, book)
@@ -252,7 +265,7 @@ def screen_log(log: HandLog, *, rulebook: Rulebook | str | None = None) -> Rulin
                 return None
             hand.sit(player.seat, player.stack)
         hand.seated()
-        hand.follow(log.events)
+        _follow(hand, log.events)
     except Unusual:
         return None
     return _clean(hand, book) if hand.is_clean_at_end() else None
@@ -270,6 +283,123 @@ def _clean(hand: Hand, book: Rulebook) -> Ruling:
     dead_button = (hand.at[hand.button] is None
                    or (hand.bb_seat != 0 and hand.sb_seat == 0 and len(hand.order) > 2))
     return clean_ruling(book, _RULES[len(hand.order) == 2, dead_button], sa=sa, at=None)
+
+
+# -- the events, into the hand's steps -----------------------------------------------------
+
+def _play(hand: Hand, events: list[DecodedEvent]) -> int:
+    """Follow every event of a decoded log with the hand's steps; the number of keys their objects gave.
+
+    Each event's fields are read at once, in the order its type declares them (``astuple``):
+    one call in place of an attribute lookup per field.
+    """
+    keys = 0
+    act_type, deal_type, board_type, post_type, show_type, muck_type = Act, Deal, Board, Post, Show, Muck
+    burn_type, pot_type = Burn, PotAwarded
+    unset = _UNSET
+    fields_of = astuple
+    for ev in events:
+        kind = type(ev)
+        fields = fields_of(ev)
+        if kind is deal_type:
+            seat, card, face_up = fields  # Deal: seat, card, face_up
+            if card is unset:
+                card = "??"
+                keys += 2
+            else:
+                keys += 3
+            if face_up is not unset:
+                if face_up:
+                    raise Unusual  # dealt face up: an exposed card
+                keys += 1
+            hand.deal(seat, card)
+        elif kind is act_type:
+            seat, action, to = fields  # Act: seat, action, to
+            if to is unset:
+                keys += 3
+                hand.act(seat, action, None)
+            else:
+                keys += 4
+                hand.act(seat, action, chips(to))
+        elif kind is board_type:
+            card, face_up = fields  # Board: card, face_up
+            keys += 1
+            if card is unset:
+                card = "??"
+            else:
+                keys += 1
+            if face_up is not unset:
+                if not face_up:
+                    raise Unusual
+                keys += 1
+            hand.board_card(card)
+        elif kind is post_type:
+            seat, blind, amount = fields  # Post: seat, blind, amount
+            keys += 4
+            hand.post(seat, blind, chips(amount))
+        elif kind is show_type:
+            seat, cards = fields  # Show: seat, cards
+            if cards is unset:
+                keys += 2
+                hand.show(seat, [])
+            else:
+                keys += 3
+                hand.show(seat, cards)
+        elif kind is muck_type:
+            seat, by = fields  # Muck: seat, by
+            keys += 2 if by is unset else 3
+            hand.muck(seat)
+        elif kind is burn_type:
+            (card,) = fields  # Burn: card
+            if card is unset:
+                keys += 1
+                hand.burn("??")
+            else:
+                keys += 2
+                hand.burn(card)
+        else:  # the pot awarded (the hand is over: ``hand._pot_awarded``), or the next hand begun
+            keys += 1
+            if kind is pot_type:
+                hand.hand_over = True
+    return keys
+
+def _follow(hand: Hand, events: tuple[Event, ...]) -> None:
+    """Follow every event of a hand log already read (``HandLog.events``): the kinds ``_play`` knows, each plain."""
+    for ev in events:
+        if type(ev) is CardDealt:
+            if ev.face_up or ev.back is not None or ev.boxed or ev.replacement or ev.ext is not None:
+                raise Unusual
+            hand.deal(ev.seat, ev.card)
+        elif type(ev) is PlayerActed:
+            if ev.ext is not None:
+                raise Unusual
+            hand.act(ev.seat, ev.action, ev.to)
+        elif type(ev) is BoardCardDealt:
+            if not ev.face_up or ev.back is not None or ev.ext is not None:
+                raise Unusual
+            hand.board_card(ev.card)
+        elif type(ev) is BlindPosted:
+            if ev.ext is not None:
+                raise Unusual
+            hand.post(ev.seat, ev.blind, ev.amount)
+        elif type(ev) is HandShown:
+            if ev.ext is not None:
+                raise Unusual
+            hand.show(ev.seat, list(ev.cards))
+        elif type(ev) is HandMucked:
+            if ev.ext is not None:
+                raise Unusual
+            hand.muck(ev.seat)
+        elif type(ev) is CardBurned:
+            if ev.ext is not None:
+                raise Unusual
+            hand.burn(ev.card)
+        elif type(ev) is PotAwardedEvent:
+            if ev.ext is not None:
+                raise Unusual
+            hand.hand_over = True
+        elif type(ev) is not NextHandBegan or ev.ext is not None:
+            raise Unusual  # an irregularity reported, a floor call, a player coming or going...
 
 
 def _amount(value: object) -> Chips:
