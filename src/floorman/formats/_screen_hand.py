@@ -1,11 +1,11 @@
 """The quick screen's copy of the fold, narrowed to the usual hand of a flop game (see ``screen``).
 
 ``Hand`` takes the events of a hand (``screen`` reads them from a decoded line or from a log)
-with the fold's own steps (``betting``, ``dealing``, ``streets``, ``cardcheck``, ``hand``), narrowed to the hand where every
-player is dealt in and present and nothing unusual happens. Where the fold would record a
-finding, or meets something the screen does not follow, ``Hand`` raises ``Unusual`` and the full
-engine takes the hand. Each method names the step of the fold it copies; the screen's tests
-compare the two on every sample hand and on hands broken on purpose.
+with the fold's own steps (``betting``, ``dealing``, ``streets``, ``cardcheck``, ``hand``),
+narrowed to the hand where every player is dealt in and present and nothing unusual happens.
+Where the fold would record a finding, or meets something the screen does not follow, ``Hand``
+raises ``Unusual`` and the full engine takes the hand. Each method names the step of the fold it
+copies; the screen's tests compare the two on every sample hand and on hands broken on purpose.
 """
 
 from __future__ import annotations
