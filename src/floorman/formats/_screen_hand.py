@@ -122,6 +122,11 @@ class Hand:
         self.tabled = 0
         """The seats that showed or mucked at the end, a bit each."""
         self.in_hand = 0
+        self.can = 0
+        self.only: _Seat | None = None
+        self.due = 0
+        self.after = 0
+        self.first = 0
 
     def sit(self, number: int, stack: Chips) -> None:
         """A player at ``number`` with ``stack``, dealt in and present."""
@@ -286,10 +291,12 @@ class Hand:
             order = [s for s in self.order if self.player(s).cards]
             self.pointer = order[0] if len(order) == 2 else order[1] if len(order) > 2 else 0
 
-    def turn(self) -> int:
-        """``betting._in_hand_and_can_act`` and ``_due_seat`` in one pass: the seat whose turn it is (0: no one's).
+    def tally(self) -> None:
+        """``betting._in_hand_and_can_act`` and the count of ``_due_seat``, in one pass over the seats.
 
-        Also keeps how many seats are in the hand (``in_hand``).
+        Keeps how many seats are in the hand (``in_hand``), how many can act (``can``, the last of
+        them ``only``), how many of those are due to act (``due``), and the first due seat after the
+        pointer (``after``) and of all (``first``).
         """
         in_hand = can = due = after = first = 0
         only: _Seat | None = None
@@ -311,33 +318,28 @@ class Hand:
                         after = number
                 elif not first or number < first:
                     first = number
-        self.in_hand = in_hand
-        if in_hand <= 1 or only is None or (can == 1 and only.street_bet >= current):
+        self.in_hand, self.can, self.only, self.due, self.after, self.first = in_hand, can, only, due, after, first
+
+    def is_settled(self) -> bool:
+        """No betting is left on this street: one seat in the hand, or one that can act and has matched the bet."""
+        only = self.only
+        return self.in_hand <= 1 or only is None or (self.can == 1 and only.street_bet >= self.current_bet)
+
+    def turn(self) -> int:
+        """``betting._due_seat``: the seat whose turn it is (0: no one's)."""
+        self.tally()
+        if self.is_settled():
             return 0
-        if not pointer:
-            return first if due == 1 else 0
-        return after if after else first
+        if not self.pointer:
+            return self.first if self.due == 1 else 0
+        return self.after if self.after else self.first
 
     def is_round_complete(self) -> bool:
         """``betting.is_round_complete``: no one is due to act on this street."""
         if self.hand_over:
             return True
-        in_hand = can = due = 0
-        only: _Seat | None = None
-        current = self.current_bet
-        for s in self.listed:
-            if s.folded or not s.cards:
-                continue
-            in_hand += 1
-            if s.all_in:
-                continue
-            can += 1
-            only = s
-            if not s.acted or s.street_bet < current:
-                due += 1
-        if in_hand <= 1 or (can == 1 and only is not None and only.street_bet >= current):
-            return True
-        return not due
+        self.tally()
+        return self.is_settled() or not self.due
 
     def board_target(self) -> int:
         """``streets._board_target``: the street a board card or burn belongs to (4: past the river)."""
