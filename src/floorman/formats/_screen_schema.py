@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     Card = str
 else:  # each card's text, decoded as the one string object of that text (its hash already known)
     Card = Literal[tuple(sorted(CARDS))]
-Scalar = str | int | float | bool | None
 Meta = str | int | None | UnsetType
 
 
