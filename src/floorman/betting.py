@@ -13,7 +13,7 @@ from floorman.findings import Irregularity as I
 from floorman.state import ActionRecord, HandState, SeatState
 from floorman.table import Chips, Family, Street, Structure
 
-__all__ = ["act", "bet_size", "is_round_complete", "next_to_act", "post", "start_round"]
+__all__ = ["act", "bet_size", "fixed_bet", "is_round_complete", "next_to_act", "post", "start_round", "street_target"]
 
 _STREET_BETS = {Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN}
 _SUIT_ORDER = "cdhs"
@@ -51,9 +51,51 @@ def post(state: HandState, ev: BlindPosted, at: int) -> None:
 def bet_size(state: HandState) -> Chips:
     """The fixed bet for the current street in a limit game."""
     level = state.level
-    small = level.small_bet or level.big_blind
-    big = level.big_bet or 2 * small
-    return small if state.street_idx < 2 else big
+    return fixed_bet(level.small_bet, level.big_blind, level.big_bet, state.street_idx)
+
+
+def fixed_bet(small_bet: Chips, big_blind: Chips, big_bet: Chips, street_idx: int) -> Chips:
+    """The fixed bet of a limit game on a street: the small bet on the first two, the big bet after.
+
+    >>> fixed_bet(0, 200, 0, 0), fixed_bet(0, 200, 0, 2), fixed_bet(100, 200, 300, 3)
+    (200, 400, 300)
+    """
+    small = small_bet or big_blind
+    big = big_bet or 2 * small
+    return small if street_idx < 2 else big
+
+
+def street_target(
+    action: Action, to: Chips | None, *, street_bet: Chips, remaining: Chips, current_bet: Chips,
+    last_raise: Chips, limit: bool, fixed: Chips,
+) -> Chips:
+    """What a call, bet, raise, completion or all-in brings the seat's bet on this street to.
+
+    ``to`` when the log says it; otherwise the current bet (a call), the next fixed bet or the
+    last raise again (a bet or raise), the fixed bet (a completion), everything (all in). Never
+    more than the seat has.
+
+    >>> street_target(Action.RAISE, None, street_bet=0, remaining=1000, current_bet=200, last_raise=200,
+    ...               limit=False, fixed=200)
+    400
+    >>> street_target(Action.CALL, None, street_bet=0, remaining=150, current_bet=200, last_raise=200,
+    ...               limit=False, fixed=200)
+    150
+    """
+    cap = street_bet + max(remaining, 0)
+    if to is not None:
+        target = to
+    elif action is Action.CALL:
+        target = current_bet
+    elif action is Action.ALL_IN:
+        target = cap
+    elif action is Action.COMPLETE:
+        target = fixed
+    elif action is Action.BET:
+        target = fixed if limit else current_bet
+    else:
+        target = current_bet + (fixed if limit else last_raise)
+    return min(target, cap)  # all in or not, a seat cannot put in chips it does not have
 
 
 def _anchor(state: HandState) -> int | None:
@@ -202,21 +244,10 @@ def _apply(state: HandState, seat: SeatState, ev: PlayerActed) -> Chips:
         return 0
     if action is Action.CHECK or action not in _STREET_BETS:
         return 0
-    limit = state.log.effective_structure is Structure.LIMIT
-    cap = seat.street_bet + max(seat.remaining, 0)
-    if ev.to is not None:
-        target = ev.to
-    elif action is Action.CALL:
-        target = state.current_bet
-    elif action is Action.ALL_IN:
-        target = cap
-    elif action is Action.COMPLETE:
-        target = bet_size(state)
-    elif action is Action.BET:
-        target = bet_size(state) if limit else state.current_bet
-    else:
-        target = state.current_bet + (bet_size(state) if limit else state.last_raise)
-    target = min(target, cap)  # all in or not, a seat cannot put in chips it does not have
+    target = street_target(
+        action, ev.to, street_bet=seat.street_bet, remaining=seat.remaining, current_bet=state.current_bet,
+        last_raise=state.last_raise, limit=state.log.effective_structure is Structure.LIMIT, fixed=bet_size(state),
+    )
     diff = max(target - seat.street_bet, 0)
     seat.voluntary += diff
     seat.street_bet += diff

@@ -14,6 +14,7 @@ from typing import Final
 
 import msgspec
 
+from floorman.betting import fixed_bet, street_target
 from floorman.cards import short_deck, standard_deck
 from floorman.events import (
     Action,
@@ -33,16 +34,13 @@ _DECKS: Final = (
 )
 """Each deck's cards (long, short), each with a bit of its own: the cards seen are one integer."""
 
-# actions by code; a code above _CHECK puts chips in (betting._STREET_BETS)
+# actions by code (an integer compares in one step); the others put chips in (betting._STREET_BETS)
 _FOLD: Final = 0
 _CHECK: Final = 1
-_CALL: Final = 2
-_BET: Final = 3
-_RAISE: Final = 4
-_COMPLETE: Final = 5
-_ALL_IN: Final = 6
-_ACTION_CODES: Final = {Action.FOLD: 0, Action.CHECK: 1, Action.CALL: 2, Action.BET: 3, Action.RAISE: 4,
-                        Action.COMPLETE: 5, Action.ALL_IN: 6}
+_BET: Final = 2
+_RAISE: Final = 3
+_ACTION_CODES: Final = {Action.FOLD: _FOLD, Action.CHECK: _CHECK, Action.BET: _BET, Action.RAISE: _RAISE,
+                        Action.CALL: 4, Action.COMPLETE: 5, Action.ALL_IN: 6}
 # blinds by code: dead ones (0) put no chips into the street's bet
 _BLIND_CODES: Final = {BlindKind.ANTE: 0, BlindKind.BIG_BLIND_ANTE: 0, BlindKind.DEAD: 0, BlindKind.SMALL_BLIND: 1,
                        BlindKind.BIG_BLIND: 2, BlindKind.STRADDLE: 3}
@@ -231,34 +229,25 @@ class Hand:
             raise Unusual  # out of turn, or no one's turn
         in_hand = self.in_hand
         was_in_hand = not seat.folded and len(seat.cards) > 0
-        self.apply(seat, code, to)
+        self.apply(seat, action, code, to)
         seat.acted = True
         self.pointer = number
         self.actions.append(action)
         if in_hand - (1 if was_in_hand and seat.folded else 0) <= 1:
             self.hand_over = True
 
-    def apply(self, seat: _Seat, code: int, to: Chips | None) -> None:
+    def apply(self, seat: _Seat, action: Action, code: int, to: Chips | None) -> None:
         """``betting._apply``: the chips an action puts in."""
         if code == _FOLD:
             seat.folded = True
             return
         if code == _CHECK:
             return
-        cap = seat.street_bet + max(seat.stack - seat.committed, 0)
-        if to is not None:
-            target = to
-        elif code == _CALL:
-            target = self.current_bet
-        elif code == _ALL_IN:
-            target = cap
-        elif code == _COMPLETE:
-            target = self.bet_size()
-        elif code == _BET:
-            target = self.bet_size() if self.limit else self.current_bet
-        else:
-            target = self.current_bet + (self.bet_size() if self.limit else self.last_raise)
-        target = min(target, cap)
+        target = street_target(
+            action, to, street_bet=seat.street_bet, remaining=seat.stack - seat.committed,
+            current_bet=self.current_bet, last_raise=self.last_raise, limit=self.limit,
+            fixed=fixed_bet(self.small_bet, self.big_blind, self.big_bet, self.street),
+        )
         diff = max(target - seat.street_bet, 0)
         seat.committed += diff
         seat.street_bet += diff
@@ -272,11 +261,6 @@ class Hand:
             self.current_bet = seat.street_bet
         if seat.stack - seat.committed <= 0:
             seat.all_in = True
-
-    def bet_size(self) -> Chips:
-        small = self.small_bet or self.big_blind
-        big = self.big_bet or 2 * small
-        return small if self.street < 2 else big
 
     def begin(self) -> None:
         """``betting._begin`` and ``_anchor``: the seat just before the first to act."""
