@@ -13,7 +13,7 @@ from floorman.findings import Irregularity as I
 from floorman.state import ActionRecord, HandState, SeatState
 from floorman.table import Chips, Family, Street, Structure
 
-__all__ = ["act", "bet_size", "fixed_bet", "is_round_complete", "next_to_act", "post", "start_round", "street_target"]
+__all__ = ["act", "after_bet", "bet_size", "fixed_bet", "is_round_complete", "next_to_act", "post", "start_round", "street_target"]
 
 _STREET_BETS = {Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN}
 _SUIT_ORDER = "cdhs"
@@ -63,6 +63,23 @@ def fixed_bet(small_bet: Chips, big_blind: Chips, big_bet: Chips, street_idx: in
     small = small_bet or big_blind
     big = big_bet or 2 * small
     return small if street_idx < 2 else big
+
+
+def after_bet(street_bet: Chips, current_bet: Chips, last_raise: Chips) -> tuple[Chips, Chips, bool]:
+    """The street's bet and last raise once a seat's bet stands at ``street_bet``, and whether the action reopens.
+
+    A raise at least the size of the last one reopens the betting to everyone; a smaller one (a
+    short all-in) raises the bet without reopening it.
+
+    >>> after_bet(600, 400, 200), after_bet(500, 400, 200), after_bet(400, 400, 200)
+    ((600, 200, True), (500, 200, False), (400, 200, False))
+    """
+    if street_bet <= current_bet:
+        return current_bet, last_raise, False
+    raise_size = street_bet - current_bet
+    if raise_size >= last_raise:
+        return street_bet, raise_size, True
+    return street_bet, last_raise, False
 
 
 def street_target(
@@ -251,14 +268,11 @@ def _apply(state: HandState, seat: SeatState, ev: PlayerActed) -> Chips:
     diff = max(target - seat.street_bet, 0)
     seat.voluntary += diff
     seat.street_bet += diff
-    if seat.street_bet > state.current_bet:
-        raise_size = seat.street_bet - state.current_bet
-        if raise_size >= state.last_raise:
-            state.last_raise = raise_size
-            for other in state.seats.values():
-                if other.seat != seat.seat:
-                    other.acted = False
-        state.current_bet = seat.street_bet
+    state.current_bet, state.last_raise, reopened = after_bet(seat.street_bet, state.current_bet, state.last_raise)
+    if reopened:
+        for other in state.seats.values():
+            if other.seat != seat.seat:
+                other.acted = False
     if seat.remaining <= 0:
         seat.all_in = True
     return diff

@@ -14,7 +14,7 @@ from typing import Final
 
 import msgspec
 
-from floorman.betting import fixed_bet, street_target
+from floorman.betting import after_bet, fixed_bet, street_target
 from floorman.cards import short_deck, standard_deck
 from floorman.events import (
     Action,
@@ -251,14 +251,11 @@ class Hand:
         diff = max(target - seat.street_bet, 0)
         seat.committed += diff
         seat.street_bet += diff
-        if seat.street_bet > self.current_bet:
-            raise_size = seat.street_bet - self.current_bet
-            if raise_size >= self.last_raise:
-                self.last_raise = raise_size
-                for other in self.listed:
-                    if other is not seat:
-                        other.acted = False
-            self.current_bet = seat.street_bet
+        self.current_bet, self.last_raise, reopened = after_bet(seat.street_bet, self.current_bet, self.last_raise)
+        if reopened:
+            for other in self.listed:
+                if other is not seat:
+                    other.acted = False
         if seat.stack - seat.committed <= 0:
             seat.all_in = True
 
