@@ -1,4 +1,8 @@
-"""Packaging: pure Python by default; ``FLOORMAN_COMPILE=1`` compiles the core with mypyc.
+"""Packaging: Python, one small C extension, and the core compiled with mypyc on ``FLOORMAN_COMPILE=1``.
+
+The C extension is the quick screen's kernel (``formats/_screen_kernel.c``: a JSONL hand log of
+the usual clean hand, read and followed without Python objects). It is optional: where no C
+compiler is found the build goes on without it, and the screen runs in Python alone.
 
 The compiled modules are the hand fold, the rulings and the hand-log readers (typed with
 ``mypy --strict``): the same source, run as C extensions, about two to three times as fast.
@@ -9,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 CORE = (
     "cards.py", "table.py", "events.py", "log.py", "findings.py", "state.py", "cardcheck.py",
@@ -25,9 +29,14 @@ CORE = (
 )
 """The modules compiled by ``FLOORMAN_COMPILE=1`` (paths under src/floorman)."""
 
+KERNEL = Extension(
+    "floorman.formats._screen_kernel", ["src/floorman/formats/_screen_kernel.c"],
+    optional=True,  # no C compiler: the screen runs in Python alone
+)
+
 if os.environ.get("FLOORMAN_COMPILE", "") == "1":
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify([str(Path("src/floorman") / name) for name in CORE], opt_level="3"))
+    setup(ext_modules=[*mypycify([str(Path("src/floorman") / name) for name in CORE], opt_level="3"), KERNEL])
 else:
-    setup()
+    setup(ext_modules=[KERNEL])

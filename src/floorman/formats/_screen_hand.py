@@ -23,10 +23,10 @@ from floorman.events import (
 from floorman.formats._fields import plain_chips
 from floorman.table import Chips
 
-__all__ = ["Hand", "Unusual", "chips"]
+__all__ = ["ACTION_CODES", "BLIND_CODES", "MAX_SHOWN", "Hand", "Unusual", "chips"]
 
 _UNSET: Final = msgspec.UNSET
-_MAX_SHOWN: Final = 10
+MAX_SHOWN: Final = 10
 """The most cards a ``show`` event may list (``_events.MAX_SHOWN``)."""
 _DECKS: Final = (
     {card: 1 << i for i, card in enumerate(standard_deck())},
@@ -34,15 +34,16 @@ _DECKS: Final = (
 )
 """Each deck's cards (long, short), each with a bit of its own: the cards seen are one integer."""
 
-# actions by code (an integer compares in one step); the others put chips in (betting._STREET_BETS)
+# actions by code (an integer compares in one step; the screen's kernel in C knows them by the same codes);
+# the others put chips in (betting._STREET_BETS)
 _FOLD: Final = 0
 _CHECK: Final = 1
 _BET: Final = 2
 _RAISE: Final = 3
-_ACTION_CODES: Final = {Action.FOLD: _FOLD, Action.CHECK: _CHECK, Action.BET: _BET, Action.RAISE: _RAISE,
+ACTION_CODES: Final = {Action.FOLD: _FOLD, Action.CHECK: _CHECK, Action.BET: _BET, Action.RAISE: _RAISE,
                         Action.CALL: 4, Action.COMPLETE: 5, Action.ALL_IN: 6}
 # blinds by code: dead ones (0) put no chips into the street's bet
-_BLIND_CODES: Final = {BlindKind.ANTE: 0, BlindKind.BIG_BLIND_ANTE: 0, BlindKind.DEAD: 0, BlindKind.SMALL_BLIND: 1,
+BLIND_CODES: Final = {BlindKind.ANTE: 0, BlindKind.BIG_BLIND_ANTE: 0, BlindKind.DEAD: 0, BlindKind.SMALL_BLIND: 1,
                        BlindKind.BIG_BLIND: 2, BlindKind.STRADDLE: 3}
 
 
@@ -164,7 +165,7 @@ class Hand:
     def post(self, number: int, blind: BlindKind, amount: Chips) -> None:
         """``betting.post``."""
         seat = self.player(number)
-        code = _BLIND_CODES.get(blind, -1)
+        code = BLIND_CODES.get(blind, -1)
         if code < 0:
             raise Unusual  # a bring-in (a stud post), or no blind at all
         remaining = seat.stack - seat.committed
@@ -220,7 +221,7 @@ class Hand:
         seat = self.at[number] if 0 < number <= self.table_seats else None
         if seat is None:
             raise Unusual
-        code = _ACTION_CODES[action]
+        code = ACTION_CODES[action]
         if to is None and not self.limit and code in (_BET, _RAISE):
             raise Unusual  # a bet without its amount (the full reader says so)
         if not self.round_started:
@@ -386,7 +387,7 @@ class Hand:
         """``hand._show``: the cards a seat tabled (an unknown card of the seat's becomes known)."""
         seat = self.player(number)
         self.tabled |= 1 << number
-        if len(cards) > _MAX_SHOWN:
+        if len(cards) > MAX_SHOWN:
             raise Unusual
         held = seat.cards
         known = set(held)

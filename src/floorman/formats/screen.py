@@ -35,19 +35,23 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import msgspec
 from msgspec.structs import astuple
 
+from floorman.cards import UNKNOWN, short_deck, standard_deck
 from floorman.errors import UnknownRulebookError
 from floorman.events import (
+    BlindKind,
     BlindPosted,
     BoardCardDealt,
     CardBurned,
     CardDealt,
     Event,
+    ExposedBy,
     HandMucked,
     HandShown,
     NextHandBegan,
@@ -55,8 +59,8 @@ from floorman.events import (
 )
 from floorman.events import PotAwarded as PotAwardedEvent
 from floorman.formats import handlog
-from floorman.formats._fields import LEVEL_NUMBER_MAX
-from floorman.formats._screen_hand import Hand, Unusual, chips
+from floorman.formats._fields import LEVEL_NUMBER_MAX, MAX_CHIPS
+from floorman.formats._screen_hand import ACTION_CODES, BLIND_CODES, MAX_SHOWN, Hand, Unusual, chips
 from floorman.formats._screen_schema import DECODER, Act, Board, Burn, Deal, Header, Muck, Post, PotAwarded, Show
 from floorman.formats._screen_schema import Event as DecodedEvent
 from floorman.hand import rule
@@ -67,7 +71,10 @@ from floorman.rulings.model import Ruling
 from floorman.rulings.sa import is_reached_by
 from floorman.table import GAMES, Chips, Family, Game, PlayerStatus, Structure
 
-__all__ = ["Screened", "ruling_of_line", "ruling_of_log", "screen_line", "screen_log"]
+if TYPE_CHECKING:
+    from floorman.formats._screen_kernel import Facts
+
+__all__ = ["Screened", "ruling_of_line", "ruling_of_log", "screen_line", "screen_line_in_python", "screen_log"]
 
 _MAX_SEATS: Final = 10
 _UNSET: Final = msgspec.UNSET
@@ -112,6 +119,21 @@ def screen_line(line: bytes | str, *, rulebook: Rulebook | str | None = None) ->
 
     ``rulebook`` overrides the log's own, as in ``hand.rule``.
     """
+    facts = _scan(line)
+    if facts is not None:
+        ruling = _ruling_of_facts(facts, rulebook)
+        if ruling is not None:
+            game, _own, _heads_up, _dead, _actions, hand, table, dealer = facts
+            return Screened(ruling=ruling, game=_KERNEL_GAMES[game], hand=hand, table=table, dealer=dealer)
+    return screen_line_in_python(line, rulebook=rulebook)
+
+
+def screen_line_in_python(line: bytes | str, *, rulebook: Rulebook | str | None = None) -> Screened | None:
+    """``screen_line`` without the kernel in C: the line decoded by ``msgspec`` and followed by ``Hand``.
+
+    ``screen_line`` comes here for every line the kernel steps aside from (and for every line
+    when the kernel was not built).
+    """
     header = _decode(line)
     if header is None:
         return None
@@ -130,6 +152,11 @@ def ruling_of_line(line: bytes | str, *, rulebook: Rulebook | str | None = None)
 
     Raises what ``handlog.loads`` raises for a line it cannot read.
     """
+    facts = _scan(line)
+    if facts is not None:
+        ruling = _ruling_of_facts(facts, rulebook)
+        if ruling is not None:
+            return ruling
     header = _decode(line)
     if header is not None:
         try:
@@ -139,6 +166,79 @@ def ruling_of_line(line: bytes | str, *, rulebook: Rulebook | str | None = None)
         if ruling is not None:
             return ruling
     return rule(handlog.loads(line), rulebook=rulebook).ruling
+
+
+# -- the kernel in C -------------------------------------------------------------------------
+
+def _kernel() -> Callable[[bytes], Facts | None] | None:
+    """The kernel's ``scan``, told the vocabularies and limits the reader and ``Hand`` use; ``None`` if not built."""
+    try:
+        from floorman.formats import _screen_kernel
+    except ImportError:  # built without a C compiler: the screen in Python takes every line
+        return None
+    _screen_kernel.configure(
+        games=[(game.value, hole, short, structure is _LIMIT) for game, (hole, short, structure) in _FLOP_GAMES.items()],
+        structures=[(structure.value, structure is _LIMIT) for structure in Structure],
+        omissions=[(omission.value, 1 if omission is _BURNS else 2 if omission is _DEAL_ORDER else 0)
+                   for omission in Omission],
+        actions=[action.value for action in _ACTIONS_BY_CODE],
+        blinds=[(blind.value, BLIND_CODES.get(blind, -1)) for blind in BlindKind],
+        exposers=[by.value for by in ExposedBy],
+        deck=standard_deck(), short_deck=short_deck(), unknown_card=UNKNOWN,
+        max_seats=_MAX_SEATS, max_shown=MAX_SHOWN, max_chips=MAX_CHIPS, level_number_max=LEVEL_NUMBER_MAX,
+    )
+    return _screen_kernel.scan
+
+
+_ACTIONS_BY_CODE: Final = tuple(sorted(ACTION_CODES, key=ACTION_CODES.__getitem__))
+_KERNEL_GAMES: Final = tuple(_FLOP_GAMES)
+"""The flop games by the index the kernel gives (the order ``configure`` was told them in)."""
+_SCAN: Final = _kernel()
+
+
+def _scan(line: bytes | str) -> Facts | None:
+    """What the kernel finds of a plainly clean hand in ``line``; ``None`` when it steps aside (or is not built)."""
+    if _SCAN is None:
+        return None
+    if type(line) is bytes:
+        return _SCAN(line)
+    if type(line) is str:
+        try:
+            return _SCAN(line.encode("utf-8"))
+        except UnicodeEncodeError:  # a lone surrogate: the full reader says what it makes of it
+            return None
+    return None
+
+
+def _ruling_of_facts(facts: Facts, rulebook: Rulebook | str | None) -> Ruling | None:
+    """The engine's clean ruling on a hand the kernel followed to the end (``None``: an unknown rulebook).
+
+    Substantial action is reached once a book's ``sa_any_actions`` actions are counted, whatever
+    they are (``sa.has_substantial_action``): the actions after those decide nothing, so the
+    ruling is kept by the book, the deal rules' switches and the first actions alone.
+    """
+    _game, own, heads_up, dead_button, actions, _hand, _table, _dealer = facts
+    try:
+        book = _book(rulebook, own)
+    except UnknownRulebookError:
+        return None
+    params = book.params
+    first = actions[:params.sa_any_actions]
+    key = (id(book), heads_up, dead_button, first)
+    kept = _KERNEL_RULINGS.get(key)
+    if kept is not None and kept[0] is book:
+        return kept[1]
+    actions_by_code = _ACTIONS_BY_CODE
+    sa = is_reached_by([actions_by_code[code] for code in first], params, stud=False)
+    ruling = clean_ruling(book, _RULES[heads_up, dead_button], sa=sa, at=None)
+    if len(_KERNEL_RULINGS) >= 4096:
+        _KERNEL_RULINGS.clear()
+    _KERNEL_RULINGS[key] = (book, ruling)
+    return ruling
+
+
+_KERNEL_RULINGS: Final[dict[tuple[int, bool, bool, bytes], tuple[Rulebook, Ruling]]] = {}
+"""The clean rulings given, by book (kept beside, so that its ``id`` is not reused), switches and first actions."""
 
 
 def _decode(line: bytes | str) -> Header | None:
