@@ -260,3 +260,21 @@ def test_kernel_rulings_weigh_substantial_action_as_the_engine_does() -> None:
             assert _kernel_agrees(line, rulebook=book)
             seen.add(screen.screen_line(line, rulebook=book).ruling.substantial_action)
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("digits", [18, 19, 20, 40])
+def test_kernel_reads_long_numbers_without_overflow(digits: int) -> None:
+    """A hand id, a private PHH number and a stack of many digits: taken where the reader takes them alike, else left."""
+    number = "9" * digits
+    obj = _obj(next(line for line in HOLDEM if b'"_phh": {"' in line))
+    for change in ("hand", "phh", "stack"):
+        changed = json.loads(json.dumps(obj))
+        if change == "hand":
+            changed["hand"] = "__N__"
+        elif change == "phh":
+            changed["_phh"]["n"] = "__N__"
+        else:
+            changed["players"][0]["stack"] = "__N__"
+        line = json.dumps(changed).replace('"__N__"', number).encode()
+        took = _kernel_agrees(line)
+        assert took == (change != "stack" and digits <= 18), (change, digits)

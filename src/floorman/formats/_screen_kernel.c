@@ -143,9 +143,10 @@ static int digits(Scan *s, int64_t limit, int64_t *out) {
         p++;
         if (p < end && is_digit(*p)) return ASIDE;
     } else {
-        while (p < end && is_digit(*p)) {
-            v = v * 10 + (*p - '0');
-            if (v > limit) return ASIDE;
+        while (is_digit(*p)) {
+            int d = *p - '0';
+            if (d > limit || v > (limit - d) / 10) return ASIDE;   /* (checked before it could overflow) */
+            v = v * 10 + d;
             p++;
         }
     }

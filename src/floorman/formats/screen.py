@@ -171,12 +171,21 @@ def ruling_of_line(line: bytes | str, *, rulebook: Rulebook | str | None = None)
 # -- the kernel in C -------------------------------------------------------------------------
 
 def _kernel() -> Callable[[bytes], Facts | None] | None:
-    """The kernel's ``scan``, told the vocabularies and limits the reader and ``Hand`` use; ``None`` if not built."""
+    """The kernel's ``scan``, configured (``_configure_kernel``); ``None`` if it was not built."""
     try:
         from floorman.formats import _screen_kernel
     except ImportError:  # built without a C compiler: the screen in Python takes every line
         return None
-    _screen_kernel.configure(
+    _configure_kernel(_screen_kernel.configure)
+    return _screen_kernel.scan
+
+
+def _configure_kernel(configure: Callable[..., None]) -> None:
+    """Tell the kernel's ``configure`` the vocabularies and limits the reader and ``Hand`` use.
+
+    (Also for a kernel built apart: the sanitized build of ``fuzz/fuzz_kernel.py``.)
+    """
+    configure(
         games=[(game.value, hole, short, structure is _LIMIT) for game, (hole, short, structure) in _FLOP_GAMES.items()],
         structures=[(structure.value, structure is _LIMIT) for structure in Structure],
         omissions=[(omission.value, 1 if omission is _BURNS else 2 if omission is _DEAL_ORDER else 0)
@@ -187,7 +196,6 @@ def _kernel() -> Callable[[bytes], Facts | None] | None:
         deck=standard_deck(), short_deck=short_deck(), unknown_card=UNKNOWN,
         max_seats=_MAX_SEATS, max_shown=MAX_SHOWN, max_chips=MAX_CHIPS, level_number_max=LEVEL_NUMBER_MAX,
     )
-    return _screen_kernel.scan
 
 
 _ACTIONS_BY_CODE: Final = tuple(sorted(ACTION_CODES, key=ACTION_CODES.__getitem__))
