@@ -25,7 +25,7 @@ CORE = (
     "formats/phh_toml.py", "formats/_phh_actions.py", "formats/_phh_events.py", "formats/_intern.py",
     "formats/_events.py", "formats/_fields.py", "formats/handlog.py",
     # the quick screen of the usual JSONL hand (its msgspec schema, _screen_schema.py, stays Python)
-    "formats/screen.py", "formats/_screen_hand.py",
+    "formats/screen.py", "formats/_screen_hand.py", "formats/_screen_ruling.py", "formats/_screen_c.py",
 )
 """The modules compiled by ``FLOORMAN_COMPILE=1`` (paths under src/floorman)."""
 

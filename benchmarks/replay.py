@@ -56,7 +56,7 @@ import msgspec
 import pokerkit
 
 import floorman
-from floorman.formats import handlog, phh_toml, screen
+from floorman.formats import _screen_c, handlog, phh_toml
 from floorman.formats._screen_schema import DECODER
 from floorman.formats.files import HandFormat, HandText, read_hands
 from floorman.formats.screen import ruling_of_line, ruling_of_log, screen_line, screen_line_in_python
@@ -133,7 +133,7 @@ def check_screen(lines: list[bytes]) -> tuple[int, int]:
         if ruling_of_line(line) != full or ruling_of_log(log) != full or jsonl_python(line) != full:
             raise SystemExit(f"the screen and the full engine differ on hand {number}")
         taken += screen_line(line) is not None
-        kernel += screen._scan(line) is not None
+        kernel += _screen_c.scan(line) is not None
     return taken, kernel
 
 
@@ -149,7 +149,7 @@ def run_jsonl_python(lines: list[bytes]) -> int:
 
 
 def run_kernel(lines: list[bytes]) -> int:
-    scan = screen._scan
+    scan = _screen_c.scan
     for line in lines:
         scan(line)
     return len(lines)
@@ -214,7 +214,7 @@ def main() -> None:
           f"on every file; {args.rounds} interleaved rounds, best round shown")
     print(f"the quick screen takes {taken:,} of the {len(lines):,} JSONL lines (the full engine the rest), and its "
           "ruling is the full engine's on every line")
-    built = "built" if screen._SCAN is not None else "NOT built (no C compiler): the screen runs in Python alone"
+    built = "built" if _screen_c.SCAN is not None else "NOT built (no C compiler): the screen runs in Python alone"
     print(f"the screen's kernel in C: {built}; it takes {kernel:,} of the lines itself")
     print(f"floorman {floorman.__version__}, core {core_build()}; PokerKit {version('pokerkit')}; "
           f"Python {platform.python_version()}")

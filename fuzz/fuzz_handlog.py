@@ -19,13 +19,13 @@ import atheris
 with atheris.instrument_imports():
     import floorman
     from floorman.errors import FloormanError
-    from floorman.formats import handlog, screen
+    from floorman.formats import _screen_c, handlog, screen
     from floorman.formats import ruling as ruling_json
     from floorman.rulebooks import BOOK_IDS
 
 
 def test_one_input(data: bytes) -> None:
-    facts = screen._scan(data)  # the kernel in C alone (None where it was not built)
+    facts = _screen_c.scan(data)  # the kernel in C alone (None where it was not built)
     kernel = None if facts is None else screen._ruling_of_facts(facts, None)
     in_python = screen.screen_line_in_python(data)
     screened = screen.screen_line(data)
@@ -40,6 +40,9 @@ def test_one_input(data: bytes) -> None:
         return
     for book in BOOK_IDS:
         json.loads(ruling_json.dumps(floorman.rule(log, rulebook=book)))
+    from_log = screen.screen_log(log)  # the kernel's follow_log (or the screen in Python) on the log read
+    if from_log is not None:
+        took.append(from_log)
     if took:
         result = floorman.rule(log)
         if result.findings or any(ruling != result.ruling for ruling in took):

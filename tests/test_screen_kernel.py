@@ -9,6 +9,7 @@ reordered and changed byte by byte.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -16,17 +17,19 @@ from typing import Any
 import pytest
 
 from floorman.errors import LogError
-from floorman.formats import handlog, screen
+from floorman.events import BoardCardDealt, CardDealt, PlayerActed
+from floorman.formats import _screen_c, handlog, screen
 from floorman.hand import rule
+from floorman.log import HandLog, Omission
 from floorman.rulebooks import BOOK_IDS
 from tests.test_screen import HOLDEM, OTHER_LINES, PHH_LINES, _broken_lines
 
-pytestmark = pytest.mark.skipif(screen._SCAN is None, reason="the screen's kernel in C was not built (no C compiler)")
+pytestmark = pytest.mark.skipif(_screen_c.SCAN is None, reason="the screen's kernel in C was not built (no C compiler)")
 
 
 def _kernel_agrees(line: bytes, rulebook: str | None = None) -> bool:
     """Check the kernel's answer on one line against the full reader and engine; whether it took the line."""
-    facts = screen._scan(line)
+    facts = _screen_c.scan(line)
     if facts is None or screen._ruling_of_facts(facts, rulebook) is None:  # (None: a rulebook no one knows)
         return False
     log = handlog.loads(line)  # a line the kernel takes is one the reader reads
@@ -53,7 +56,7 @@ def test_kernel_takes_exactly_the_lines_the_python_screen_takes() -> None:
         assert took == _python_takes(line), line
         if took:
             assert screen.screen_line(line) == screen.screen_line_in_python(line), line
-    assert sum(screen._scan(line) is not None for line in PHH_LINES) > 50
+    assert sum(_screen_c.scan(line) is not None for line in PHH_LINES) > 50
 
 
 @pytest.mark.parametrize("book", BOOK_IDS)
@@ -80,10 +83,10 @@ def _obj(line: bytes) -> dict[str, Any]:
 
 def test_kernel_steps_aside_at_every_cut_of_a_line() -> None:
     line = HOLDEM[0]
-    assert screen._scan(line) is not None
-    assert all(screen._scan(line[:cut]) is None for cut in range(len(line)))
-    assert all(screen._scan(line + extra) is None for extra in (b",", b"}", b"x", b"{}", b"\x00"))
-    assert screen._scan(line + b" \r\n\t") is not None  # white space after the object is JSON's
+    assert _screen_c.scan(line) is not None
+    assert all(_screen_c.scan(line[:cut]) is None for cut in range(len(line)))
+    assert all(_screen_c.scan(line + extra) is None for extra in (b",", b"}", b"x", b"{}", b"\x00"))
+    assert _screen_c.scan(line + b" \r\n\t") is not None  # white space after the object is JSON's
 
 
 def test_kernel_reads_any_spacing_and_any_key_order() -> None:
@@ -117,7 +120,7 @@ def _first_stack_as(text: str) -> bytes:
     _first_stack_as("{}.0001"),                                        # a fourth decimal place
 ], ids=["escape", "exponent", "fourth-decimal"])
 def test_kernel_steps_aside_where_the_python_screen_reads_on(line: bytes) -> None:
-    assert screen._scan(line) is None
+    assert _screen_c.scan(line) is None
     screened = screen.screen_line(line)
     assert screened is not None
     assert screened == screen.screen_line_in_python(line)
@@ -144,7 +147,7 @@ def test_kernel_refuses_a_key_given_twice_at_any_depth(where: str) -> None:
     else:
         end = min(i for i in (line.find(b",", at), line.find(b"}", at)) if i > 0)
         twice = line[:end] + b", " + key + line[at:end] + line[end:]
-    assert screen._scan(twice) is None
+    assert _screen_c.scan(twice) is None
     if where == "phh":  # the reader keeps a private field as it comes: the engine rules on it
         assert screen.ruling_of_line(twice) is rule(handlog.loads(twice)).ruling
         return
@@ -158,7 +161,7 @@ def test_kernel_refuses_text_that_is_not_utf8_or_not_one_object() -> None:
     for bad in (line[:name_at] + b"\xff" + line[name_at:], line[:name_at] + b"\xed\xa0\x80" + line[name_at:],
                 line[:name_at] + b"\xc0\xaf" + line[name_at:], b"\xef\xbb\xbf" + line, b"[" + line + b"]",
                 line.replace(b"[", b"{", 1), b"", b"{}", b"null"):
-        assert screen._scan(bad) is None, bad
+        assert _screen_c.scan(bad) is None, bad
 
 
 _ALPHABET = b' {}[]:,"0123456789.-eE\\tfnul\n\xc3\xa9'
@@ -190,10 +193,12 @@ def test_kernel_agrees_with_the_engine_on_lines_changed_byte_by_byte() -> None:
 def test_kernel_is_told_its_vocabularies_once_and_checks_them() -> None:
     from floorman.formats import _screen_kernel
 
-    with pytest.raises(ValueError, match="limits"):
-        _screen_kernel.configure(games=[], structures=[], omissions=[], actions=[], blinds=[], exposers=[],
-                                 deck=[], short_deck=[], unknown_card="??", max_seats=99, max_shown=10,
-                                 max_chips=10, level_number_max=10)
+    for wrong, message in (({"max_seats": 99}, "limits"), ({"event_types": ()}, "event classes")):
+        told = dict(games=[], structures=[], omissions=[], actions=[], blinds=[], exposers=[], deck=[],
+                    short_deck=[], unknown_card="??", max_seats=10, max_shown=10, max_chips=10, level_number_max=10,
+                    event_types=(object,) * 9, present=None)
+        with pytest.raises(ValueError, match=message):
+            _screen_kernel.configure(**{**told, **wrong})
     assert _kernel_agrees(HOLDEM[0])  # a refused configuration leaves the one in force
 
 
@@ -229,7 +234,7 @@ def test_kernel_checks_the_dealing_order_unless_the_log_omits_it() -> None:
     deals = [i for i, e in enumerate(obj["events"]) if e["type"] == "deal"]
     first, second = obj["events"][deals[0]], obj["events"][deals[1]]
     first["seat"], second["seat"] = second["seat"], first["seat"]
-    assert screen._scan(json.dumps(obj).encode()) is None
+    assert _screen_c.scan(json.dumps(obj).encode()) is None
     assert rule(handlog.loads(json.dumps(obj))).findings
     obj["omits"] = ["deal_order"]
     assert _kernel_agrees(json.dumps(obj).encode())
@@ -278,3 +283,85 @@ def test_kernel_reads_long_numbers_without_overflow(digits: int) -> None:
         line = json.dumps(changed).replace('"__N__"', number).encode()
         took = _kernel_agrees(line)
         assert took == (change != "stack" and digits <= 18), (change, digits)
+
+
+# -- a hand log already read (follow_log) --------------------------------------------------------
+
+def _logs(lines: list[bytes]) -> list[HandLog]:
+    logs = []
+    for line in lines:
+        try:
+            logs.append(handlog.loads(line))
+        except LogError:
+            continue
+    return logs
+
+
+def _log_kernel_agrees(log: HandLog, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Check ``screen_log`` with the kernel against it without, and against the engine; whether the kernel took it."""
+    with_kernel = screen.screen_log(log)
+    took = log.spec.family.value == "flop" and log.button is not None and _follow(log) is not None
+    with monkeypatch.context() as m:
+        m.setattr(_screen_c, "FOLLOW_LOG", None)
+        in_python = screen.screen_log(log)
+    if with_kernel is not None:
+        result = rule(log)
+        assert result.findings == ()
+        assert with_kernel is result.ruling
+    if in_python is not None and with_kernel is not None:
+        assert in_python is with_kernel
+    assert in_python is None or with_kernel is not None  # (the kernel steps aside only to the screen in Python)
+    return took
+
+
+def test_kernel_follows_every_clean_flop_hand_read_from_phh(monkeypatch: pytest.MonkeyPatch) -> None:
+    logs = _logs(PHH_LINES)
+    flop = [log for log in logs if log.spec.family.value == "flop"]
+    whole = [log for log in flop if all(type(p.stack) is int for p in log.players)]
+    taken = [log for log in logs if _log_kernel_agrees(log, monkeypatch)]
+    assert len(whole) > 50
+    assert len(taken) == len(whole)  # every one of them is clean
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_kernel_follows_logs_broken_on_purpose_as_the_engine_rules(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    logs = _logs(list(_broken_lines(300 + seed, 250)) + OTHER_LINES)
+    assert len(logs) > 100
+    for log in logs:
+        _log_kernel_agrees(log, monkeypatch)
+    assert sum(screen.screen_log(log) is not None for log in logs) > 10
+
+
+def test_kernel_leaves_a_log_with_decimal_amounts_to_the_screen_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    log = next(log for log in _logs(PHH_LINES)
+               if log.spec.family.value == "flop" and any(type(p.stack) is not int for p in log.players))
+    assert screen.screen_log(log) is not None
+    assert _screen_c.follow_log(log.game, log.seats, log.button or 0, False, True, True, log.level, log.players,
+                                log.events) is None
+    _log_kernel_agrees(log, monkeypatch)
+
+
+def _follow(log: HandLog) -> object:
+    assert log.button is not None
+    return _screen_c.follow_log(log.game, log.seats, log.button, log.effective_structure.value == "limit",
+                                Omission.BURNS in log.omits, Omission.DEAL_ORDER in log.omits, log.level,
+                                log.players, log.events)
+
+
+@pytest.mark.parametrize(("kind", "change"), [
+    (CardDealt, {"boxed": True}), (CardDealt, {"face_up": True}), (CardDealt, {"replacement": True}),
+    (CardDealt, {"back": "red"}), (CardDealt, {"ext": {"_x": 1}}), (BoardCardDealt, {"face_up": False}),
+    (BoardCardDealt, {"back": "red"}), (PlayerActed, {"ext": {"_note": "slow"}}),
+], ids=["boxed", "face-up", "replacement", "back", "private", "board-face-down", "board-back", "act-private"])
+def test_kernel_steps_aside_for_a_log_event_it_does_not_follow(kind: type, change: dict[str, Any]) -> None:
+    """As the screen in Python does: the engine rules on such a hand (a boxed card is a finding, the rest may be)."""
+    log = next(log for log in _logs(HOLDEM) if any(type(e) is BoardCardDealt for e in log.events))
+    assert _follow(log) is not None
+    at = next(i for i, e in enumerate(log.events) if type(e) is kind)
+    events = list(log.events)
+    events[at] = dataclasses.replace(events[at], **change)
+    changed = dataclasses.replace(log, events=tuple(events))
+    assert _follow(changed) is None
+    assert screen.screen_log(changed) is None
+    if change == {"boxed": True}:
+        assert "boxed_card" in {f.irregularity.value for f in rule(changed).findings}

@@ -839,61 +839,82 @@ static int is_clean_at_end(Hand *h) {
     return 1;
 }
 
-/* The log read, followed to the end as screen._screen and _play follow it. */
-static int follow(Log *log, Hand *h) {
-    if (log->version != 1 || log->seats < 2 || !(log->present & H_BUTTON) || log->button < 1
-            || log->button > log->seats)
-        return ASIDE;
-    GameCfg *g = &games[log->game];
+/* The hand before the deal (Hand.__init__): the game, the table, the structure, what the log omits, the level. */
+static void start(Hand *h, int game, int seats, int button, int limit, int burns_omitted, int order_omitted,
+                  int64_t big_blind, int64_t small_bet, int64_t big_bet) {
+    GameCfg *g = &games[game];
     unsigned char *codes = h->actions;
     memset(h, 0, sizeof *h);
     h->actions = codes;
     h->n = g->hole;
     h->is_short = g->is_short;
-    h->limit = log->present & H_STRUCTURE ? structure_limit[log->structure] : g->is_limit;
-    h->burns_omitted = (log->omitted & 1) != 0;
-    h->order_omitted = (log->omitted & 2) != 0;
-    h->big_blind = log->big_blind;
-    h->small_bet = log->small_bet;
-    h->big_bet = log->big_bet;
-    h->table_seats = (int)log->seats;
-    h->button = (int)log->button;
+    h->limit = limit;
+    h->burns_omitted = burns_omitted;
+    h->order_omitted = order_omitted;
+    h->big_blind = big_blind;
+    h->small_bet = small_bet;
+    h->big_bet = big_bet;
+    h->table_seats = seats;
+    h->button = button;
     h->initial_open = 1;
     for (int i = 0; i <= MAX_SEATS_C; i++) h->at[i] = -1;
-    for (int i = 0; i < log->nplayers; i++) {
-        int number = log->players[i].seat;
-        if (number < 1 || number > h->table_seats || h->at[number] >= 0) return ASIDE;
-        Seat *seat = &h->seat[h->nlisted];
-        seat->number = number;
-        seat->stack = log->players[i].stack;
-        h->at[number] = h->nlisted++;
-    }
+}
+
+/* Hand.sit: a player at ``number`` with ``stack``, dealt in and present. */
+static int sit(Hand *h, int64_t number, int64_t stack) {
+    if (number < 1 || number > h->table_seats || h->at[number] >= 0) return ASIDE;
+    Seat *seat = &h->seat[h->nlisted];
+    seat->number = (int)number;
+    seat->stack = stack;
+    h->at[number] = h->nlisted++;
+    return 0;
+}
+
+/* Hand.seated: the dealing order, from the first seat left of the button. */
+static int seated(Hand *h) {
     for (int i = 0; i < h->table_seats; i++) {
         int number = (h->button + i) % h->table_seats + 1;
         if (h->at[number] >= 0) h->order[h->norder++] = number;
     }
-    if (h->norder < 2) return ASIDE;
-    for (int i = 0; i < log->nevents; i++) {
-        Ev *ev = &log->events[i];
-        switch (ev->type) {
-        case T_DEAL:
-            if (ev->face_up == 1) return ASIDE;
-            TRY(deal(h, ev->seat, ev->card));
-            break;
-        case T_ACT: TRY(act(h, ev)); break;
-        case T_BOARD:
-            if (ev->face_up == 0) return ASIDE;
-            TRY(board_card(h, ev->card));
-            break;
-        case T_POST: TRY(post(h, ev)); break;
-        case T_SHOW: TRY(show(h, ev)); break;
-        case T_MUCK: TRY(muck(h, ev->seat)); break;
-        case T_BURN: TRY(burn(h, ev->card)); break;
-        case T_POT: h->hand_over = 1; break;
-        default: break;                   /* the next hand begun */
-        }
+    return h->norder < 2 ? ASIDE : 0;
+}
+
+/* One event, with the hand's steps (screen._play). */
+static int play(Hand *h, Ev *ev) {
+    switch (ev->type) {
+    case T_DEAL:
+        if (ev->face_up == 1) return ASIDE;     /* dealt face up: an exposed card */
+        return deal(h, ev->seat, ev->card);
+    case T_ACT: return act(h, ev);
+    case T_BOARD:
+        if (ev->face_up == 0) return ASIDE;
+        return board_card(h, ev->card);
+    case T_POST: return post(h, ev);
+    case T_SHOW: return show(h, ev);
+    case T_MUCK: return muck(h, ev->seat);
+    case T_BURN: return burn(h, ev->card);
+    case T_POT: h->hand_over = 1; return 0;
+    default: return 0;                          /* the next hand begun */
     }
+}
+
+/* The log read from JSON, followed to the end as screen._screen follows it. */
+static int follow(Log *log, Hand *h) {
+    if (log->version != 1 || log->seats < 2 || !(log->present & H_BUTTON) || log->button < 1
+            || log->button > log->seats)
+        return ASIDE;
+    int limit = log->present & H_STRUCTURE ? structure_limit[log->structure] : games[log->game].is_limit;
+    start(h, log->game, (int)log->seats, (int)log->button, limit, (log->omitted & 1) != 0, (log->omitted & 2) != 0,
+          log->big_blind, log->small_bet, log->big_bet);
+    for (int i = 0; i < log->nplayers; i++) TRY(sit(h, log->players[i].seat, log->players[i].stack));
+    TRY(seated(h));
+    for (int i = 0; i < log->nevents; i++) TRY(play(h, &log->events[i]));
     return is_clean_at_end(h) ? 0 : ASIDE;
+}
+
+/* What screen needs of a hand followed to the end: heads-up, a dead button, the counted actions. */
+static int is_dead_button(Hand *h) {
+    return h->at[h->button] < 0 || (h->bb_seat && !h->sb_seat && h->norder > 2);
 }
 
 static PyObject *meta_text(Meta *m, int present) {
@@ -926,11 +947,213 @@ static PyObject *scan(PyObject *module, PyObject *arg) {
     } else {
         rulebook = Py_NewRef(Py_None);
     }
-    int dead = hand.at[hand.button] < 0 || (hand.bb_seat && !hand.sb_seat && hand.norder > 2);
     return Py_BuildValue("(iNOOy#NNN)", log.game, rulebook, hand.norder == 2 ? Py_True : Py_False,
-                         dead ? Py_True : Py_False, (const char *)codes, (Py_ssize_t)hand.nactions,
+                         is_dead_button(&hand) ? Py_True : Py_False, (const char *)codes, (Py_ssize_t)hand.nactions,
                          meta_text(&log.hand, log.present & H_HAND), meta_text(&log.table, log.present & H_TABLE),
                          meta_text(&log.dealer, log.present & H_DEALER));
+}
+
+/* -- a hand log already read (screen.screen_log) --------------------------------------------- */
+
+static PyObject *event_types[N_TYPES];  /* the event classes, in the order of T_POST... (configure) */
+static PyObject *action_members[8];     /* the Action members, by code */
+static PyObject *blind_members[8];
+static PyObject *present_status;
+static PyObject *s_seat, *s_card, *s_face_up, *s_back, *s_boxed, *s_replacement, *s_ext, *s_action, *s_to,
+    *s_blind, *s_amount, *s_cards, *s_stack, *s_status;
+
+/* An attribute (a new reference), or NULL with no error set: the screen in Python meets any error itself. */
+static PyObject *get(PyObject *o, PyObject *name) {
+    PyObject *v = PyObject_GetAttr(o, name);
+    if (!v) PyErr_Clear();
+    return v;
+}
+
+/* A seat number from 1 to max_seats. */
+static int seat_of(PyObject *o, int *out) {
+    PyObject *v = get(o, s_seat);
+    if (!v) return ASIDE;
+    long x = PyLong_CheckExact(v) ? PyLong_AsLong(v) : -1;
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred()) PyErr_Clear();
+    if (x < 1 || x > max_seats) return ASIDE;
+    *out = (int)x;
+    return 0;
+}
+
+/* A whole number of chips from 0 to max_chips, in thousandths (a Decimal is left to the screen in Python). */
+static int chips_of(PyObject *v, int64_t *out) {
+    if (!PyLong_CheckExact(v)) return ASIDE;
+    int overflow;
+    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (x == -1 && PyErr_Occurred()) { PyErr_Clear(); return ASIDE; }
+    if (overflow || x < 0 || x > max_chips) return ASIDE;
+    *out = (int64_t)x * SCALE;
+    return 0;
+}
+
+static int chips_attr(PyObject *o, PyObject *name, int64_t *out) {
+    PyObject *v = get(o, name);
+    if (!v) return ASIDE;
+    int r = chips_of(v, out);
+    Py_DECREF(v);
+    return r;
+}
+
+static int card_of(PyObject *v, int *out) {
+    if (!PyUnicode_CheckExact(v) || PyUnicode_GET_LENGTH(v) != 2 || PyUnicode_KIND(v) != PyUnicode_1BYTE_KIND)
+        return ASIDE;
+    const Py_UCS1 *text = PyUnicode_1BYTE_DATA(v);
+    int code = card_code[text[0]][text[1]];
+    if (code == NOT_A_CARD) return ASIDE;
+    *out = code;
+    return 0;
+}
+
+static int card_attr(PyObject *o, int *out) {
+    PyObject *v = get(o, s_card);
+    if (!v) return ASIDE;
+    int r = card_of(v, out);
+    Py_DECREF(v);
+    return r;
+}
+
+/* 1 if the attribute is true, 0 if false (bool() of it), ASIDE if it cannot be read. */
+static int truth(PyObject *o, PyObject *name) {
+    PyObject *v = get(o, name);
+    if (!v) return ASIDE;
+    int r = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    if (r < 0) { PyErr_Clear(); return ASIDE; }
+    return r;
+}
+
+/* 1 if the attribute is None, 0 if not, ASIDE if it cannot be read. */
+static int is_none(PyObject *o, PyObject *name) {
+    PyObject *v = get(o, name);
+    if (!v) return ASIDE;
+    int r = v == Py_None;
+    Py_DECREF(v);
+    return r;
+}
+
+/* Which of ``members`` the attribute is (by identity: an enum member), or ASIDE. */
+static int member(PyObject *o, PyObject *name, PyObject *const *members, int n) {
+    PyObject *v = get(o, name);
+    if (!v) return ASIDE;
+    int found = ASIDE;
+    for (int i = 0; i < n; i++)
+        if (members[i] == v) { found = i; break; }
+    Py_DECREF(v);
+    return found;
+}
+
+/* One event object of a hand log into an Ev, as screen._follow takes it: the plain kinds, nothing private. */
+static int event_of(PyObject *o, Ev *ev) {
+    PyObject *type = (PyObject *)Py_TYPE(o);
+    int k = -1;
+    for (int i = 0; i < N_TYPES; i++)
+        if (event_types[i] == type) { k = i; break; }
+    if (k < 0 || is_none(o, s_ext) != 1) return ASIDE;   /* another kind of event, or a private field */
+    ev->type = k;
+    ev->present = F_TYPE;
+    switch (k) {
+    case T_DEAL:
+        if (truth(o, s_face_up) != 0 || is_none(o, s_back) != 1 || truth(o, s_boxed) != 0
+                || truth(o, s_replacement) != 0)
+            return ASIDE;
+        ev->face_up = 0;
+        TRY(seat_of(o, &ev->seat));
+        return card_attr(o, &ev->card);
+    case T_BOARD:
+        if (truth(o, s_face_up) != 1 || is_none(o, s_back) != 1) return ASIDE;
+        ev->face_up = 1;
+        return card_attr(o, &ev->card);
+    case T_BURN: return card_attr(o, &ev->card);
+    case T_ACT: {
+        TRY(seat_of(o, &ev->seat));
+        TRY(ev->action = member(o, s_action, action_members, n_actions));
+        PyObject *to = get(o, s_to);
+        if (!to) return ASIDE;
+        int r = 0;
+        if (to != Py_None) {
+            ev->present |= F_TO;
+            r = chips_of(to, &ev->value);
+        }
+        Py_DECREF(to);
+        return r;
+    }
+    case T_POST:
+        TRY(seat_of(o, &ev->seat));
+        TRY(ev->blind = member(o, s_blind, blind_members, n_blinds));
+        return chips_attr(o, s_amount, &ev->value);
+    case T_SHOW: {
+        TRY(seat_of(o, &ev->seat));
+        PyObject *cards = get(o, s_cards);
+        if (!cards) return ASIDE;
+        int r = 0;
+        Py_ssize_t n = PyTuple_CheckExact(cards) ? PyTuple_GET_SIZE(cards) : -1;
+        if (n < 0 || n > max_shown) r = ASIDE;
+        for (Py_ssize_t i = 0; r == 0 && i < n; i++) {
+            int code;
+            r = card_of(PyTuple_GET_ITEM(cards, i), &code);
+            ev->cards[i] = (signed char)code;
+        }
+        ev->ncards = (int)n;
+        Py_DECREF(cards);
+        return r;
+    }
+    case T_MUCK: return seat_of(o, &ev->seat);
+    default: return 0;                    /* the pot awarded, the next hand begun */
+    }
+}
+
+/* follow_log(game, seats, button, limit, burns_omitted, order_omitted, big_blind, small_bet, big_bet, players,
+   events): screen.screen_log's hand followed in C; (heads_up, dead_button, actions), or None to step aside. */
+static PyObject *follow_log(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (!configured) {
+        PyErr_SetString(PyExc_RuntimeError, "the screen kernel is not configured");
+        return NULL;
+    }
+    if (nargs != 11) {
+        PyErr_SetString(PyExc_TypeError, "follow_log takes 11 arguments");
+        return NULL;
+    }
+    long game = PyLong_AsLong(args[0]), seats = PyLong_AsLong(args[1]), button = PyLong_AsLong(args[2]);
+    int flags[3];
+    for (int i = 0; i < 3; i++) flags[i] = PyObject_IsTrue(args[3 + i]);
+    if (PyErr_Occurred()) return NULL;
+    PyObject *players = args[9], *events = args[10];
+    int64_t amounts[3];
+    if (game < 0 || game >= n_games || seats < 2 || seats > max_seats || button < 1 || button > seats
+            || flags[0] < 0 || flags[1] < 0 || flags[2] < 0 || !PyTuple_CheckExact(players)
+            || !PyTuple_CheckExact(events) || PyTuple_GET_SIZE(events) > MAX_EVENTS
+            || PyTuple_GET_SIZE(players) > max_seats)
+        Py_RETURN_NONE;
+    for (int i = 0; i < 3; i++)
+        if (chips_of(args[6 + i], &amounts[i]) < 0) Py_RETURN_NONE;
+    unsigned char codes[MAX_EVENTS];
+    Hand hand;
+    hand.actions = codes;
+    start(&hand, (int)game, (int)seats, (int)button, flags[0], flags[1], flags[2], amounts[0], amounts[1], amounts[2]);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(players); i++) {
+        PyObject *p = PyTuple_GET_ITEM(players, i);
+        PyObject *status = get(p, s_status);
+        int number;
+        int64_t stack;
+        int ok = status == present_status;
+        Py_XDECREF(status);
+        if (!ok || seat_of(p, &number) < 0 || chips_attr(p, s_stack, &stack) < 0 || sit(&hand, number, stack) < 0)
+            Py_RETURN_NONE;
+    }
+    if (seated(&hand) < 0) Py_RETURN_NONE;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(events); i++) {
+        Ev ev;
+        if (event_of(PyTuple_GET_ITEM(events, i), &ev) < 0 || play(&hand, &ev) < 0) Py_RETURN_NONE;
+    }
+    if (!is_clean_at_end(&hand)) Py_RETURN_NONE;
+    return Py_BuildValue("(OOy#)", hand.norder == 2 ? Py_True : Py_False, is_dead_button(&hand) ? Py_True : Py_False,
+                         (const char *)codes, (Py_ssize_t)hand.nactions);
 }
 
 /* -- configure() ------------------------------------------------------------------------------ */
@@ -976,15 +1199,20 @@ static int pairs(PyObject *seq, Name *names, int *flags, int room) {
 static PyObject *configure(PyObject *module, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"games", "structures", "omissions", "actions", "blinds", "exposers", "deck",
                                "short_deck", "unknown_card", "max_seats", "max_shown", "max_chips",
-                               "level_number_max", NULL};
+                               "level_number_max", "event_types", "present", NULL};
     PyObject *game_list, *structure_list, *omission_list, *action_list, *blind_list, *exposer_list, *deck,
-        *short_deck, *unknown;
+        *short_deck, *unknown, *type_list, *present;
     int seats, shown;
     long long chips_max, number_max;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$OOOOOOOOUiiLL", keywords, &game_list, &structure_list,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$OOOOOOOOUiiLLOO", keywords, &game_list, &structure_list,
                                      &omission_list, &action_list, &blind_list, &exposer_list, &deck,
-                                     &short_deck, &unknown, &seats, &shown, &chips_max, &number_max))
+                                     &short_deck, &unknown, &seats, &shown, &chips_max, &number_max, &type_list,
+                                     &present))
         return NULL;
+    if (!PyTuple_CheckExact(type_list) || PyTuple_GET_SIZE(type_list) != N_TYPES) {
+        PyErr_SetString(PyExc_ValueError, "expected a tuple of the nine event classes");
+        return NULL;
+    }
     if (seats < 2 || seats > MAX_SEATS_C || seats > 30 || shown < 0 || shown > MAX_SHOWN_C || chips_max < 0
             || chips_max > INT64_MAX / SCALE / 4 || number_max < 0) {
         PyErr_SetString(PyExc_ValueError, "limits out of the screen kernel's range");
@@ -1029,6 +1257,8 @@ static PyObject *configure(PyObject *module, PyObject *args, PyObject *kwargs) {
             }
         }
         *counts[k] = (int)n;
+        if (k == 0)
+            for (Py_ssize_t i = 0; i < n; i++) Py_XSETREF(action_members[i], Py_NewRef(PySequence_Fast_GET_ITEM(fast, i)));
         Py_DECREF(fast);
     }
     if (n_actions != 7) { PyErr_SetString(PyExc_ValueError, "expected the seven actions"); return NULL; }
@@ -1056,6 +1286,14 @@ static PyObject *configure(PyObject *module, PyObject *args, PyObject *kwargs) {
     if (name_of(unknown, &u) < 0) return NULL;
     if (u.len != 2) { PyErr_SetString(PyExc_ValueError, "the unknown card is two letters"); return NULL; }
     card_code[(unsigned char)u.text[0]][(unsigned char)u.text[1]] = UNKNOWN_CARD;
+    /* the blinds' members (the names above were read from them), the event classes, the present status */
+    fast = PySequence_Fast(blind_list, "expected a sequence of (name, value) pairs");
+    if (!fast) return NULL;
+    for (int i = 0; i < n_blinds; i++)
+        Py_XSETREF(blind_members[i], Py_NewRef(PyTuple_GET_ITEM(PySequence_Fast_GET_ITEM(fast, i), 0)));
+    Py_DECREF(fast);
+    for (int i = 0; i < N_TYPES; i++) Py_XSETREF(event_types[i], Py_NewRef(PyTuple_GET_ITEM(type_list, i)));
+    Py_XSETREF(present_status, Py_NewRef(present));
     max_seats = seats;
     max_shown = shown;
     max_chips = chips_max;
@@ -1066,6 +1304,8 @@ static PyObject *configure(PyObject *module, PyObject *args, PyObject *kwargs) {
 
 static PyMethodDef methods[] = {
     {"scan", scan, METH_O, "The clean hand's facts from a JSONL line (bytes), or None to step aside."},
+    {"follow_log", (PyCFunction)(void (*)(void))follow_log, METH_FASTCALL,
+     "The clean hand's facts from a hand log already read (its header's values and its players and events), or None."},
     {"configure", (PyCFunction)(void (*)(void))configure, METH_VARARGS | METH_KEYWORDS,
      "Set the vocabularies and limits the kernel reads by (floorman.formats.screen calls it once)."},
     {NULL, NULL, 0, NULL},
@@ -1079,5 +1319,11 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC PyInit__screen_kernel(void) {
     is_space[' '] = is_space['\n'] = is_space['\r'] = is_space['\t'] = 1;
     for (int c = 0x20; c < 0x80; c++) is_plain[c] = c != '"' && c != '\\';
+    PyObject **names[] = {&s_seat, &s_card, &s_face_up, &s_back, &s_boxed, &s_replacement, &s_ext, &s_action, &s_to,
+                          &s_blind, &s_amount, &s_cards, &s_stack, &s_status};
+    const char *texts[] = {"seat", "card", "face_up", "back", "boxed", "replacement", "ext", "action", "to",
+                           "blind", "amount", "cards", "stack", "status"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!(*names[i] = PyUnicode_InternFromString(texts[i]))) return NULL;
     return PyModule_Create(&module_def);
 }

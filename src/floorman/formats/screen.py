@@ -35,23 +35,19 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 import msgspec
 from msgspec.structs import astuple
 
-from floorman.cards import UNKNOWN, short_deck, standard_deck
 from floorman.errors import UnknownRulebookError
 from floorman.events import (
-    BlindKind,
     BlindPosted,
     BoardCardDealt,
     CardBurned,
     CardDealt,
     Event,
-    ExposedBy,
     HandMucked,
     HandShown,
     NextHandBegan,
@@ -59,47 +55,31 @@ from floorman.events import (
 )
 from floorman.events import PotAwarded as PotAwardedEvent
 from floorman.formats import handlog
-from floorman.formats._fields import LEVEL_NUMBER_MAX, MAX_CHIPS
-from floorman.formats._screen_hand import ACTION_CODES, BLIND_CODES, MAX_SHOWN, Hand, Unusual, chips
+from floorman.formats._fields import LEVEL_NUMBER_MAX
+from floorman.formats._screen_c import KERNEL_GAMES, follow_log, scan
+from floorman.formats._screen_hand import Hand, Unusual, chips
+from floorman.formats._screen_ruling import FLOP_GAMES, MAX_SEATS, book_of, clean_of, clean_of_codes
 from floorman.formats._screen_schema import DECODER, Act, Board, Burn, Deal, Header, Muck, Post, PotAwarded, Show
 from floorman.formats._screen_schema import Event as DecodedEvent
 from floorman.hand import rule
 from floorman.log import HandLog, Omission
-from floorman.rulebooks import Rulebook, find_rulebook
-from floorman.rulings.judge import clean_deal_rules, clean_ruling
+from floorman.rulebooks import Rulebook
 from floorman.rulings.model import Ruling
-from floorman.rulings.sa import is_reached_by
-from floorman.table import GAMES, Chips, Family, Game, PlayerStatus, Structure
+from floorman.table import Chips, Family, Game, PlayerStatus, Structure
 
 if TYPE_CHECKING:
     from floorman.formats._screen_kernel import Facts
 
 __all__ = ["Screened", "ruling_of_line", "ruling_of_log", "screen_line", "screen_line_in_python", "screen_log"]
 
-_MAX_SEATS: Final = 10
 _UNSET: Final = msgspec.UNSET
 _SURROGATE: Final = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")  # (no surrogate literal: mypyc cannot hold one)
 _KEY_WHITESPACE: Final = (b'" ', b'"\t', b'"\n', b'"\r')
 
-
-_FLOP_GAMES: Final = {
-    game: (spec.hole_cards, spec.short_deck, spec.default_structure)
-    for game, spec in GAMES.items() if spec.family is Family.FLOP
-}
-"""What the screen reads of each flop game's spec: hole cards, short deck, default structure (other games: absent)."""
+_FIELDS_OF: Final = astuple
 _LIMIT: Final = Structure.LIMIT
 _BURNS: Final = Omission.BURNS
 _DEAL_ORDER: Final = Omission.DEAL_ORDER
-_PRESENT: Final = PlayerStatus.PRESENT
-_FIELDS_OF: Final = astuple
-
-_RULES: Final = {
-    (hu, dead): tuple(clean_deal_rules(family=Family.FLOP, entitled=2 if hu else 3, button_entitled=not dead,
-                                       sb_posted=True, bb_posted=True))
-    for hu in (False, True) for dead in (False, True)
-}
-"""What a clean ruling of a flop game rests on, by (heads-up, dead button)."""
-_BOOKS: Final[dict[str | None, Rulebook]] = {}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,12 +99,12 @@ def screen_line(line: bytes | str, *, rulebook: Rulebook | str | None = None) ->
 
     ``rulebook`` overrides the log's own, as in ``hand.rule``.
     """
-    facts = _scan(line)
+    facts = scan(line)
     if facts is not None:
         ruling = _ruling_of_facts(facts, rulebook)
         if ruling is not None:
             game, _own, _heads_up, _dead, _actions, hand, table, dealer = facts
-            return Screened(ruling=ruling, game=_KERNEL_GAMES[game], hand=hand, table=table, dealer=dealer)
+            return Screened(ruling=ruling, game=KERNEL_GAMES[game], hand=hand, table=table, dealer=dealer)
     return screen_line_in_python(line, rulebook=rulebook)
 
 
@@ -152,7 +132,7 @@ def ruling_of_line(line: bytes | str, *, rulebook: Rulebook | str | None = None)
 
     Raises what ``handlog.loads`` raises for a line it cannot read.
     """
-    facts = _scan(line)
+    facts = scan(line)
     if facts is not None:
         ruling = _ruling_of_facts(facts, rulebook)
         if ruling is not None:
@@ -166,87 +146,6 @@ def ruling_of_line(line: bytes | str, *, rulebook: Rulebook | str | None = None)
         if ruling is not None:
             return ruling
     return rule(handlog.loads(line), rulebook=rulebook).ruling
-
-
-# -- the kernel in C -------------------------------------------------------------------------
-
-def _kernel() -> Callable[[bytes], Facts | None] | None:
-    """The kernel's ``scan``, configured (``_configure_kernel``); ``None`` if it was not built."""
-    try:
-        from floorman.formats import _screen_kernel
-    except ImportError:  # built without a C compiler: the screen in Python takes every line
-        return None
-    _configure_kernel(_screen_kernel.configure)
-    return _screen_kernel.scan
-
-
-def _configure_kernel(configure: Callable[..., None]) -> None:
-    """Tell the kernel's ``configure`` the vocabularies and limits the reader and ``Hand`` use.
-
-    (Also for a kernel built apart: the sanitized build of ``fuzz/fuzz_kernel.py``.)
-    """
-    configure(
-        games=[(game.value, hole, short, structure is _LIMIT) for game, (hole, short, structure) in _FLOP_GAMES.items()],
-        structures=[(structure.value, structure is _LIMIT) for structure in Structure],
-        omissions=[(omission.value, 1 if omission is _BURNS else 2 if omission is _DEAL_ORDER else 0)
-                   for omission in Omission],
-        actions=[action.value for action in _ACTIONS_BY_CODE],
-        blinds=[(blind.value, BLIND_CODES.get(blind, -1)) for blind in BlindKind],
-        exposers=[by.value for by in ExposedBy],
-        deck=standard_deck(), short_deck=short_deck(), unknown_card=UNKNOWN,
-        max_seats=_MAX_SEATS, max_shown=MAX_SHOWN, max_chips=MAX_CHIPS, level_number_max=LEVEL_NUMBER_MAX,
-    )
-
-
-_ACTIONS_BY_CODE: Final = tuple(sorted(ACTION_CODES, key=ACTION_CODES.__getitem__))
-_KERNEL_GAMES: Final = tuple(_FLOP_GAMES)
-"""The flop games by the index the kernel gives (the order ``configure`` was told them in)."""
-_SCAN: Final = _kernel()
-
-
-def _scan(line: bytes | str) -> Facts | None:
-    """What the kernel finds of a plainly clean hand in ``line``; ``None`` when it steps aside (or is not built)."""
-    if _SCAN is None:
-        return None
-    if type(line) is bytes:
-        return _SCAN(line)
-    if type(line) is str:
-        try:
-            return _SCAN(line.encode("utf-8"))
-        except UnicodeEncodeError:  # a lone surrogate: the full reader says what it makes of it
-            return None
-    return None
-
-
-def _ruling_of_facts(facts: Facts, rulebook: Rulebook | str | None) -> Ruling | None:
-    """The engine's clean ruling on a hand the kernel followed to the end (``None``: an unknown rulebook).
-
-    Substantial action is reached once a book's ``sa_any_actions`` actions are counted, whatever
-    they are (``sa.has_substantial_action``): the actions after those decide nothing, so the
-    ruling is kept by the book, the deal rules' switches and the first actions alone.
-    """
-    _game, own, heads_up, dead_button, actions, _hand, _table, _dealer = facts
-    try:
-        book = _book(rulebook, own)
-    except UnknownRulebookError:
-        return None
-    params = book.params
-    first = actions[:params.sa_any_actions]
-    key = (id(book), heads_up, dead_button, first)
-    kept = _KERNEL_RULINGS.get(key)
-    if kept is not None and kept[0] is book:
-        return kept[1]
-    actions_by_code = _ACTIONS_BY_CODE
-    sa = is_reached_by([actions_by_code[code] for code in first], params, stud=False)
-    ruling = clean_ruling(book, _RULES[heads_up, dead_button], sa=sa, at=None)
-    if len(_KERNEL_RULINGS) >= 4096:
-        _KERNEL_RULINGS.clear()
-    _KERNEL_RULINGS[key] = (book, ruling)
-    return ruling
-
-
-_KERNEL_RULINGS: Final[dict[tuple[int, bool, bool, bytes], tuple[Rulebook, Ruling]]] = {}
-"""The clean rulings given, by book (kept beside, so that its ``id`` is not reused), switches and first actions."""
 
 
 def _decode(line: bytes | str) -> Header | None:
@@ -266,18 +165,6 @@ def _decode(line: bytes | str) -> Header | None:
         return None
 
 
-def _book(rulebook: Rulebook | str | None, own: str | None) -> Rulebook:
-    if isinstance(rulebook, Rulebook):
-        return rulebook
-    name = rulebook or own
-    book = _BOOKS.get(name)
-    if book is None:
-        book = find_rulebook(name)  # an unknown name raises: the caller's full reader says so
-        if len(_BOOKS) < 64:
-            _BOOKS[name] = book
-    return book
-
-
 def _meta(value: object) -> str | None:
     if value is _UNSET or value is None:
         return None
@@ -291,9 +178,9 @@ def _screen(h: Header, line: bytes | str, rulebook: Rulebook | str | None) -> Ru
     """
     (version, game, seats, level, players, events, own_book, structure, button, omits,
      hand_id, table, tournament, dealer, time, phh) = _FIELDS_OF(h)
-    if version != 1 or not 2 <= seats <= _MAX_SEATS:
+    if version != 1 or not 2 <= seats <= MAX_SEATS:
         return None
-    spec = _FLOP_GAMES.get(game)
+    spec = FLOP_GAMES.get(game)
     if spec is None or button is _UNSET or not 1 <= button <= seats:
         return None
     hole_cards, short_deck, default_structure = spec
@@ -312,7 +199,7 @@ def _screen(h: Header, line: bytes | str, rulebook: Rulebook | str | None) -> Ru
     else:
         keys += 1
     try:
-        book = _book(rulebook, own_book)
+        book = book_of(rulebook, own_book)
     except UnknownRulebookError:
         return None
     for meta in (hand_id, table, tournament, dealer, time):
@@ -345,6 +232,23 @@ def _screen(h: Header, line: bytes | str, rulebook: Rulebook | str | None) -> Ru
     return _clean(hand, book)
 
 
+def _clean(hand: Hand, book: Rulebook) -> Ruling:
+    """The engine's clean ruling on a hand the screen in Python followed to the end."""
+    dead_button = (hand.at[hand.button] is None
+                   or (hand.bb_seat != 0 and hand.sb_seat == 0 and len(hand.order) > 2))
+    return clean_of(book, heads_up=len(hand.order) == 2, dead_button=dead_button, actions=hand.actions)
+
+
+def _ruling_of_facts(facts: Facts, rulebook: Rulebook | str | None) -> Ruling | None:
+    """The engine's clean ruling on a hand the kernel followed to the end (``None``: an unknown rulebook)."""
+    _game, own, heads_up, dead_button, actions, _hand, _table, _dealer = facts
+    try:
+        book = book_of(rulebook, own)
+    except UnknownRulebookError:
+        return None
+    return clean_of_codes(book, heads_up=heads_up, dead_button=dead_button, codes=actions)
+
+
 def screen_log(log: HandLog, *, rulebook: Rulebook | str | None = None) -> Ruling | None:
     """The clean ruling of a hand log already read (from PHH, say) in which nothing went wrong; else ``None``.
 
@@ -357,16 +261,27 @@ def screen_log(log: HandLog, *, rulebook: Rulebook | str | None = None) -> Rulin
             or log.redeal_of is not None or log.deck_back is not None or log.deck_ext):
         return None
     try:
-        book = _book(rulebook, log.rulebook)
+        book = book_of(rulebook, log.rulebook)
     except UnknownRulebookError:
         return None
     level = log.level
+    limit = log.effective_structure is Structure.LIMIT
+    burns_omitted, order_omitted = Omission.BURNS in log.omits, Omission.DEAL_ORDER in log.omits
+    facts = follow_log(log.game, log.seats, button, limit, burns_omitted, order_omitted, level, log.players,
+                       log.events)  # the kernel in C (it steps aside for a decimal amount, among others)
+    if facts is not None:
+        heads_up, dead_button, actions = facts
+        return clean_of_codes(book, heads_up=heads_up, dead_button=dead_button, codes=actions)
     hand = Hand(
-        seats=log.seats, button=button, hole_cards=spec.hole_cards, short=spec.short_deck,
-        limit=log.effective_structure is Structure.LIMIT, burns_omitted=Omission.BURNS in log.omits,
-        order_omitted=Omission.DEAL_ORDER in log.omits, big_blind=level.big_blind, small_bet=level.small_bet,
-        big_bet=level.big_bet,
+        seats=log.seats, button=button, hole_cards=spec.hole_cards, short=spec.short_deck, limit=limit,
+        burns_omitted=burns_omitted, order_omitted=order_omitted, big_blind=level.big_blind,
+        small_bet=level.small_bet, big_bet=level.big_bet,
     )
+    return _screen_log_in_python(log, book, hand)
+
+
+def _screen_log_in_python(log: HandLog, book: Rulebook, hand: Hand) -> Ruling | None:
+    """``screen_log`` without the kernel in C: the log's players and events followed by ``hand``, under ``book``."""
     try:
         for player in log.players:
             if player.status is not PlayerStatus.PRESENT:
@@ -383,14 +298,6 @@ def ruling_of_log(log: HandLog, *, rulebook: Rulebook | str | None = None) -> Ru
     """The last ruling on a hand log already read: ``rule(log).ruling``, quicker for the usual hand."""
     ruling = screen_log(log, rulebook=rulebook)
     return ruling if ruling is not None else rule(log, rulebook=rulebook).ruling
-
-
-def _clean(hand: Hand, book: Rulebook) -> Ruling:
-    """The engine's clean ruling on a hand the screen followed to the end."""
-    sa = is_reached_by(hand.actions, book.params, stud=False)
-    dead_button = (hand.at[hand.button] is None
-                   or (hand.bb_seat != 0 and hand.sb_seat == 0 and len(hand.order) > 2))
-    return clean_ruling(book, _RULES[len(hand.order) == 2, dead_button], sa=sa, at=None)
 
 
 # -- the events, into the hand's steps -----------------------------------------------------
