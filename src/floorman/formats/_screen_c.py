@@ -13,6 +13,7 @@ event classes of a hand log.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
 from floorman.cards import UNKNOWN, short_deck, standard_deck
@@ -67,19 +68,19 @@ def configure_kernel(configure: Callable[..., None]) -> None:
     )
 
 
-def _kernel() -> tuple[Callable[[bytes], Facts | None], Callable[..., LogFacts | None]] | None:
+def _kernel() -> ModuleType | None:
     try:
         from floorman.formats import _screen_kernel
     except ImportError:  # built without a C compiler: the screen in Python takes every hand
         return None
     configure_kernel(_screen_kernel.configure)
-    return _screen_kernel.scan, _screen_kernel.follow_log
+    return _screen_kernel
 
 
 _KERNEL: Final = _kernel()
-SCAN = None if _KERNEL is None else _KERNEL[0]
+SCAN: Callable[[bytes], Facts | None] | None = None if _KERNEL is None else _KERNEL.scan
 """The kernel's ``scan`` (``None``: not built)."""
-FOLLOW_LOG = None if _KERNEL is None else _KERNEL[1]
+FOLLOW_LOG: Callable[..., LogFacts | None] | None = None if _KERNEL is None else _KERNEL.follow_log
 """The kernel's ``follow_log`` (``None``: not built)."""
 
 
