@@ -28,8 +28,9 @@ disturbs less than wall-clock time; both are printed.
   (``_screen_schema.DECODER``), for reference;
 - ``kernel``: the kernel's ``scan`` alone on the same lines, for reference.
 
-The first line says which build of the core ran: pure Python, or compiled with mypyc
-(``FLOORMAN_COMPILE=1 pip install .``; see the README's "Speed" section).
+The first lines say which build of the core ran (Python, the default, or compiled with mypyc:
+``FLOORMAN_COMPILE=1 pip install .``; see the README's "Speed" section) and whether the screen's
+kernel in C was built (it is, in either build, wherever a C compiler was found).
 
 Before timing, floorman's PHH reader is checked against ``tomllib`` on every file, and the
 screen's ruling against the full engine's on every hand, read from PHH and from JSONL (the run
@@ -185,7 +186,7 @@ def core_build() -> str:
     import floorman.hand
 
     compiled = not floorman.hand.__file__.endswith(".py")
-    return "compiled with mypyc (FLOORMAN_COMPILE=1)" if compiled else "pure Python"
+    return "compiled with mypyc (FLOORMAN_COMPILE=1)" if compiled else "Python (the default build)"
 
 
 def to_jsonl(sample: list[tuple[Path, str]]) -> list[bytes]:
