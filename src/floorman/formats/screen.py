@@ -14,6 +14,11 @@ something is irregular: it only recognises the plainly regular hand. ``ruling_of
 two together. ``screen_log`` and ``ruling_of_log`` do the same for a hand log already read (from
 PHH, say).
 
+Each goes first to the screen's kernel in C (``_screen_c``, where it was built), which reads the
+line (or the log's events) into fixed fields and follows the hand with the same steps, without a
+Python object per key, event or card; a hand the kernel steps aside from comes to the screen in
+Python below (``screen_line_in_python``), and then, if need be, to the full reader and engine.
+
 >>> line = (b'{"floorman": 1, "game": "holdem", "seats": 3, "button": 3, "level": {"small_blind": 1, "big_blind": 2},'
 ...         b' "players": [{"seat": 1, "name": "An", "stack": 100}, {"seat": 2, "name": "Bo", "stack": 100},'
 ...         b' {"seat": 3, "name": "Cu", "stack": 100}], "events": [{"type": "post", "seat": 1, "blind": "sb",'
