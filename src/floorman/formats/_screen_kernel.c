@@ -225,6 +225,38 @@ static int skip_number(Scan *s) {
     return 0;
 }
 
+/* After a member of an object: 1 for another, 0 at its end. */
+static int next_member(Scan *s) {
+    int c = peek(s);
+    s->p++;
+    if (c == ',') return 1;
+    if (c == '}') return 0;
+    return ASIDE;
+}
+
+/* The opening of an object: 1 if it has members, 0 if it is empty. */
+static int open_object(Scan *s) {
+    TRY(expect(s, '{'));
+    if (peek(s) == '}') { s->p++; return 0; }
+    return 1;
+}
+
+/* The opening of an array: 1 if it has elements, 0 if it is empty. */
+static int open_array(Scan *s) {
+    TRY(expect(s, '['));
+    if (peek(s) == ']') { s->p++; return 0; }
+    return 1;
+}
+
+/* After an element of an array: 1 for another, 0 at its end. */
+static int next_element(Scan *s) {
+    int c = peek(s);
+    s->p++;
+    if (c == ',') return 1;
+    if (c == ']') return 0;
+    return ASIDE;
+}
+
 /* A value of ``_phh``, checked and skipped: a string, number, true, false, null or an array of them. */
 static int skip_value(Scan *s) {
     const unsigned char *start;
@@ -236,14 +268,11 @@ static int skip_value(Scan *s) {
     if (c == 'n') return literal(s, "null", 4);
     if (c == '-' || is_digit(c)) return skip_number(s);
     if (c != '[' || ++s->depth > MAX_DEPTH) return ASIDE;
-    s->p++;
-    if (peek(s) == ']') { s->p++; s->depth--; return 0; }
-    for (;;) {
+    int more;
+    TRY(more = open_array(s));
+    while (more) {
         TRY(skip_value(s));
-        c = peek(s);
-        s->p++;
-        if (c == ']') break;
-        if (c != ',') return ASIDE;
+        TRY(more = next_element(s));
     }
     s->depth--;
     return 0;
@@ -268,22 +297,6 @@ static int card(Scan *s, int *out) {
     if (code == NOT_A_CARD) return ASIDE;
     *out = code;
     return 0;
-}
-
-/* After a member of an object: 1 for another, 0 at its end. */
-static int next_member(Scan *s) {
-    int c = peek(s);
-    s->p++;
-    if (c == ',') return 1;
-    if (c == '}') return 0;
-    return ASIDE;
-}
-
-/* The opening of an object: 1 if it has members, 0 if it is empty. */
-static int open_object(Scan *s) {
-    TRY(expect(s, '{'));
-    if (peek(s) == '}') { s->p++; return 0; }
-    return 1;
 }
 
 /* Which flop game the next string names; ASIDE for any other game. */
@@ -397,16 +410,14 @@ static int player(Scan *s, PlayerIn *p) {
 }
 
 static int players(Scan *s, Log *log) {
-    TRY(expect(s, '['));
-    if (peek(s) == ']') { s->p++; return 0; }
-    for (;;) {
+    int more;
+    TRY(more = open_array(s));
+    while (more) {
         if (log->nplayers >= max_seats) return ASIDE;
         TRY(player(s, &log->players[log->nplayers++]));
-        int c = peek(s);
-        s->p++;
-        if (c == ']') return 0;
-        if (c != ',') return ASIDE;
+        TRY(more = next_element(s));
     }
+    return 0;
 }
 
 static int event(Scan *s, Ev *ev) {
@@ -444,19 +455,16 @@ static int event(Scan *s, Ev *ev) {
         else if (KEY_IS("face_up")) { bit = F_FACE_UP; TRY(boolean(s, &ev->face_up)); }
         else if (KEY_IS("by")) { bit = F_BY; TRY(one_of(s, exposers, n_exposers)); }
         else if (KEY_IS("cards")) {
+            int more_cards;
             bit = F_CARDS;
             ev->ncards = 0;
-            TRY(expect(s, '['));
-            if (peek(s) == ']') s->p++;
-            else for (;;) {
-                if (ev->ncards >= max_shown) return ASIDE;
+            TRY(more_cards = open_array(s));
+            while (more_cards) {
                 int code;
+                if (ev->ncards >= max_shown) return ASIDE;
                 TRY(card(s, &code));
                 ev->cards[ev->ncards++] = (signed char)code;
-                int c = peek(s);
-                s->p++;
-                if (c == ']') break;
-                if (c != ',') return ASIDE;
+                TRY(more_cards = next_element(s));
             }
         } else return ASIDE;
         if (ev->present & bit) return ASIDE;
@@ -470,16 +478,14 @@ static int event(Scan *s, Ev *ev) {
 }
 
 static int events(Scan *s, Log *log) {
-    TRY(expect(s, '['));
-    if (peek(s) == ']') { s->p++; return 0; }
-    for (;;) {
+    int more;
+    TRY(more = open_array(s));
+    while (more) {
         if (log->nevents >= MAX_EVENTS) return ASIDE;
         TRY(event(s, &log->events[log->nevents++]));
-        int c = peek(s);
-        s->p++;
-        if (c == ']') return 0;
-        if (c != ',') return ASIDE;
+        TRY(more = next_element(s));
     }
+    return 0;
 }
 
 /* hand, table, tournament, dealer, time: text, a whole number, or null. */
@@ -535,17 +541,14 @@ static int header(Scan *s, Log *log) {
         else if (KEY_IS("button")) { bit = H_BUTTON; TRY(integer(s, max_seats, &log->button)); }
         else if (KEY_IS("structure")) { bit = H_STRUCTURE; TRY(log->structure = one_of(s, structures, n_structures)); }
         else if (KEY_IS("omits")) {
+            int more_omits;
             bit = H_OMITS;
-            TRY(expect(s, '['));
-            if (peek(s) == ']') s->p++;
-            else for (;;) {
+            TRY(more_omits = open_array(s));
+            while (more_omits) {
                 int i;
                 TRY(i = one_of(s, omissions, n_omissions));
                 log->omitted |= omission_flag[i];
-                int c = peek(s);
-                s->p++;
-                if (c == ']') break;
-                if (c != ',') return ASIDE;
+                TRY(more_omits = next_element(s));
             }
         }
         else if (KEY_IS("rulebook")) { bit = H_RULEBOOK; TRY(string(s, &log->rulebook, &log->rulebook_len)); }
