@@ -225,35 +225,19 @@ static int skip_number(Scan *s) {
     return 0;
 }
 
-/* After a member of an object: 1 for another, 0 at its end. */
-static int next_member(Scan *s) {
-    int c = peek(s);
-    s->p++;
-    if (c == ',') return 1;
-    if (c == '}') return 0;
-    return ASIDE;
-}
-
-/* The opening of an object: 1 if it has members, 0 if it is empty. */
-static int open_object(Scan *s) {
-    TRY(expect(s, '{'));
-    if (peek(s) == '}') { s->p++; return 0; }
+/* The opening of an object ({) or an array ([): 1 if it holds something, 0 if it is empty. */
+static int open_of(Scan *s, unsigned char open, unsigned char close) {
+    TRY(expect(s, open));
+    if (peek(s) == close) { s->p++; return 0; }
     return 1;
 }
 
-/* The opening of an array: 1 if it has elements, 0 if it is empty. */
-static int open_array(Scan *s) {
-    TRY(expect(s, '['));
-    if (peek(s) == ']') { s->p++; return 0; }
-    return 1;
-}
-
-/* After an element of an array: 1 for another, 0 at its end. */
-static int next_element(Scan *s) {
+/* After a member of an object or an element of an array: 1 for another, 0 at its close. */
+static int next_of(Scan *s, unsigned char close) {
     int c = peek(s);
     s->p++;
     if (c == ',') return 1;
-    if (c == ']') return 0;
+    if (c == close) return 0;
     return ASIDE;
 }
 
@@ -269,10 +253,10 @@ static int skip_value(Scan *s) {
     if (c == '-' || is_digit(c)) return skip_number(s);
     if (c != '[' || ++s->depth > MAX_DEPTH) return ASIDE;
     int more;
-    TRY(more = open_array(s));
+    TRY(more = open_of(s, '[', ']'));
     while (more) {
         TRY(skip_value(s));
-        TRY(more = next_element(s));
+        TRY(more = next_of(s, ']'));
     }
     s->depth--;
     return 0;
@@ -359,7 +343,7 @@ typedef struct {
 
 static int level(Scan *s, Log *log) {
     int seen = 0, more;
-    TRY(more = open_object(s));
+    TRY(more = open_of(s, '{', '}'));
     while (more) {
         const unsigned char *key;
         Py_ssize_t len;
@@ -383,14 +367,14 @@ static int level(Scan *s, Log *log) {
         }
         if (seen & bit) return ASIDE;
         seen |= bit;
-        TRY(more = next_member(s));
+        TRY(more = next_of(s, '}'));
     }
     return 0;
 }
 
 static int player(Scan *s, PlayerIn *p) {
     int seen = 0, more;
-    TRY(more = open_object(s));
+    TRY(more = open_of(s, '{', '}'));
     while (more) {
         const unsigned char *key, *name;
         Py_ssize_t len, name_len;
@@ -404,18 +388,18 @@ static int player(Scan *s, PlayerIn *p) {
         else return ASIDE;
         if (seen & bit) return ASIDE;
         seen |= bit;
-        TRY(more = next_member(s));
+        TRY(more = next_of(s, '}'));
     }
     return seen == 7 ? 0 : ASIDE;
 }
 
 static int players(Scan *s, Log *log) {
     int more;
-    TRY(more = open_array(s));
+    TRY(more = open_of(s, '[', ']'));
     while (more) {
         if (log->nplayers >= max_seats) return ASIDE;
         TRY(player(s, &log->players[log->nplayers++]));
-        TRY(more = next_element(s));
+        TRY(more = next_of(s, ']'));
     }
     return 0;
 }
@@ -426,7 +410,7 @@ static int event(Scan *s, Ev *ev) {
     ev->face_up = -1;
     ev->card = UNKNOWN_CARD;
     ev->ncards = -1;
-    TRY(more = open_object(s));
+    TRY(more = open_of(s, '{', '}'));
     while (more) {
         const unsigned char *key;
         Py_ssize_t len;
@@ -458,18 +442,18 @@ static int event(Scan *s, Ev *ev) {
             int more_cards;
             bit = F_CARDS;
             ev->ncards = 0;
-            TRY(more_cards = open_array(s));
+            TRY(more_cards = open_of(s, '[', ']'));
             while (more_cards) {
                 int code;
                 if (ev->ncards >= max_shown) return ASIDE;
                 TRY(card(s, &code));
                 ev->cards[ev->ncards++] = (signed char)code;
-                TRY(more_cards = next_element(s));
+                TRY(more_cards = next_of(s, ']'));
             }
         } else return ASIDE;
         if (ev->present & bit) return ASIDE;
         ev->present |= bit;
-        TRY(more = next_member(s));
+        TRY(more = next_of(s, '}'));
     }
     if (!(ev->present & F_TYPE)) return ASIDE;
     int t = ev->type;
@@ -479,11 +463,11 @@ static int event(Scan *s, Ev *ev) {
 
 static int events(Scan *s, Log *log) {
     int more;
-    TRY(more = open_array(s));
+    TRY(more = open_of(s, '[', ']'));
     while (more) {
         if (log->nevents >= MAX_EVENTS) return ASIDE;
         TRY(event(s, &log->events[log->nevents++]));
-        TRY(more = next_element(s));
+        TRY(more = next_of(s, ']'));
     }
     return 0;
 }
@@ -509,7 +493,7 @@ static int phh(Scan *s) {
     const unsigned char *keys[MAX_PHH_KEYS];
     Py_ssize_t lens[MAX_PHH_KEYS];
     int n = 0, more;
-    TRY(more = open_object(s));
+    TRY(more = open_of(s, '{', '}'));
     while (more) {
         if (n >= MAX_PHH_KEYS) return ASIDE;
         TRY(string(s, &keys[n], &lens[n]));
@@ -518,14 +502,14 @@ static int phh(Scan *s) {
         n++;
         TRY(expect(s, ':'));
         TRY(skip_value(s));
-        TRY(more = next_member(s));
+        TRY(more = next_of(s, '}'));
     }
     return 0;
 }
 
 static int header(Scan *s, Log *log) {
     int more;
-    TRY(more = open_object(s));
+    TRY(more = open_of(s, '{', '}'));
     while (more) {
         const unsigned char *key;
         Py_ssize_t len;
@@ -543,12 +527,12 @@ static int header(Scan *s, Log *log) {
         else if (KEY_IS("omits")) {
             int more_omits;
             bit = H_OMITS;
-            TRY(more_omits = open_array(s));
+            TRY(more_omits = open_of(s, '[', ']'));
             while (more_omits) {
                 int i;
                 TRY(i = one_of(s, omissions, n_omissions));
                 log->omitted |= omission_flag[i];
-                TRY(more_omits = next_element(s));
+                TRY(more_omits = next_of(s, ']'));
             }
         }
         else if (KEY_IS("rulebook")) { bit = H_RULEBOOK; TRY(string(s, &log->rulebook, &log->rulebook_len)); }
@@ -561,7 +545,7 @@ static int header(Scan *s, Log *log) {
         else return ASIDE;
         if (log->present & bit) return ASIDE;
         log->present |= bit;
-        TRY(more = next_member(s));
+        TRY(more = next_of(s, '}'));
     }
     ws(s);
     return s->p == s->end && (log->present & H_REQUIRED) == H_REQUIRED ? 0 : ASIDE;
