@@ -241,6 +241,19 @@ static int next_of(Scan *s, unsigned char close) {
     return ASIDE;
 }
 
+/* A member's key and its colon. */
+static int key_of(Scan *s, const unsigned char **key, Py_ssize_t *len) {
+    TRY(string(s, key, len));
+    return expect(s, ':');
+}
+
+/* ``bit`` added to the keys ``seen`` in an object: ASIDE if it was there (a key given twice). */
+static inline int once(int *seen, int bit) {
+    if (*seen & bit) return ASIDE;
+    *seen |= bit;
+    return 0;
+}
+
 /* A value of ``_phh``, checked and skipped: a string, number, true, false, null or an array of them. */
 static int skip_value(Scan *s) {
     const unsigned char *start;
@@ -349,8 +362,7 @@ static int level(Scan *s, Log *log) {
         Py_ssize_t len;
         int64_t v;
         int bit;
-        TRY(string(s, &key, &len));
-        TRY(expect(s, ':'));
+        TRY(key_of(s, &key, &len));
         if (KEY_IS("number")) {
             bit = 1;
             TRY(integer(s, level_number_max, &v));
@@ -365,8 +377,7 @@ static int level(Scan *s, Log *log) {
             else if (KEY_IS("bring_in")) bit = 128;
             else return ASIDE;
         }
-        if (seen & bit) return ASIDE;
-        seen |= bit;
+        TRY(once(&seen, bit));
         TRY(more = next_of(s, '}'));
     }
     return 0;
@@ -380,14 +391,12 @@ static int player(Scan *s, PlayerIn *p) {
         Py_ssize_t len, name_len;
         int64_t v;
         int bit;
-        TRY(string(s, &key, &len));
-        TRY(expect(s, ':'));
+        TRY(key_of(s, &key, &len));
         if (KEY_IS("seat")) { bit = 1; TRY(integer(s, max_seats, &v)); p->seat = (int)v; }
         else if (KEY_IS("name")) { bit = 2; TRY(string(s, &name, &name_len)); }
         else if (KEY_IS("stack")) { bit = 4; TRY(amount(s, &p->stack)); }
         else return ASIDE;
-        if (seen & bit) return ASIDE;
-        seen |= bit;
+        TRY(once(&seen, bit));
         TRY(more = next_of(s, '}'));
     }
     return seen == 7 ? 0 : ASIDE;
@@ -416,8 +425,7 @@ static int event(Scan *s, Ev *ev) {
         Py_ssize_t len;
         int64_t v;
         int bit;
-        TRY(string(s, &key, &len));
-        TRY(expect(s, ':'));
+        TRY(key_of(s, &key, &len));
         if (KEY_IS("type")) {
             const unsigned char *t;
             Py_ssize_t tlen;
@@ -451,8 +459,7 @@ static int event(Scan *s, Ev *ev) {
                 TRY(more_cards = next_of(s, ']'));
             }
         } else return ASIDE;
-        if (ev->present & bit) return ASIDE;
-        ev->present |= bit;
+        TRY(once(&ev->present, bit));
         TRY(more = next_of(s, '}'));
     }
     if (!(ev->present & F_TYPE)) return ASIDE;
@@ -514,8 +521,7 @@ static int header(Scan *s, Log *log) {
         const unsigned char *key;
         Py_ssize_t len;
         int bit;
-        TRY(string(s, &key, &len));
-        TRY(expect(s, ':'));
+        TRY(key_of(s, &key, &len));
         if (KEY_IS("events")) { bit = H_EVENTS; TRY(events(s, log)); }
         else if (KEY_IS("players")) { bit = H_PLAYERS; TRY(players(s, log)); }
         else if (KEY_IS("level")) { bit = H_LEVEL; TRY(level(s, log)); }
@@ -543,8 +549,7 @@ static int header(Scan *s, Log *log) {
         else if (KEY_IS("time")) { Meta m; bit = H_TIME; TRY(meta(s, &m)); }
         else if (KEY_IS("_phh")) { bit = H_PHH; TRY(phh(s)); }
         else return ASIDE;
-        if (log->present & bit) return ASIDE;
-        log->present |= bit;
+        TRY(once(&log->present, bit));
         TRY(more = next_of(s, '}'));
     }
     ws(s);

@@ -386,39 +386,29 @@ def _play(hand: Hand, events: list[DecodedEvent]) -> int:
 def _follow(hand: Hand, events: tuple[Event, ...]) -> None:
     """Follow every event of a hand log already read (``HandLog.events``): the kinds ``_play`` knows, each plain."""
     for ev in events:
+        if ev.ext is not None:
+            raise Unusual  # a private field on the event
         if type(ev) is CardDealt:
-            if ev.face_up or ev.back is not None or ev.boxed or ev.replacement or ev.ext is not None:
+            if ev.face_up or ev.back is not None or ev.boxed or ev.replacement:
                 raise Unusual
             hand.deal(ev.seat, ev.card)
         elif type(ev) is PlayerActed:
-            if ev.ext is not None:
-                raise Unusual
             hand.act(ev.seat, ev.action, ev.to)
         elif type(ev) is BoardCardDealt:
-            if not ev.face_up or ev.back is not None or ev.ext is not None:
+            if not ev.face_up or ev.back is not None:
                 raise Unusual
             hand.board_card(ev.card)
         elif type(ev) is BlindPosted:
-            if ev.ext is not None:
-                raise Unusual
             hand.post(ev.seat, ev.blind, ev.amount)
         elif type(ev) is HandShown:
-            if ev.ext is not None:
-                raise Unusual
             hand.show(ev.seat, list(ev.cards))
         elif type(ev) is HandMucked:
-            if ev.ext is not None:
-                raise Unusual
             hand.muck(ev.seat)
         elif type(ev) is CardBurned:
-            if ev.ext is not None:
-                raise Unusual
             hand.burn(ev.card)
         elif type(ev) is PotAwardedEvent:
-            if ev.ext is not None:
-                raise Unusual
             hand.hand_over = True
-        elif type(ev) is not NextHandBegan or ev.ext is not None:
+        elif type(ev) is not NextHandBegan:
             raise Unusual  # an irregularity reported, a floor call, a player coming or going...
 
 
