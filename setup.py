@@ -1,11 +1,7 @@
-"""Packaging: Python, one small C extension, and the core compiled with mypyc on ``FLOORMAN_COMPILE=1``.
-
-The C extension is the quick screen's kernel (``formats/_screen_kernel.c``: a JSONL hand log of
-the usual clean hand, read and followed without Python objects). It is optional: where no C
-compiler is found the build goes on without it, and the screen runs in Python alone.
+"""Packaging: pure Python, and the core compiled with mypyc on ``FLOORMAN_COMPILE=1``.
 
 The compiled modules are the hand fold, the rulings and the hand-log readers (typed with
-``mypy --strict``): the same source, run as C extensions, about two to three times as fast.
+``mypy --strict``): the same source, run as C extensions.
 """
 
 from __future__ import annotations
@@ -13,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from setuptools import Extension, setup
+from setuptools import setup
 
 CORE = (
     "cards.py", "table.py", "events.py", "log.py", "findings.py", "state.py", "cardcheck.py",
@@ -24,19 +20,12 @@ CORE = (
     # neither a generic dataclass nor a surrogate code point in a string literal)
     "formats/phh_toml.py", "formats/_phh_actions.py", "formats/_phh_events.py", "formats/_intern.py",
     "formats/_events.py", "formats/_fields.py", "formats/handlog.py",
-    # the quick screen of the usual JSONL hand (its msgspec schema, _screen_schema.py, stays Python)
-    "formats/screen.py", "formats/_screen_hand.py", "formats/_screen_ruling.py", "formats/_screen_c.py",
 )
 """The modules compiled by ``FLOORMAN_COMPILE=1`` (paths under src/floorman)."""
-
-KERNEL = Extension(
-    "floorman.formats._screen_kernel", ["src/floorman/formats/_screen_kernel.c"],
-    optional=True,  # no C compiler: the screen runs in Python alone
-)
 
 if os.environ.get("FLOORMAN_COMPILE", "") == "1":
     from mypyc.build import mypycify
 
-    setup(ext_modules=[*mypycify([str(Path("src/floorman") / name) for name in CORE], opt_level="3"), KERNEL])
+    setup(ext_modules=mypycify([str(Path("src/floorman") / name) for name in CORE], opt_level="3"))
 else:
-    setup(ext_modules=[KERNEL])
+    setup()

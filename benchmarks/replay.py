@@ -2,7 +2,7 @@
 
     python benchmarks/replay.py [PATH] [--rounds N] [--limit N]
 
-PATH is a PHH sample folder (default: ``../shared/phh-sample`` beside the repository). Eight
+PATH is a PHH sample folder (default: ``../shared/phh-sample`` beside the repository). Six
 ways through the same hands are timed, round after round in turn, and each one's best round
 is reported. The ratios are of CPU time (``time.process_time``), which other work on the machine
 disturbs less than wall-clock time; both are printed.
@@ -12,29 +12,17 @@ disturbs less than wall-clock time; both are printed.
 - ``floor``: what any PHH reader must do at least: ``tomllib`` parses the text and every action
   string is split into words;
 - ``floorman-phh``: floorman from PHH text to the ruling, the audit's own path
-  (``formats.files.read_hands``, then ``formats.screen.ruling_of_log``: the quick screen for the
-  usual clean hand, ``hand.rule`` for any other);
-- ``phh-full``: the same, with ``hand.rule`` on every hand;
+  (``formats.files.read_hands``, then ``hand.rule``: the one engine on every hand);
 - ``floorman-jsonl``: floorman from a hand-log JSONL line to the ruling, the audit's own path
-  (``formats.screen.ruling_of_line``: the quick screen's kernel in C for the usual clean hand,
-  the screen in Python for a line the kernel steps aside from, the full reader and engine for
-  any other); the lines are made from the same hands before timing;
-- ``jsonl-python``: the same without the kernel (``screen_line_in_python``, then the full
-  reader and engine): the path of a build made without a C compiler;
-- ``jsonl-full``: the same lines through the full reader and engine every time (``handlog.loads``
-  then ``rule``), as every hand that is not plainly clean goes;
+  (``handlog.loads``, then ``hand.rule``); the lines are made from the same hands before timing;
 - ``json.loads``: the standard library's JSON parser alone on the same lines, for reference;
-- ``msgspec``: the Python screen's typed decoder alone on the same lines
-  (``_screen_schema.DECODER``), for reference;
-- ``kernel``: the kernel's ``scan`` alone on the same lines, for reference.
+- ``msgspec``: msgspec's JSON decoder alone on the same lines (to Python objects), for reference.
 
 The first lines say which build of the core ran (Python, the default, or compiled with mypyc:
-``FLOORMAN_COMPILE=1 pip install .``; see the README's "Speed" section) and whether the screen's
-kernel in C was built (it is, in either build, wherever a C compiler was found).
+``FLOORMAN_COMPILE=1 pip install .``; see the README's "Speed" section).
 
-Before timing, floorman's PHH reader is checked against ``tomllib`` on every file, and the
-screen's ruling against the full engine's on every hand, read from PHH and from JSONL (the run
-stops at the first difference).
+Before timing, floorman's PHH reader is checked against ``tomllib`` on every file (the run stops at
+the first difference).
 """
 
 from __future__ import annotations
@@ -48,7 +36,6 @@ import time
 import tomllib
 import warnings
 from collections.abc import Callable
-from contextlib import suppress
 from decimal import Decimal
 from importlib.metadata import version
 from pathlib import Path
@@ -57,12 +44,9 @@ import msgspec
 import pokerkit
 
 import floorman
-from floorman.formats import _screen_c, handlog, phh_toml
-from floorman.formats._screen_schema import DECODER
+from floorman.formats import handlog, phh_toml
 from floorman.formats.files import HandFormat, HandText, read_hands
-from floorman.formats.screen import ruling_of_line, ruling_of_log, screen_line, screen_line_in_python
 from floorman.hand import rule
-from floorman.rulings.model import Ruling
 
 DEFAULT = Path(__file__).resolve().parent.parent.parent / "shared" / "phh-sample"
 
@@ -109,69 +93,28 @@ def run_floor(sample: list[tuple[Path, str]]) -> int:
     return hands
 
 
-def run_floorman_phh(sample: list[tuple[Path, str]], *, full: bool = False) -> int:
+def run_floorman_phh(sample: list[tuple[Path, str]]) -> int:
     hands = 0
     for path, text in sample:
         item = HandText(format=HandFormat.PHHS if path.suffix == ".phhs" else HandFormat.PHH,
                         text=text.encode("utf-8"))
         for read in read_hands(item, source=str(path)):
             assert read.log is not None, read.error
-            if full:
-                rule(read.log)
-            else:
-                ruling_of_log(read.log)
+            rule(read.log)
             hands += 1
     return hands
 
 
-def check_screen(lines: list[bytes]) -> tuple[int, int]:
-    """The screen's ruling must be the full engine's on every hand (as a line, with and without the kernel, and as
-    a log already read); how many lines the screen took, and how many of them its kernel took."""
-    taken = kernel = 0
-    for number, line in enumerate(lines, start=1):
-        log = handlog.loads(line)
-        full = rule(log).ruling
-        if ruling_of_line(line) != full or ruling_of_log(log) != full or jsonl_python(line) != full:
-            raise SystemExit(f"the screen and the full engine differ on hand {number}")
-        taken += screen_line(line) is not None
-        kernel += _screen_c.scan(line) is not None
-    return taken, kernel
-
-
-def jsonl_python(line: bytes) -> Ruling:
-    screened = screen_line_in_python(line)
-    return screened.ruling if screened is not None else rule(handlog.loads(line)).ruling
-
-
-def run_jsonl_python(lines: list[bytes]) -> int:
-    for line in lines:
-        jsonl_python(line)
-    return len(lines)
-
-
-def run_kernel(lines: list[bytes]) -> int:
-    scan = _screen_c.scan
-    for line in lines:
-        scan(line)
-    return len(lines)
-
-
 def run_floorman_jsonl(lines: list[bytes]) -> int:
-    for line in lines:
-        ruling_of_line(line)
-    return len(lines)
-
-
-def run_jsonl_full(lines: list[bytes]) -> int:
     for line in lines:
         rule(handlog.loads(line))
     return len(lines)
 
 
 def run_msgspec(lines: list[bytes]) -> int:
+    decode = msgspec.json.decode
     for line in lines:
-        with suppress(msgspec.MsgspecError):  # a line of another shape (a draw game's discards) costs what it cost
-            DECODER.decode(line)
+        decode(line)
     return len(lines)
 
 
@@ -210,26 +153,17 @@ def main() -> None:
     sample = load_sample(args.path, args.limit)
     check_reader(sample)
     lines = to_jsonl(sample)
-    taken, kernel = check_screen(lines)
     print(f"{len(sample):,} files, {len(lines):,} hands from {args.path}; the PHH reader agrees with tomllib "
           f"on every file; {args.rounds} interleaved rounds, best round shown")
-    print(f"the quick screen takes {taken:,} of the {len(lines):,} JSONL lines (the full engine the rest), and its "
-          "ruling is the full engine's on every line")
-    built = "built" if _screen_c.SCAN is not None else "NOT built (no C compiler): the screen runs in Python alone"
-    print(f"the screen's kernel in C: {built}; it takes {kernel:,} of the lines itself")
     print(f"floorman {floorman.__version__}, core {core_build()}; PokerKit {version('pokerkit')}; "
           f"Python {platform.python_version()}")
     runs: dict[str, Callable[[], int]] = {
         "pokerkit": lambda: run_pokerkit(sample),
         "floor": lambda: run_floor(sample),
         "floorman-phh": lambda: run_floorman_phh(sample),
-        "phh-full": lambda: run_floorman_phh(sample, full=True),
         "floorman-jsonl": lambda: run_floorman_jsonl(lines),
-        "jsonl-python": lambda: run_jsonl_python(lines),
-        "jsonl-full": lambda: run_jsonl_full(lines),
         "json.loads": lambda: run_json_floor(lines),
         "msgspec": lambda: run_msgspec(lines),
-        "kernel": lambda: run_kernel(lines),
     }
     best: dict[str, float] = {}
     wall: dict[str, float] = {}
@@ -254,14 +188,10 @@ def main() -> None:
           "  (goal: at least 8x)")
     print(f"floorman PHH time / floor time (tomllib + split):          {best['floorman-phh'] / best['floor']:5.2f}"
           "   (goal: at most 1.2)")
-    print(f"  the full engine on every PHH hand / PokerKit:            {rate['phh-full'] / rate['pokerkit']:5.2f}x")
     print(f"floorman JSONL -> ruling / PokerKit:                       {rate['floorman-jsonl'] / rate['pokerkit']:5.2f}x"
           "  (goal: at least 100x)")
-    print(f"  without the kernel in C / PokerKit:                      {rate['jsonl-python'] / rate['pokerkit']:5.2f}x")
-    print(f"  the full engine on every line / PokerKit:                {rate['jsonl-full'] / rate['pokerkit']:5.2f}x")
     print(f"  json.loads alone / PokerKit:                             {rate['json.loads'] / rate['pokerkit']:5.2f}x")
-    print(f"  the Python screen's decoder alone / PokerKit:            {rate['msgspec'] / rate['pokerkit']:5.2f}x")
-    print(f"  the kernel's scan alone / PokerKit:                      {rate['kernel'] / rate['pokerkit']:7.2f}x")
+    print(f"  msgspec's decoding alone / PokerKit:                     {rate['msgspec'] / rate['pokerkit']:5.2f}x")
     print(f"load average at the end (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())} "
           f"on {os.cpu_count()} cores")
 

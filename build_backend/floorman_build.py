@@ -14,7 +14,7 @@ from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403  (the rest of the PEP 517 interface, unchanged)
 
 _COMPILER = ["mypy>=1.10", "msgspec>=0.18"]
-"""What the compiled build needs: mypyc (in mypy), and the types of msgspec, which the quick screen uses."""
+"""What the compiled build needs: mypyc (in mypy), and msgspec, whose types the compiled modules may use."""
 
 
 def _wants_compiled() -> bool:

@@ -29,10 +29,9 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import TypeAlias
 
-from floorman.audit_report import ChunkReport, HandAudit, Tally, audit_log, clean_hand, unreadable
+from floorman.audit_report import ChunkReport, HandAudit, Tally, audit_hand, unreadable
 from floorman.errors import LogError
-from floorman.formats.files import HandFormat, HandText, hand_label, hand_texts, read_hands
-from floorman.formats.screen import screen_line
+from floorman.formats.files import HandFormat, HandText, hand_texts, read_hands
 from floorman.rulebooks import Rulebook
 
 __all__ = [
@@ -280,17 +279,11 @@ class _Sink:
             self.shown.append(hand)
 
     def text(self, file: str, item: HandText, rulebook: Rulebook | None) -> None:
-        if item.format is HandFormat.JSONL or item.format is HandFormat.JSON:
-            screened = screen_line(item.text, rulebook=rulebook)  # the usual clean hand, without the full engine
-            if screened is not None:
-                self.take(clean_hand(screened.ruling, file=file, hand=screened.hand or hand_label(item, file),
-                                     game=screened.game, table=screened.table, dealer=screened.dealer))
-                return
         for read in read_hands(item, source=file):
             if read.error is not None:
                 self.take(unreadable(file, read.hand, read.error))
             elif read.log is not None:
-                self.take(audit_log(read.log, file=file, hand=read.hand, rulebook=rulebook))
+                self.take(audit_hand(read.log, file=file, hand=read.hand, rulebook=rulebook))
 
 
 def _audit_file(name: str, sink: _Sink, rulebook: Rulebook | None) -> int:

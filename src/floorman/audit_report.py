@@ -24,12 +24,11 @@ from enum import StrEnum
 from floorman.errors import LogError
 from floorman.events import BoardCardDealt, HandMucked, HandShown
 from floorman.findings import Irregularity as I
-from floorman.formats.screen import screen_log
 from floorman.hand import Result, rule
 from floorman.log import HandLog
 from floorman.rulebooks import Rulebook
-from floorman.rulings.model import Ruling, Verdict
-from floorman.table import Family, Game
+from floorman.rulings.model import Verdict
+from floorman.table import Family
 
 __all__ = [
     "REPORT_COLUMNS",
@@ -43,8 +42,6 @@ __all__ = [
     "SummaryRow",
     "Tally",
     "audit_hand",
-    "audit_log",
-    "clean_hand",
     "report_rows",
     "unreadable",
 ]
@@ -177,20 +174,6 @@ def audit_hand(log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None 
         file=file, hand=hand, game=log.game.value, table=_meta(log, "table"), dealer=_meta(log, "dealer"),
         verdict=last, findings=tuple(rows),
     )
-
-
-def clean_hand(ruling: Ruling, *, file: str, hand: str, game: Game, table: str | None, dealer: str | None) -> HandAudit:
-    """The record ``audit_hand`` gives of a hand the quick screen found plainly regular (nothing to report)."""
-    return HandAudit(file=file, hand=hand, game=game.value, table=table, dealer=dealer, verdict=ruling.verdict)
-
-
-def audit_log(log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None = None) -> HandAudit:
-    """``audit_hand``, by the quick screen when nothing in the hand went wrong (``formats.screen.screen_log``)."""
-    ruling = screen_log(log, rulebook=rulebook)
-    if ruling is None:
-        return audit_hand(log, file=file, hand=hand, rulebook=rulebook)
-    return clean_hand(ruling, file=file, hand=hand, game=log.game, table=_meta(log, "table"),
-                      dealer=_meta(log, "dealer"))
 
 
 def unreadable(file: str, hand: str, error: LogError) -> HandAudit:
