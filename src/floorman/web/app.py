@@ -37,6 +37,7 @@ from floorman.web.routes import (
     incident_pages,
     rule_pages,
     stats_pages,
+    what_happened_pages,
 )
 from floorman.web.services import ConsoleServices
 
@@ -161,7 +162,7 @@ def create_app(
     )
     install_error_handlers(app)
     for module in (api_accounts, api_rules, api_hands, api_incidents, account_pages, hand_pages, incident_pages,
-                   rule_pages, stats_pages):
+                   rule_pages, stats_pages, what_happened_pages):
         app.include_router(module.router)
     for module in (api_drill, drill_pages):
         app.include_router(module.router)

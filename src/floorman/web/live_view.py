@@ -83,6 +83,8 @@ class LiveView:
     hole_cards: int
     replay_hand_id: int | None
     replay_of: int | None
+    omits: tuple[str, ...] = ()
+    """What a reconstructed hand's log does not record (the log's ``omits``)."""
 
 
 def _seats(state: HandState, to_act: int | None) -> list[SeatView]:
@@ -175,4 +177,5 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
         can_undo=bool(live.events) and "ruling_applied" not in last_kinds and not live.record.closed_at,
         occupied_seats=tuple(s.seat for s in seats if s.occupied), hole_cards=state.spec.hole_cards,
         replay_hand_id=replay_hand_id, replay_of=live.record.replay_of,
+        omits=tuple(sorted(o.value for o in live.log.omits)),
     )

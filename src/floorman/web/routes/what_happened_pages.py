@@ -1,0 +1,79 @@
+"""The floor at a table where nobody logged the hand: "what happened" in a few taps, then the ruling.
+
+The table comes from its last hand (carried over, as "Next hand" does); the account becomes a
+reconstructed hand log (``floorman.web.what_happened``) stored as the table's hand with the floor
+call at its end, so the live page shows the engine's ruling to confirm like any other.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from starlette.requests import Request
+from starlette.responses import Response
+
+from floorman.errors import LogError
+from floorman.formats import handlog
+from floorman.storage import Hands, Role, Session
+from floorman.web import live_hands
+from floorman.web.error_responses import describe_error
+from floorman.web.live_view import level_text
+from floorman.web.page_context import redirect, render_page, translator_for
+from floorman.web.problems import InvalidInput
+from floorman.web.security import PagePost, page_post, page_user
+from floorman.web.services import services
+from floorman.web.table_setup import TableSetup, carried_over
+from floorman.web.what_happened import BOARD_STREETS, MAX_ACTED, Mishap, account_from_form, reconstructed_log
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+Floor = Annotated[Session, Depends(page_user(Role.FLOOR))]
+FloorPost = Annotated[PagePost, Depends(page_post(Role.FLOOR))]
+
+
+def _table(request: Request, table: str) -> TableSetup:
+    with services(request).db.connect() as conn:
+        last = Hands(conn).last_at_table(table) if table else None
+    if last is None:
+        raise InvalidInput(f"table {table!r} has no hand to carry over: set it up first", field="table")
+    return carried_over({**last.header, "table": last.table_name, "hand": last.hand_number, "dealer": last.dealer})
+
+
+def _page(request: Request, session: Session, table: str, *, form: dict[str, str] | None = None,
+          error: str = "", status: int = 200) -> Response:
+    t = translator_for(request, session)
+    setup = _table(request, table)
+    log = handlog.from_obj({**setup.header(), "events": []})
+    return render_page(
+        request, session, "what_happened.html", active="tables", setup=setup, level=level_text(log.level, t),
+        seats=[p.seat for p in setup.players], mishaps=[m.value for m in Mishap],
+        seated=[m.value for m in Mishap if m.needs_seat], streets=[s.value for s in BOARD_STREETS],
+        counts=list(range(MAX_ACTED + 1)), form=form or {}, error=error, status=status,
+    )
+
+
+@router.get("/what-happened")
+async def what_happened_page(request: Request, session: Floor, table: str = "") -> Response:
+    return _page(request, session, table)
+
+
+@router.post("/what-happened")
+def what_happened(request: Request, post: FloorPost) -> Response:
+    svc = services(request)
+    fields = post.fields()
+    table = fields.get("table", "")
+    try:
+        setup = _table(request, table)
+        account = account_from_form(fields, seats=setup.seats)
+        header: dict[str, Any] = reconstructed_log(setup.header(), account)
+        with svc.db.transaction() as conn:
+            last = Hands(conn).last_at_table(table)
+            if last is not None and last.closed_at is None:
+                Hands(conn).close(last.id, now=svc.stamp())
+            record = live_hands.create_hand(conn, header, user=post.session.user, now=svc.stamp())
+    except (InvalidInput, LogError) as exc:
+        body = describe_error(exc)
+        return _page(request, post.session, table, form=fields, error=body.message, status=body.status)
+    return redirect(f"/hands/{record.id}")

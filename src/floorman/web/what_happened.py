@@ -1,0 +1,263 @@
+"""A hand nobody logged, told to the floor: "what happened" turned into a reconstructed hand log.
+
+The table's game, level, button and players come from its last hand (carried over); the floor names
+what went wrong (``Mishap``), the street it happened on, and what happened since in counts: how many
+players acted and how many of them put chips in. The log is written as the table says it went (the
+blinds posted, the deal in order, earlier betting rounds closed by calls and checks) and its ``omits``
+names what nobody told the floor, so that a missing record is not read as an irregularity. The
+engine rules on it like on any other log; nothing here decides anything.
+
+>>> from floorman.hand import rule
+>>> header = {"floorman": 1, "game": "holdem", "seats": 6, "button": 6, "table": "12", "hand": "12-1",
+...     "level": {"small_blind": 100, "big_blind": 200},
+...     "players": [{"seat": s, "name": f"P{s}", "stack": 20000} for s in range(1, 7)]}
+>>> told = Account(mishap=Mishap.FIRST_CARD_WRONG_SEAT, seat=2, acted=1, chips_in=1)
+>>> log = reconstructed_log(header, told)
+>>> log["omits"]
+['boxed', 'burns']
+>>> [e["action"] for e in log["events"] if e["type"] == "act"]
+['call']
+>>> rule(handlog.from_obj(log)).ruling.verdict.value
+'misdeal'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from floorman.betting import next_to_act
+from floorman.formats import handlog
+from floorman.hand import Hand
+from floorman.log import Omission
+from floorman.state import HandState
+from floorman.table import Family, Street
+from floorman.web.problems import InvalidInput
+from floorman.web.quick_deal import DealFlaws, board_street, initial_deal, next_board_street
+from floorman.web.table_setup import blind_posts
+
+__all__ = ["BOARD_STREETS", "Account", "Mishap", "account_from_form", "reconstructed_log"]
+
+Event = dict[str, Any]
+BOARD_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+MAX_ACTED = 9
+
+
+class Mishap(StrEnum):
+    """What went wrong, as the floor hears it at the table."""
+
+    FIRST_CARD_WRONG_SEAT = "first_card_wrong_seat"
+    SEAT_SKIPPED = "seat_skipped"
+    EXPOSED_CARD = "exposed_card"
+    BOXED_CARD = "boxed_card"
+    EXTRA_CARD = "extra_card"
+    SHORT_CARD = "short_card"
+    FOUR_CARD_FLOP = "four_card_flop"
+    MISSING_BURN = "missing_burn"
+    PREMATURE_CARD = "premature_card"
+    FOREIGN_BACK = "foreign_back"
+    DUPLICATE = "duplicate"
+
+    @property
+    def needs_seat(self) -> bool:
+        return self in _SEATED
+
+    @property
+    def default_street(self) -> Street:
+        return _STREET.get(self, Street.PREFLOP)
+
+    @property
+    def fixed_street(self) -> bool:
+        """The mishap happens in the deal (pre-flop) or on the flop, whatever the floor says."""
+        return self in _DEAL or self is Mishap.FOUR_CARD_FLOP
+
+    @property
+    def omits(self) -> frozenset[Omission]:
+        """What the floor was not told about: every record but the ones this mishap is about."""
+        told = _TOLD.get(self, frozenset())
+        return frozenset({Omission.BURNS, Omission.DEAL_ORDER, Omission.BOXED}) - told
+
+
+_DEAL = frozenset({Mishap.FIRST_CARD_WRONG_SEAT, Mishap.SEAT_SKIPPED, Mishap.EXPOSED_CARD, Mishap.BOXED_CARD})
+_SEATED = _DEAL | {Mishap.EXTRA_CARD, Mishap.SHORT_CARD, Mishap.FOREIGN_BACK}
+_STREET = {Mishap.FOUR_CARD_FLOP: Street.FLOP, Mishap.MISSING_BURN: Street.FLOP, Mishap.PREMATURE_CARD: Street.FLOP}
+_TOLD: Mapping[Mishap, frozenset[Omission]] = {
+    Mishap.FIRST_CARD_WRONG_SEAT: frozenset({Omission.DEAL_ORDER}),
+    Mishap.SEAT_SKIPPED: frozenset({Omission.DEAL_ORDER}),
+    Mishap.EXPOSED_CARD: frozenset({Omission.DEAL_ORDER}),
+    Mishap.BOXED_CARD: frozenset({Omission.DEAL_ORDER, Omission.BOXED}),
+    Mishap.FOUR_CARD_FLOP: frozenset({Omission.BURNS}),
+    Mishap.MISSING_BURN: frozenset({Omission.BURNS}),
+    Mishap.PREMATURE_CARD: frozenset({Omission.BURNS}),
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Account:
+    """What the floor was told: the mishap, the seat it touched, where, and the action since."""
+
+    mishap: Mishap
+    seat: int | None = None
+    card: int = 1
+    """Which of the seat's cards (an exposed or boxed card in the deal): 1 = its first."""
+    street: Street | None = None
+    """The street it happened on (None: the mishap's own)."""
+    acted: int = 0
+    """Players who acted since (a premature card: who had acted on the street before it came)."""
+    chips_in: int = 0
+    """How many of them put chips in."""
+    note: str = ""
+
+    @property
+    def where(self) -> Street:
+        if self.street is None or self.mishap.fixed_street:
+            return self.mishap.default_street
+        return self.street
+
+
+def _form_int(form: Mapping[str, str], name: str, *, low: int, high: int, default: int) -> int:
+    raw = form.get(name, "").strip()
+    if not raw:
+        return default
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
+        raise InvalidInput(f"expected a number from {low} to {high}, got {raw[:20]!r}", field=name)
+    return int(raw)
+
+
+def account_from_form(form: Mapping[str, str], *, seats: int) -> Account:
+    """The "what happened" form: ``mishap``, ``seat``, ``card``, ``street``, ``acted``, ``chips_in``, ``note``."""
+    raw = form.get("mishap", "").strip()
+    if not raw:
+        raise InvalidInput("tap what went wrong", field="mishap")
+    try:
+        mishap = Mishap(raw)
+    except ValueError:
+        raise InvalidInput(f"unknown mishap {raw[:40]!r}", field="mishap") from None
+    seat = _form_int(form, "seat", low=1, high=seats, default=0) or None
+    if mishap.needs_seat and seat is None:
+        raise InvalidInput("tap the seat it happened to", field="seat")
+    street_raw = form.get("street", "").strip()
+    if street_raw and street_raw not in {s.value for s in BOARD_STREETS}:
+        raise InvalidInput(f"expected preflop, flop, turn or river, got {street_raw[:20]!r}", field="street")
+    acted = _form_int(form, "acted", low=0, high=MAX_ACTED, default=0)
+    chips_in = _form_int(form, "chips_in", low=0, high=MAX_ACTED, default=0)
+    if chips_in > acted:
+        raise InvalidInput(f"{chips_in} put chips in, but only {acted} acted", field="chips_in")
+    return Account(mishap=mishap, seat=seat if mishap.needs_seat else None,
+                   card=_form_int(form, "card", low=1, high=2, default=1),
+                   street=Street(street_raw) if street_raw else None, acted=acted, chips_in=chips_in,
+                   note=form.get("note", "").strip()[:500])
+
+
+class _Log:
+    """The log being written, read again by the engine after every step."""
+
+    def __init__(self, header: Mapping[str, Any]) -> None:
+        self.header = dict(header)
+        self.events: list[Event] = []
+
+    def obj(self) -> dict[str, Any]:
+        return {**self.header, "events": list(self.events)}
+
+    @property
+    def state(self) -> HandState:
+        return Hand(handlog.from_obj(self.obj())).state
+
+    def act(self, *, chips: bool) -> None:
+        state = self.state
+        seat = next_to_act(state)
+        if seat is None:
+            raise InvalidInput("no one is left to act on this street: fewer players acted", field="acted")
+        owes = state.seats[seat].street_bet < state.current_bet
+        if chips:
+            if owes:
+                self.events.append({"type": "act", "seat": seat, "action": "call"})
+            else:
+                self.events.append({"type": "act", "seat": seat, "action": "bet", "to": _opening_bet(state)})
+        else:
+            self.events.append({"type": "act", "seat": seat, "action": "fold" if owes else "check"})
+
+    def close_round(self) -> None:
+        """The betting round played out with calls and checks (it does not bear on the ruling)."""
+        for _ in range(2 * len(self.header.get("players", [])) + 2):
+            state = self.state
+            seat = next_to_act(state)
+            if seat is None:
+                return
+            owes = state.seats[seat].street_bet < state.current_bet
+            self.events.append({"type": "act", "seat": seat, "action": "call" if owes else "check"})
+
+    def actions(self, account: Account) -> None:
+        for i in range(account.acted):
+            self.act(chips=i < account.chips_in)
+
+
+def _opening_bet(state: HandState) -> int:
+    level = state.level
+    return int(level.big_blind or level.small_bet or 1)
+
+
+def _deal_flaws(account: Account) -> DealFlaws:
+    seat, card = account.seat, account.card
+    match account.mishap:
+        case Mishap.FIRST_CARD_WRONG_SEAT:
+            return DealFlaws(first_seat=seat)
+        case Mishap.SEAT_SKIPPED:
+            return DealFlaws(skipped_seat=seat)
+        case Mishap.EXPOSED_CARD if seat is not None:
+            return DealFlaws(face_up=(seat, card))
+        case Mishap.BOXED_CARD if seat is not None:
+            return DealFlaws(boxed=(seat, card))
+    return DealFlaws()
+
+
+def _found(account: Account, state: HandState) -> list[Event]:
+    """The discovery that ends the account (cards counted, a back or a twin seen)."""
+    seat = account.seat
+    match account.mishap:
+        case Mishap.EXTRA_CARD | Mishap.SHORT_CARD if seat is not None:
+            held = state.spec.hole_cards + (1 if account.mishap is Mishap.EXTRA_CARD else -1)
+            return [{"type": "discover", "what": "wrong_count", "seat": seat, "count": held}]
+        case Mishap.FOREIGN_BACK if seat is not None:
+            return [{"type": "discover", "what": "foreign_back", "where": "hand", "seat": seat}]
+        case Mishap.DUPLICATE:
+            return [{"type": "discover", "what": "duplicate"}]
+    return []
+
+
+def reconstructed_log(header: Mapping[str, Any], account: Account) -> dict[str, Any]:
+    """The hand log (section 1 and 2 of the format) the account makes, ending with the floor call."""
+    head = {k: v for k, v in header.items() if k != "events"}
+    head["omits"] = sorted(o.value for o in account.mishap.omits)
+    log = _Log(head)
+    start = log.state
+    if start.spec.family is not Family.FLOP:
+        raise InvalidInput("a hand is reconstructed here for flop games (hold'em, Omaha); log stud and draw "
+                           "hands as they are dealt", field="mishap")
+    where = account.where
+    if where is not Street.PREFLOP and account.mishap in _DEAL:
+        raise InvalidInput("a deal error happens before the flop", field="street")
+    if where is Street.PREFLOP and account.mishap in (Mishap.MISSING_BURN, Mishap.PREMATURE_CARD):
+        raise InvalidInput("a burn or a board card comes on the flop, the turn or the river", field="street")
+    log.events += blind_posts(handlog.from_obj(log.obj()))
+    log.events += initial_deal(log.state, flaws=_deal_flaws(account))
+    for street in BOARD_STREETS[1:BOARD_STREETS.index(where) + 1]:
+        before = street is where
+        if before and account.mishap is Mishap.PREMATURE_CARD:
+            log.actions(account)
+        else:
+            log.close_round()
+        if next_board_street(log.state) is not street:
+            raise InvalidInput(f"the {street.value} cannot be dealt in this hand", field="street")
+        cards = 4 if before and account.mishap is Mishap.FOUR_CARD_FLOP else None
+        log.events += board_street(log.state, cards=cards, burn=not (before and account.mishap is Mishap.MISSING_BURN))
+    if account.mishap is not Mishap.PREMATURE_CARD:
+        log.actions(account)
+    log.events += _found(account, log.state)
+    floor: Event = {"type": "floor"}
+    if account.note:
+        floor["note"] = account.note
+    log.events.append(floor)
+    return log.obj()

@@ -1,0 +1,96 @@
+"""The floor at the table, in a real headless Chromium on a 1024x768 tablet: each incident of the
+seed article told after the fact ("what happened") and ruled in at most 8 taps and 20 seconds,
+counted from the tables page to the confirmed ruling.
+
+Needs Debian's Chromium at /usr/bin/chromium and Playwright for Python, as ``test_e2e`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web import test_e2e as e2e
+from tests.web.test_e2e import Console, Taps, log_in, shot
+
+sync_api = e2e.sync_api
+console = e2e.console
+TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
+MAX_TAPS = 8
+MAX_SECONDS = 20.0
+COUNTED: dict[str, tuple[int, float]] = {}
+"""The taps and seconds of each incident, as this run counted them (printed at the end of the module)."""
+
+
+@pytest.fixture
+def tablet(tmp_path: Path) -> Iterator[Any]:
+    yield from _browser(tmp_path, TABLET)
+
+
+def _browser(tmp_path: Path, viewport: dict[str, int]) -> Iterator[Any]:
+    e2e.SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=str(e2e.CHROMIUM), headless=True, args=e2e.ARGS,
+            viewport=viewport, has_touch=True, locale="en-US", timeout=e2e.WAIT_MS)
+        context.set_default_timeout(e2e.WAIT_MS)
+        page = context.pages[0] if context.pages else context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            yield page
+        finally:
+            context.close()
+    assert errors == [], f"the browser reported errors (a CSP violation?): {errors}"
+
+
+def _rule_after_the_fact(page: Any, base: str, table: str, taps_between: list[str], verdict: str,
+                         says: str, name: str) -> None:
+    expect = sync_api.expect
+    e2e._last_hand(base, table)
+    page.goto(f"{base}/")
+    taps = Taps(page)
+    taps.submit(f"[data-testid='what-happened-{table}']")
+    for selector in taps_between:
+        taps.touch(f"label:has(> input[data-testid='{selector}'])")
+    taps.submit("[data-testid=rule-it]")
+    expect(page.locator("[data-testid=verdict]")).to_have_text(verdict)
+    expect(page.locator("[data-testid=ruling]")).to_contain_text(says)
+    expect(page.locator("[data-testid=reconstructed]")).to_be_visible()
+    shot(page, f"20-what-happened-{name}")
+    taps.submit("[data-testid=confirm-ruling]")
+    expect(page.locator(".notice")).to_be_visible()
+    COUNTED[name] = (taps.count, round(taps.seconds, 1))
+    print(f"\n{name}: {taps.count} taps, {taps.seconds:.1f} s")
+    assert taps.count <= MAX_TAPS and taps.seconds < MAX_SECONDS, (name, taps.count, taps.seconds)
+
+
+def test_a_first_card_to_the_wrong_seat_after_one_call(console: Console, tablet: Any) -> None:
+    log_in(tablet, console.base, "flo")
+    _rule_after_the_fact(tablet, console.base, "30", ["mishap-first_card_wrong_seat", "seat-3", "acted-1",
+                                                      "chips-in-1"],
+                         "MISDEAL", "only 1 action: not substantial action yet", "first-card-wrong-seat")
+    sync_api.expect(tablet.locator(".hand-head")).to_contain_text("Re-play 1")
+
+
+def test_a_four_card_flop_after_pre_flop_action(console: Console, tablet: Any) -> None:
+    log_in(tablet, console.base, "flo")
+    _rule_after_the_fact(tablet, console.base, "31", ["mishap-four_card_flop"], "PLAY ON",
+                         "Scramble the 4 cards face down", "four-card-flop")
+
+
+def test_a_foreign_back_card_in_a_hand(console: Console, tablet: Any) -> None:
+    log_in(tablet, console.base, "flo")
+    _rule_after_the_fact(tablet, console.base, "32", ["mishap-foreign_back", "seat-4"], "VOID",
+                         "FD-FOREIGN-BACK-HAND", "foreign-back")
+
+
+def test_a_flop_dealt_without_a_burn_after_a_check(console: Console, tablet: Any) -> None:
+    log_in(tablet, console.base, "flo")
+    _rule_after_the_fact(tablet, console.base, "33", ["mishap-missing_burn", "acted-1"], "PLAY ON",
+                         "1 action has been taken on it", "missing-burn")

@@ -1,0 +1,132 @@
+"""A hand nobody logged: the floor says what happened in counts and taps, the engine rules on the
+reconstructed log, and the ruling goes into the incident log like any other."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from floorman.formats import handlog
+from floorman.hand import rule
+from floorman.table import Street
+from floorman.web.problems import InvalidInput
+from floorman.web.what_happened import Account, Mishap, account_from_form, reconstructed_log
+from tests.web.conftest import example
+from tests.web.test_pages import form_token, seq_of, setup_table
+
+
+def table_header() -> dict[str, Any]:
+    return {k: v for k, v in example("four-card-flop").items() if k != "events"}
+
+
+def ruled(account: Account) -> Any:
+    return rule(handlog.from_obj(reconstructed_log(table_header(), account)))
+
+
+@pytest.mark.parametrize(("account", "verdict", "irregularity"), [
+    (Account(mishap=Mishap.FIRST_CARD_WRONG_SEAT, seat=3, acted=1, chips_in=1), "misdeal", "first_card_wrong_seat"),
+    (Account(mishap=Mishap.FIRST_CARD_WRONG_SEAT, seat=3, acted=2, chips_in=2), "continue", "first_card_wrong_seat"),
+    (Account(mishap=Mishap.FOUR_CARD_FLOP), "continue", "four_card_flop"),
+    (Account(mishap=Mishap.FOREIGN_BACK, seat=4, acted=3, chips_in=2), "void", "foreign_back_in_play"),
+    (Account(mishap=Mishap.MISSING_BURN, acted=1), "continue", "missing_burn"),
+    (Account(mishap=Mishap.SEAT_SKIPPED, seat=2), "misdeal", "seat_dealt_out"),
+    (Account(mishap=Mishap.EXPOSED_CARD, seat=1), "misdeal", "exposed_hole_card"),
+    (Account(mishap=Mishap.BOXED_CARD, seat=2), "continue", "boxed_card"),
+    (Account(mishap=Mishap.EXTRA_CARD, seat=2), "misdeal", "wrong_card_count"),
+    (Account(mishap=Mishap.SHORT_CARD, seat=2, acted=3, chips_in=2), "continue", "wrong_card_count"),
+    (Account(mishap=Mishap.PREMATURE_CARD, acted=2, chips_in=1), "continue", "premature_card"),
+    (Account(mishap=Mishap.DUPLICATE, street=Street.TURN, acted=2), "void", "duplicate_card"),
+])
+def test_each_account_is_ruled_by_the_engine(account: Account, verdict: str, irregularity: str) -> None:
+    result = ruled(account)
+    assert result.ruling.verdict.value == verdict
+    assert irregularity in {f.irregularity.value for f in result.findings}
+
+
+def test_the_log_omits_what_the_floor_was_not_told() -> None:
+    log = reconstructed_log(table_header(), Account(mishap=Mishap.MISSING_BURN))
+    assert log["omits"] == ["boxed", "deal_order"]
+    log = reconstructed_log(table_header(), Account(mishap=Mishap.FOREIGN_BACK, seat=2))
+    assert log["omits"] == ["boxed", "burns", "deal_order"]
+    assert log["events"][-1] == {"type": "floor"}
+
+
+def test_the_counts_become_actions_in_turn() -> None:
+    log = reconstructed_log(table_header(), Account(mishap=Mishap.FIRST_CARD_WRONG_SEAT, seat=2, acted=3,
+                                                    chips_in=1))
+    acts = [(e["seat"], e["action"]) for e in log["events"] if e["type"] == "act"]
+    assert acts == [(3, "call"), (4, "fold"), (5, "fold")]
+
+
+def test_the_ruling_spells_out_the_substantial_action_reasoning() -> None:
+    one_call = ruled(Account(mishap=Mishap.FIRST_CARD_WRONG_SEAT, seat=3, acted=1, chips_in=1)).ruling
+    assert not one_call.substantial_action
+    assert "Seat 3 called: only 1 action: not substantial action yet" in one_call.explanation
+    two_calls = ruled(Account(mishap=Mishap.FIRST_CARD_WRONG_SEAT, seat=3, acted=2, chips_in=2)).ruling
+    assert two_calls.substantial_action and "that is substantial action" in two_calls.explanation
+
+
+@pytest.mark.parametrize(("form", "field"), [
+    ({}, "mishap"),
+    ({"mishap": "spilled_drink"}, "mishap"),
+    ({"mishap": "first_card_wrong_seat"}, "seat"),
+    ({"mishap": "first_card_wrong_seat", "seat": "11"}, "seat"),
+    ({"mishap": "four_card_flop", "acted": "1", "chips_in": "2"}, "chips_in"),
+    ({"mishap": "missing_burn", "street": "sixth"}, "street"),
+])
+def test_a_bad_account_names_its_field(form: dict[str, str], field: str) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        account_from_form(form, seats=9)
+    assert caught.value.field == field
+
+
+def test_more_actions_than_the_street_holds_is_refused() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        reconstructed_log(table_header(), Account(mishap=Mishap.FOUR_CARD_FLOP, acted=9))
+    assert caught.value.field == "acted"
+
+
+def test_a_burn_missing_before_the_flop_is_refused() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        reconstructed_log(table_header(), Account(mishap=Mishap.MISSING_BURN, street=Street.PREFLOP))
+    assert caught.value.field == "street"
+
+
+def test_the_floor_rules_on_an_unlogged_hand_and_it_reaches_the_incident_log(floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    page = floor.get("/what-happened?table=9")
+    assert page.status_code == 200
+    assert "button on seat 1" in page.text and "6 players" in page.text
+    response = floor.post("/what-happened", data={
+        "csrf_token": form_token(floor), "table": "9", "mishap": "first_card_wrong_seat", "seat": "4",
+        "acted": "1", "chips_in": "1"}, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    hand = str(response.headers["location"])
+    html = floor.get(hand).text
+    assert 'data-testid="verdict">MISDEAL' in html and "Reconstructed from what the table said" in html
+    assert "Seat 4 called: only 1 action: not substantial action yet" in html
+    confirmed = floor.post(f"{hand}/ruling", data={"csrf_token": form_token(floor, hand), "seq": seq_of(html),
+                                                   "decision": "confirm"}, follow_redirects=False)
+    assert confirmed.status_code == 303
+    incidents = floor.get("/api/incidents").json()["incidents"]
+    assert incidents[0]["table"] == "9" and incidents[0]["final_verdict"] == "misdeal"
+    assert "first_card_wrong_seat" in incidents[0]["causes"]
+
+
+def test_a_bad_account_shows_the_form_again(floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    response = floor.post("/what-happened", data={"csrf_token": form_token(floor), "table": "9",
+                                                  "mishap": "foreign_back"})
+    assert response.status_code == 422 and "tap the seat it happened to" in response.text
+    assert 'value="foreign_back" data-testid="mishap-foreign_back" checked' in response.text
+
+
+def test_a_dealer_cannot_reconstruct_a_hand(dealer: TestClient, floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    assert dealer.get("/what-happened?table=9", follow_redirects=False).status_code == 403
+
+
+def test_an_unknown_table_is_refused(floor: TestClient) -> None:
+    assert floor.get("/what-happened?table=nowhere").status_code == 422
