@@ -54,6 +54,7 @@ PAGES: dict[tuple[str, str], Role] = {
     ("GET", "/drill"): D, ("POST", "/drill"): D, ("GET", "/drill/results"): DIR, ("GET", "/drill/{drill_id}"): D,
     ("GET", "/drill/{drill_id}/summary"): D, ("GET", "/drill/{drill_id}/{number}"): D,
     ("POST", "/drill/{drill_id}/{number}"): D,
+    ("GET", "/what-happened"): F, ("POST", "/what-happened"): F,
 }
 ROUTERS = [importlib.import_module(f"floorman.web.routes.{m.name}")
            for m in pkgutil.iter_modules(floorman.web.routes.__path__)]
