@@ -130,13 +130,14 @@ def compare_cmd(log: str, house_file: str | None, as_json: bool, lang: str) -> N
 
 
 def _register() -> None:
-    """The commands that live with their own layer: batches, the drill, the console and its store."""
+    """The commands that live with their own layer: batches, the drill, the MCP server, the console and its store."""
     from floorman.cli_batch import audit_cmd, convert_cmd
+    from floorman.cli_mcp import mcp_cmd
     from floorman.drill.cli import drill_cmd
     from floorman.storage.cli import verify_log_cmd
     from floorman.web.cli import serve_cmd, users_cmd
 
-    for command in (audit_cmd, convert_cmd, drill_cmd, serve_cmd, users_cmd, verify_log_cmd):
+    for command in (audit_cmd, convert_cmd, drill_cmd, mcp_cmd, serve_cmd, users_cmd, verify_log_cmd):
         main.add_command(command)
 
 
