@@ -12,14 +12,15 @@ from pathlib import Path
 from setuptools import setup
 
 CORE = (
-    "cards.py", "table.py", "events.py", "log.py", "findings.py", "state.py", "cardcheck.py",
+    "cards.py", "table.py", "log.py", "findings.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "hand.py",
     "rulings/context.py", "rulings/decide_board.py", "rulings/decide_deal.py", "rulings/decide_table.py",
     "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py", "rulings/words.py",
-    # the hand-log readers of the audit's path (formats/phh.py and _quick.py stay Python: mypyc takes
-    # neither a generic dataclass nor a surrogate code point in a string literal)
+    # the hand-log readers of the audit's path. Python stays: events.py and formats/document.py (msgspec
+    # Structs, which mypyc does not compile), formats/phh.py (a generic dataclass) and formats/fields.py
+    # (a surrogate code point in a string literal; the reader's full route)
     "formats/phh_toml.py", "formats/_phh_actions.py", "formats/_phh_events.py", "formats/_intern.py",
-    "formats/_events.py", "formats/_fields.py", "formats/handlog.py",
+    "formats/checks.py", "formats/build.py", "formats/handlog.py",
 )
 """The modules compiled by ``FLOORMAN_COMPILE=1`` (paths under src/floorman)."""
 

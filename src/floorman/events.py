@@ -1,7 +1,9 @@
 """Events: the physical facts of a hand, in the order they happened (hand log v1, section 2).
 
-Every event is a frozen record named in the past tense. ``EVENT_TYPES`` maps the log's
-``type`` strings to the classes, and ``event_type(event)`` goes back.
+Every event is a frozen record named in the past tense: a ``msgspec`` Struct, so that the
+hand-log reader decodes JSON straight into these types (the log's ``type`` field is each
+class's tag). ``EVENT_TYPES`` maps the log's ``type`` strings to the classes, and
+``event_type(event)`` goes back.
 
 >>> CardDealt(seat=3)
 CardDealt(seat=3, card='??', face_up=False, back=None, boxed=False, replacement=False, ext=None)
@@ -12,9 +14,10 @@ CardDealt(seat=3, card='??', face_up=False, back=None, boxed=False, replacement=
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, get_args
+
+import msgspec
 
 from floorman.table import Chips, Level
 
@@ -52,6 +55,21 @@ __all__ = [
 
 Ext = Mapping[str, Any] | None
 """Private extension fields (names starting with ``_``), passed through untouched."""
+
+EXT_NAME = "_ext"
+"""The name ``ext`` goes by in a decoded object. The reader gathers private fields itself: an event
+decoded with ``ext`` set had a private field of this name, and is read again field by field."""
+
+
+class _Event(
+    msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True, omit_defaults=True,
+    gc=False,
+):
+    """An event: frozen, keyword-only, tagged by the log's ``type``; fields at their default left out when written.
+
+    Decoded events hold no reference cycles (they come from JSON text), so the garbage collector
+    is told not to track them (``gc=False``).
+    """
 
 
 class BlindKind(StrEnum):
@@ -99,18 +117,16 @@ class Defect(StrEnum):
     MIXED = "mixed"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BlindPosted:
+class BlindPosted(_Event, frozen=True, tag="post"):
     """A forced bet went in (not an action in turn)."""
 
     seat: int
     blind: BlindKind
     amount: Chips
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CardDealt:
+class CardDealt(_Event, frozen=True, tag="deal"):
     """One card left the top of the deck to a seat."""
 
     seat: int
@@ -119,19 +135,17 @@ class CardDealt:
     back: str | None = None
     boxed: bool = False
     replacement: bool = False
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BoxedCardFound:
+class BoxedCardFound(_Event, frozen=True, tag="boxed"):
     """A card was found face up in the deck and set aside."""
 
     card: str = "??"
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CardExposed:
+class CardExposed(_Event, frozen=True, tag="expose"):
     """A card already at a seat became exposed with action pending."""
 
     seat: int
@@ -139,54 +153,47 @@ class CardExposed:
     card: str = "??"
     by: ExposedBy = ExposedBy.DEALER
     how: str | None = None
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerActed:
+class PlayerActed(_Event, frozen=True, tag="act"):
     seat: int
     action: Action
     to: Chips | None = None
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CardBurned:
+class CardBurned(_Event, frozen=True, tag="burn"):
     card: str = "??"
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BoardCardDealt:
+class BoardCardDealt(_Event, frozen=True, tag="board"):
     card: str = "??"
     face_up: bool = True
     back: str | None = None
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CardsDiscarded:
+class CardsDiscarded(_Event, frozen=True, tag="discard"):
     seat: int
     count: int
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandShown:
+class HandShown(_Event, frozen=True, tag="show"):
     seat: int
     cards: tuple[str, ...] = ()
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandMucked:
+class HandMucked(_Event, frozen=True, tag="muck"):
     seat: int
     by: ExposedBy = ExposedBy.PLAYER
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DefectDiscovered:
+class DefectDiscovered(_Event, frozen=True, tag="discover"):
     what: Defect
     card: str = "??"
     seat: int | None = None
@@ -194,67 +201,57 @@ class DefectDiscovered:
     count: int | None = None
     from_seat: int | None = None
     """For ``mixed``: the seat whose cards were thrown into this seat's hand (an extension)."""
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerArrived:
+class PlayerArrived(_Event, frozen=True, tag="arrive"):
     seat: int
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerLeft:
+class PlayerLeft(_Event, frozen=True, tag="leave"):
     seat: int
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerSeated:
+class PlayerSeated(_Event, frozen=True, tag="seat_player"):
     seat: int
     name: str
     stack: Chips
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LevelChanged:
+class LevelChanged(_Event, frozen=True, tag="level_change"):
     level: Level
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StubShuffled:
-    ext: Ext = None
+class StubShuffled(_Event, frozen=True, tag="shuffle"):
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FloorCalled:
+class FloorCalled(_Event, frozen=True, tag="floor"):
     note: str | None = None
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Override:
+class Override(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     verdict: str
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RulingApplied:
+class RulingApplied(_Event, frozen=True, tag="ruling_applied"):
     ruling: int
     override: Override | None = None
-    ext: Ext = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PotAwarded:
-    ext: Ext = None
+class PotAwarded(_Event, frozen=True, tag="pot_awarded"):
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class NextHandBegan:
-    ext: Ext = None
+class NextHandBegan(_Event, frozen=True, tag="next_hand"):
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
 Event = (
@@ -280,28 +277,8 @@ Event = (
     | NextHandBegan
 )
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    "post": BlindPosted,
-    "deal": CardDealt,
-    "boxed": BoxedCardFound,
-    "expose": CardExposed,
-    "act": PlayerActed,
-    "burn": CardBurned,
-    "board": BoardCardDealt,
-    "discard": CardsDiscarded,
-    "show": HandShown,
-    "muck": HandMucked,
-    "discover": DefectDiscovered,
-    "arrive": PlayerArrived,
-    "leave": PlayerLeft,
-    "seat_player": PlayerSeated,
-    "level_change": LevelChanged,
-    "shuffle": StubShuffled,
-    "floor": FloorCalled,
-    "ruling_applied": RulingApplied,
-    "pot_awarded": PotAwarded,
-    "next_hand": NextHandBegan,
-}
+EVENT_TYPES: dict[str, type[Event]] = {cls.__struct_config__.tag: cls for cls in get_args(Event)}
+"""The log's ``type`` strings (each class's tag) and their classes, in the order of ``Event``."""
 
 _TYPE_NAMES: dict[type[Any], str] = {cls: name for name, cls in EVENT_TYPES.items()}
 

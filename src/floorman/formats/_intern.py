@@ -37,14 +37,13 @@ from floorman.events import (
     HandMucked,
     PlayerActed,
 )
-from floorman.formats._fields import LEVEL_FIELDS
+from floorman.formats.checks import CARDS, LEVEL_AMOUNTS
 from floorman.table import Chips, Level, Player
 
 __all__ = [
     "ACTED",
     "BOARD",
     "CACHE_LIMIT",
-    "CARDS",
     "DEALT",
     "POSTED",
     "blind_posted",
@@ -73,8 +72,6 @@ def _keep(cache: dict[K, T], key: K, value: T) -> T:
     return value
 
 
-CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??", "JK"}
-"""The text of every card a log may name."""
 _ACTIONS = {a.value: a for a in Action}
 _BLINDS = {b.value: b for b in BlindKind}
 _MUCKERS = {b.value: b for b in ExposedBy}
@@ -167,7 +164,7 @@ def player(seat: int, name: str, stack: int) -> Player:
 
 
 def level_of(number: int | None, amounts: Sequence[Chips]) -> Level:
-    """``Level(number=number, small_blind=..., ..., big_bet=...)``: the seven amounts in the order of ``LEVEL_FIELDS``
+    """``Level(number=number, small_blind=..., ..., big_bet=...)``: the seven amounts in the order of ``LEVEL_AMOUNTS``
     (interned when every one is an ``int``)."""
     whole = [a for a in amounts if type(a) is int]
     key = (number, *whole) if len(whole) == len(amounts) else None
@@ -195,5 +192,5 @@ def level_from(fields: Mapping[str, object]) -> Level:
 
 def _level_of_fields(fields: Mapping[str, object]) -> Level:
     number = fields.get("number")
-    amounts = [fields.get(name, 0) for name in LEVEL_FIELDS]
+    amounts = [fields.get(name, 0) for name in LEVEL_AMOUNTS]
     return level_of(number if isinstance(number, int) else None, [a for a in amounts if isinstance(a, (int, Decimal))])

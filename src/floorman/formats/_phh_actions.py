@@ -14,8 +14,8 @@ from decimal import Decimal, InvalidOperation
 from itertools import chain
 from typing import Generic, TypeVar
 
-from floorman.formats._fields import MAX_CHIPS
 from floorman.formats._phh_events import EventMaker
+from floorman.formats.checks import MAX_CHIPS
 from floorman.table import Chips
 
 __all__ = ["STUD_GAMES", "ActionReader", "Betting", "PhhError", "cards", "chips", "up_card"]

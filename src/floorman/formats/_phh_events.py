@@ -27,8 +27,7 @@ from floorman.events import (
     PlayerActed,
 )
 from floorman.formats import _intern
-from floorman.formats._events import MAX_DISCARD, MAX_SHOWN
-from floorman.formats._fields import Unusual
+from floorman.formats.checks import MAX_DISCARD, MAX_SHOWN, Unusual
 from floorman.table import Chips
 
 __all__ = ["DICT_EVENTS", "OBJECT_EVENTS", "DictEvents", "EventMaker", "ObjectEvents"]

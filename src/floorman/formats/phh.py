@@ -36,7 +36,6 @@ from typing import Generic, TypeVar
 
 from floorman.events import Event
 from floorman.formats import handlog, phh_toml
-from floorman.formats._fields import LEVEL_NUMBER_MAX, MAX_CHIPS, Unusual
 from floorman.formats._intern import level_from, player
 from floorman.formats._phh_actions import STUD_GAMES as STUD_GAMES  # re-exported (phh_write finds them here)
 from floorman.formats._phh_actions import ActionReader, PhhError
@@ -44,6 +43,7 @@ from floorman.formats._phh_actions import Betting as Betting
 from floorman.formats._phh_actions import chips as chips
 from floorman.formats._phh_actions import up_card as up_card
 from floorman.formats._phh_events import DICT_EVENTS, OBJECT_EVENTS, EventMaker
+from floorman.formats.checks import LEVEL_NUMBER_MAX, MAX_CHIPS, Unusual
 from floorman.log import HandLog, Omission
 from floorman.table import Game, Player, Structure
 

@@ -97,9 +97,9 @@ def _moved_posts(state: HandState, posts: list[BlindPosted], button: int) -> lis
     moved: list[BlindPosted] = []
     for post in posts:
         if post.blind is BlindKind.SMALL_BLIND and sb is not None:
-            moved.append(replace(post, seat=sb))
+            moved.append(BlindPosted(seat=sb, blind=post.blind, amount=post.amount, ext=post.ext))
         elif post.blind in (BlindKind.BIG_BLIND, BlindKind.BIG_BLIND_ANTE) and bb is not None:
-            moved.append(replace(post, seat=bb))
+            moved.append(BlindPosted(seat=bb, blind=post.blind, amount=post.amount, ext=post.ext))
         else:
             moved.append(post)
     return moved

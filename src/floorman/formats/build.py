@@ -1,0 +1,302 @@
+"""A decoded hand log checked against itself and built as a ``HandLog``: the rules types alone cannot say.
+
+Decoding gives each field its type; what depends on the rest of the log is checked here, in
+one pass over the events: a seat is one of the table's, an actor has a player, a no-limit bet
+says its size, a ``ruling_applied`` points at an earlier floor call, a card is a card, an
+amount lies in range. Every error names the event index and the field.
+
+``direct=True`` is the reader's first route, from JSON text: an event with a private field or a
+``level_change`` (whose level decoding cannot hold to its fields) raises ``Unusual``, and the
+reader takes its full route, which gathers private fields and checks every key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from msgspec import UNSET
+from msgspec.structs import replace
+
+from floorman.errors import LogFieldError, UnknownRulebookError
+from floorman.events import (
+    Action,
+    BlindPosted,
+    BoardCardDealt,
+    BoxedCardFound,
+    CardBurned,
+    CardDealt,
+    CardExposed,
+    CardsDiscarded,
+    Defect,
+    DefectDiscovered,
+    Event,
+    FloorCalled,
+    HandMucked,
+    HandShown,
+    LevelChanged,
+    PlayerActed,
+    PlayerArrived,
+    PlayerLeft,
+    PlayerSeated,
+    RulingApplied,
+    Where,
+)
+from floorman.formats import _intern
+from floorman.formats.checks import (
+    CARDS,
+    HOW,
+    LEVEL_AMOUNTS,
+    LEVEL_NUMBER_MAX,
+    MAX_CARD_INDEX,
+    MAX_CHIPS,
+    MAX_DISCARD,
+    MAX_SEATS,
+    MAX_SHOWN,
+    VERDICTS,
+    Unusual,
+    chips,
+    expected,
+)
+from floorman.formats.document import Document, LevelFields, PlayerEntry
+from floorman.log import HandLog, Omission, RedealOf
+from floorman.rulebooks import find_rulebook
+from floorman.table import GAMES, Family, Level, Player, PlayerStatus, Structure
+
+__all__ = ["META_FIELDS", "build"]
+
+META_FIELDS = ("hand", "table", "tournament", "dealer", "time")
+"""The header's free metadata, kept and reported."""
+_NEEDS_TO = (Action.BET, Action.RAISE)
+
+
+def build(doc: Document, *, direct: bool, ext: Mapping[str, Any] | None = None,
+          deck_ext: Mapping[str, Any] | None = None) -> HandLog:
+    """The ``HandLog`` of a decoded document, its header's private fields ``ext`` and its deck's ``deck_ext``."""
+    if doc.floorman != 1:
+        raise _error("floorman", expected("floorman", doc.floorman))
+    spec = GAMES[doc.game]
+    seats = doc.seats
+    if not 2 <= seats <= MAX_SEATS:
+        raise _error("seats", expected("seats", seats))
+    button = _seat(doc.button, "button", seats, required=spec.family is not Family.STUD)
+    button_should_be = _seat(doc.button_should_be, "button_should_be", seats, required=False)
+    rulebook = None if doc.rulebook is UNSET else doc.rulebook
+    if rulebook is not None:
+        try:
+            find_rulebook(rulebook)
+        except UnknownRulebookError as exc:
+            raise _error("rulebook", str(exc)) from None
+    structure = None if doc.structure is UNSET else doc.structure
+    level = _level(doc.level, "level", None)
+    players = _players(doc.players, seats)
+    deck = None if doc.deck is UNSET else doc.deck
+    deck_back = None if deck is None or deck.back is UNSET else deck.back
+    omits = frozenset(doc.omits) if doc.omits is not UNSET and doc.omits is not None else frozenset[Omission]()
+    redeal_of = None
+    if doc.redeal_of is not UNSET and doc.redeal_of is not None:
+        count = 1 if doc.redeal_of.count is UNSET else doc.redeal_of.count
+        if count < 1:
+            raise _error("redeal_of.count", expected("redeal_of.count", count))
+        hand = None if doc.redeal_of.hand is UNSET else doc.redeal_of.hand
+        redeal_of = RedealOf(hand=hand, count=count)
+    needs_to = (structure or spec.default_structure) is not Structure.LIMIT
+    events = _events(doc.events, seats, {p.seat for p in players}, needs_to, direct)
+    meta = {key: value for key in META_FIELDS if (value := getattr(doc, key)) is not UNSET}
+    if ext is None:
+        ext = {} if doc.phh is UNSET else {"_phh": doc.phh}
+    return HandLog(
+        game=doc.game, seats=seats, button=button, button_should_be=button_should_be, structure=structure,
+        rulebook=rulebook, level=level, players=players, deck_back=deck_back, deck_ext=deck_ext or {}, omits=omits,
+        redeal_of=redeal_of, events=events, meta=meta, ext=ext,
+    )
+
+
+def _error(field: str, message: str, event: int | None = None) -> LogFieldError:
+    return LogFieldError(message, field=field, event=event)
+
+
+def _seat(value: int | object | None, field: str, seats: int, *, required: bool) -> int | None:
+    if value is UNSET or value is None:
+        if required:
+            raise _error(field, "is required")
+        return None
+    if type(value) is not int or not 1 <= value <= seats:
+        raise _error(field, expected(field, value, seats=seats))
+    return value
+
+
+def _level(fields: LevelFields | Level, field: str, event: int | None) -> Level:
+    """The level of a header's ``level`` (``LevelFields``) or of a ``level_change`` (a ``Level`` already)."""
+    number = fields.number
+    if number is UNSET:
+        number = None
+    if number is not None and not 0 <= number <= LEVEL_NUMBER_MAX:
+        raise _error(f"{field}.number", expected("number", number), event)
+    amounts: list[Any] = []
+    for name in LEVEL_AMOUNTS:
+        value = getattr(fields, name)
+        if value is UNSET or value is None:
+            amounts.append(0)
+        elif type(value) is int and 0 <= value <= MAX_CHIPS:
+            amounts.append(value)
+        else:
+            amounts.append(chips(value, f"{field}.{name}", event=event))
+    return _intern.level_of(number, amounts)
+
+
+def _players(entries: Sequence[PlayerEntry], seats: int) -> tuple[Player, ...]:
+    players: list[Player] = []
+    seen: set[int] = set()
+    for i, entry in enumerate(entries):
+        seat, stack, status = entry.seat, entry.stack, entry.status
+        where = f"players[{i}]"
+        if not 1 <= seat <= seats:
+            raise _error(f"{where}.seat", expected("seat", seat, seats=seats))
+        if seat in seen:
+            raise _error(f"{where}.seat", f"seat {seat} is listed twice")
+        seen.add(seat)
+        if status is UNSET or status is None or status is PlayerStatus.PRESENT:
+            if type(stack) is int and 0 <= stack <= MAX_CHIPS:
+                players.append(_intern.player(seat, entry.name, stack))
+                continue
+            status = PlayerStatus.PRESENT
+        players.append(Player(seat=seat, name=entry.name, stack=chips(stack, f"{where}.stack"), status=status))
+    return tuple(sorted(players, key=_by_seat))
+
+
+def _by_seat(player: Player) -> int:
+    return player.seat
+
+
+def _events(
+    events: list[Event], seats: int, occupied: set[int], needs_to: bool, direct: bool
+) -> tuple[Event, ...]:
+    """Each event checked against the hand so far (the seats taken, the floor calls made); an amount written as a
+    whole decimal (``3.0``) is read as the whole number, as everywhere in a log."""
+    floors = 0
+    for index, event in enumerate(events):
+        kind = type(event)
+        if event.ext is not None and direct:
+            raise Unusual
+        if kind is PlayerActed:
+            assert isinstance(event, PlayerActed)
+            if event.seat not in occupied:
+                raise _no_player(event.seat, seats, index)
+            to = event.to
+            if to is None:
+                if needs_to and event.action in _NEEDS_TO:
+                    raise _error("to", f"is required for a {event.action.value} in a no-limit or pot-limit game", index)
+            elif type(to) is not int or not 0 <= to <= MAX_CHIPS:
+                amount = chips(to, "to", event=index)
+                if amount is not to:
+                    events[index] = replace(event, to=amount)
+        elif kind is CardDealt:
+            assert isinstance(event, CardDealt)
+            if not 1 <= event.seat <= seats:
+                raise _error("seat", expected("seat", event.seat, seats=seats), index)
+            if event.card not in CARDS:
+                raise _error("card", expected("card", event.card), index)
+        elif kind is BoardCardDealt or kind is CardBurned or kind is BoxedCardFound:
+            assert isinstance(event, (BoardCardDealt, CardBurned, BoxedCardFound))
+            if event.card not in CARDS:
+                raise _error("card", expected("card", event.card), index)
+        elif kind is BlindPosted:
+            assert isinstance(event, BlindPosted)
+            if event.seat not in occupied:
+                raise _no_player(event.seat, seats, index)
+            amount = event.amount
+            if type(amount) is not int or not 0 <= amount <= MAX_CHIPS:
+                checked = chips(amount, "amount", event=index)
+                if checked is not amount:
+                    events[index] = replace(event, amount=checked)
+        elif kind is FloorCalled:
+            floors += 1
+        else:
+            checked_event = _other(event, index, seats, occupied, floors, direct)
+            if checked_event is not event:
+                events[index] = checked_event
+    return tuple(events)
+
+
+def _no_player(seat: int, seats: int, index: int) -> LogFieldError:
+    if not 1 <= seat <= seats:
+        return _error("seat", expected("seat", seat, seats=seats), index)
+    return _error("seat", f"seat {seat} has no player", index)
+
+
+def _other(event: Event, index: int, seats: int, occupied: set[int], floors: int, direct: bool) -> Event:
+    """The check of an event of the less usual kinds."""
+    if isinstance(event, (CardsDiscarded, HandShown, PlayerArrived, PlayerLeft)):
+        if event.seat not in occupied:
+            raise _no_player(event.seat, seats, index)
+        if isinstance(event, CardsDiscarded) and not 0 <= event.count <= MAX_DISCARD:
+            raise _error("count", expected("count", event.count, kind="discard"), index)
+        if isinstance(event, HandShown):
+            if len(event.cards) > MAX_SHOWN:
+                raise _error("cards", expected("cards", list(event.cards)), index)
+            for i, card in enumerate(event.cards):
+                if card not in CARDS:
+                    raise _error(f"cards[{i}]", expected("card", card), index)
+    elif isinstance(event, (CardExposed, HandMucked)):
+        if not 1 <= event.seat <= seats:
+            raise _error("seat", expected("seat", event.seat, seats=seats), index)
+        if isinstance(event, CardExposed):
+            if event.index is not None and not 1 <= event.index <= MAX_CARD_INDEX:
+                raise _error("index", expected("index", event.index), index)
+            if event.card not in CARDS:
+                raise _error("card", expected("card", event.card), index)
+            if event.how is not None and event.how not in HOW:
+                raise _error("how", f"expected one of {', '.join(sorted(HOW))}, got {event.how!r}", index)
+    elif isinstance(event, DefectDiscovered):
+        _discover(event, index, seats)
+    elif isinstance(event, PlayerSeated):
+        if not 1 <= event.seat <= seats:
+            raise _error("seat", expected("seat", event.seat, seats=seats), index)
+        if event.seat in occupied:
+            raise _error("seat", f"seat {event.seat} already has a player", index)
+        occupied.add(event.seat)
+        stack = chips(event.stack, "stack", event=index)
+        if stack is not event.stack:
+            return replace(event, stack=stack)
+    elif isinstance(event, LevelChanged):
+        if direct:
+            raise Unusual
+        return replace(event, level=_level(event.level, "level", index))
+    elif isinstance(event, RulingApplied):
+        _ruling_applied(event, index, floors)
+    return event
+
+
+def _discover(event: DefectDiscovered, index: int, seats: int) -> None:
+    what = event.what
+    for field, seat in (("seat", event.seat), ("from_seat", event.from_seat)):
+        if seat is not None and not 1 <= seat <= seats:
+            raise _error(field, expected(field, seat, seats=seats), index)
+    if event.seat is None and what in (Defect.WRONG_COUNT, Defect.KNEW_DEFECT, Defect.MIXED):
+        raise _error("seat", f"is required (a seat number from 1 to {seats})", index)
+    if event.count is None:
+        if what is Defect.WRONG_COUNT:
+            raise _error("count", "is required", index)
+    elif not 0 <= event.count <= MAX_CARD_INDEX:
+        raise _error("count", expected("count", event.count), index)
+    if what is Defect.FOREIGN_BACK and event.where is None:
+        raise _error("where", "is required for a foreign_back: 'hand', 'board' or 'stub'", index)
+    if event.where is Where.HAND and event.seat is None and what is Defect.FOREIGN_BACK:
+        raise _error("seat", "is required when where is 'hand'", index)
+    if event.card not in CARDS:
+        raise _error("card", expected("card", event.card), index)
+
+
+def _ruling_applied(event: RulingApplied, index: int, floors: int) -> None:
+    if floors == 0:
+        raise _error("ruling", "no floor event came before this one, so there is no ruling to apply", index)
+    if not 0 <= event.ruling <= floors - 1:
+        raise _error("ruling", f"expected a whole number from 0 to {floors - 1}, got {event.ruling!r}", index)
+    override = event.override
+    if override is not None:
+        if override.verdict not in VERDICTS:
+            raise _error("override.verdict", expected("verdict", override.verdict), index)
+        if not override.reason.strip():
+            raise _error("override.reason", "is required: say why the floor ruled otherwise", index)
+

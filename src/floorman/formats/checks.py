@@ -1,0 +1,179 @@
+"""What a hand log's values may be, and what an error says when one is not (hand-log.md, sections 1 and 2).
+
+The limits of the format and one check per kind of value. The JSON reader checks the values it
+decoded with these, and words a value of the wrong type with them too, so that an error reads
+the same however it was found:
+
+>>> chips(Decimal("2.50"), "amount"), chips(Decimal("3.0"), "amount"), chips(200, "amount")
+(Decimal('2.50'), 3, 200)
+>>> chips(-1, "amount")
+Traceback (most recent call last):
+...
+floorman.errors.LogFieldError: field 'amount': expected a chip amount of 0 or more, got -1
+>>> expected("seat", "2", seats=6)
+"expected a seat number from 1 to 6, got '2'"
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from enum import StrEnum
+
+from floorman.cards import parse_card
+from floorman.errors import LogFieldError
+from floorman.events import EVENT_TYPES, Action, BlindKind, Defect, ExposedBy, Where
+from floorman.log import Omission
+from floorman.table import Chips, Game, PlayerStatus, Structure
+
+__all__ = [
+    "AMOUNT_FIELDS",
+    "CARDS",
+    "HOW",
+    "LEVEL_AMOUNTS",
+    "LEVEL_NUMBER_MAX",
+    "MAX_CARD_INDEX",
+    "MAX_CHIPS",
+    "MAX_DISCARD",
+    "MAX_SEATS",
+    "MAX_SHOWN",
+    "VERDICTS",
+    "Unusual",
+    "chips",
+    "expected",
+    "plain_chips",
+]
+
+MAX_CHIPS = 10**15
+"""No table holds more chips than this; a larger amount is a corrupt log."""
+MAX_SEATS = 10
+"""The most seats a table has (and 2 the fewest)."""
+LEVEL_NUMBER_MAX = 10**6
+"""The highest level number a log may give."""
+MAX_SHOWN = 10
+"""The most cards a ``show`` event may list."""
+MAX_DISCARD = 7
+"""The most cards a ``discard`` event may count."""
+MAX_CARD_INDEX = 52
+"""The highest card index (``expose.index``) or card count (``discover.count``) a log may give."""
+LEVEL_AMOUNTS = ("small_blind", "big_blind", "ante", "big_blind_ante", "bring_in", "small_bet", "big_bet")
+"""The chip amounts of a level, in the order ``Level`` lists them."""
+CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??", "JK"}
+"""The text of every card a log may name."""
+HOW = frozenset({"flashed", "flipped", "off_table", "shown"})
+"""How a card may have been exposed (``expose.how``)."""
+VERDICTS = ("misdeal", "void", "continue")
+"""The verdicts a floor's ``override`` may give."""
+
+
+class Unusual(Exception):
+    """An input a reader's direct route does not handle (or that is not valid): the reader takes its full route."""
+
+
+def chips(value: object, field: str, *, event: int | None = None) -> Chips:
+    """A chip amount: a whole number, or a decimal with cents; never negative or absurd (a whole decimal as ``int``)."""
+    if type(value) is int and 0 <= value <= MAX_CHIPS:
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise LogFieldError(f"expected a chip amount (a number), got {value!r}", field=field, event=event)
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise LogFieldError(f"expected a finite chip amount, got {value!r}", field=field, event=event)
+    if not -MAX_CHIPS <= value <= MAX_CHIPS:  # before any conversion: 1e999999999 must not become an int
+        shown = str(value) if -(10**30) < value < 10**30 else f"{Decimal(value):.6g}"
+        raise LogFieldError(f"expected a chip amount from 0 up to {MAX_CHIPS}, got {shown}", field=field, event=event)
+    if value < 0:
+        raise LogFieldError(f"expected a chip amount of 0 or more, got {value}", field=field, event=event)
+    if isinstance(value, Decimal) and value == value.to_integral_value():
+        return int(value)
+    return value
+
+
+def plain_chips(value: object) -> Chips | None:
+    """The amount ``chips`` reads from a valid ``int`` or ``Decimal``, or ``None`` if it is anything else.
+
+    >>> plain_chips(200), plain_chips(Decimal("2.50")), plain_chips(Decimal("3.0")), plain_chips(-1), plain_chips(True)
+    (200, Decimal('2.50'), 3, None, None)
+    """
+    if type(value) is int:
+        return value if 0 <= value <= MAX_CHIPS else None
+    if type(value) is Decimal and value.is_finite() and 0 <= value <= MAX_CHIPS:
+        return int(value) if value == value.to_integral_value() else value
+    return None
+
+
+_ENUMS: dict[str, type[StrEnum]] = {
+    "game": Game, "structure": Structure, "status": PlayerStatus, "blind": BlindKind, "action": Action,
+    "by": ExposedBy, "what": Defect, "where": Where,
+}
+_SEATS = frozenset({"seat", "button", "button_should_be", "from_seat"})
+AMOUNT_FIELDS = frozenset({"amount", "to", "stack", *LEVEL_AMOUNTS})
+"""The fields that hold a chip amount (a JSON number: never a string, though a decimal may be read from one)."""
+_FLAGS = frozenset({"face_up", "boxed", "replacement"})
+_TEXTS = frozenset({"back", "note", "how", "name", "rulebook", "reason", "hand"})
+_WHOLE: dict[str, tuple[int, int]] = {
+    "index": (1, MAX_CARD_INDEX), "number": (0, LEVEL_NUMBER_MAX), "count": (0, MAX_CARD_INDEX),
+}
+_SHAPES = {
+    "level": 'an object such as {"small_blind": 100, "big_blind": 200}',
+    "deck": 'an object such as {"back": "blue"}',
+    "redeal_of": "an object with hand and count",
+    "override": "an object with verdict and reason",
+    "players": "a list of players",
+    "events": "a list of events",
+    "omits": 'a list such as ["burns"]',
+    "cards": 'a list of cards such as ["As", "Kd"]',
+}
+
+
+def expected(field: str, value: object, *, seats: int = MAX_SEATS, kind: str | None = None) -> str:
+    """What a field of this name expects, and the value it got: the words of an error about that value.
+
+    ``field`` is the field's path (``"players[2].stack"``, ``"cards[1]"``); ``kind`` is the event's
+    type where the words depend on it (how many cards a ``discard`` may count).
+    """
+    name = field.rsplit(".", 1)[-1]
+    item = name.endswith("]")
+    name = name.split("[", 1)[0]
+    if (name == "cards" and item) or name == "card":
+        try:
+            parse_card(value)
+        except ValueError as exc:
+            return str(exc)
+    if name == "players" and item:
+        return f"expected an object with seat, name and stack, got {value!r}"
+    if name == "events" and item:
+        return f"expected an event object with a type, got {value!r}"
+    if name == "omits" and item:
+        return f"expected only {', '.join(o.value for o in Omission)}, got {value!r}"
+    if name == "type":
+        return f"expected one of {', '.join(EVENT_TYPES)}, got {value!r}"
+    if name in _SHAPES:
+        return f"expected {_SHAPES[name]}, got {value!r}"
+    if name in _SEATS:
+        return f"expected a seat number from 1 to {seats}, got {value!r}"
+    if name == "seats":
+        return f"expected a number of seats from 2 to {MAX_SEATS}, got {value!r}"
+    if name == "floorman":
+        return f"expected the format version 1, got {value!r}"
+    if name in AMOUNT_FIELDS:
+        try:
+            chips(value, field)
+        except LogFieldError as exc:
+            return exc.message
+        return f"expected a chip amount (a number), got {value!r}"
+    if name in _FLAGS:
+        return f"expected true or false, got {value!r}"
+    if name == "verdict":
+        return f"expected one of {', '.join(VERDICTS)}, got {value!r}"
+    if name in _TEXTS:
+        return f"expected a string, got {value!r}"
+    if name in _ENUMS:
+        allowed = ", ".join(repr(m.value) for m in _ENUMS[name])
+        return f"expected one of {allowed}, got {value!r}"
+    if field == "redeal_of.count":
+        return f"expected 1 for the first re-play, 2 for a second, got {value!r}"
+    if name == "ruling":
+        return f"expected the index of an earlier floor event (a whole number), got {value!r}"
+    low, high = _WHOLE.get(name, (0, MAX_CARD_INDEX))
+    if name == "count" and kind == "discard":
+        high = MAX_DISCARD
+    return f"expected a whole number from {low} to {high}, got {value!r}"
