@@ -43,9 +43,9 @@ import sys
 from importlib.abc import MetaPathFinder
 
 class Missing(MetaPathFinder):
-    # what a plain `pip install .` lacks: the web and dask extras
+    # what a plain `pip install .` lacks: the web, dask and mcp extras
     blocked = ("fastapi", "starlette", "uvicorn", "jinja2", "babel", "multipart", "python_multipart", "dask",
-               "distributed")
+               "distributed", "mcp", "mcp_types")
 
     def find_spec(self, name, path=None, target=None):
         if name.split(".")[0] in self.blocked:
@@ -58,7 +58,7 @@ main(["rule", sys.argv[1], "--no-color"])
 """
 
 
-def test_quick_start_rule_works_without_the_web_and_dask_extras() -> None:
+def test_quick_start_rule_works_without_the_web_dask_and_mcp_extras() -> None:
     import subprocess
     import sys
 

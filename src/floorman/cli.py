@@ -15,14 +15,16 @@ from typing import Any, TypeVar
 import click
 
 from floorman.cli_errors import error_edge
+from floorman.compare import compare, compare_lines, compare_obj
 from floorman.errors import LogError
 from floorman.formats import handlog, house
 from floorman.formats import ruling as ruling_json
 from floorman.formats.handlog import _Encoder
 from floorman.hand import rule
 from floorman.log import HandLog
-from floorman.rulebooks import BOOK_IDS, Rulebook, catalog, find_rule, find_rulebook, rulebooks
-from floorman.text import LANGS, compare_words, result_lines
+from floorman.reference import explain_lines, rule_rows
+from floorman.rulebooks import BOOK_IDS, Rulebook, find_rule, find_rulebook
+from floorman.text import LANGS, result_lines
 
 __all__ = ["main"]
 
@@ -90,10 +92,7 @@ def rules_cmd(rulebook: str | None, as_json: bool) -> None:
     """Every rule id with its citation."""
     with error_edge():
         book = find_rulebook(rulebook)
-    rows = []
-    for rule_id, r in catalog().items():
-        c = book.citation(rule_id)
-        rows.append({"rule": rule_id, "title": r.title, "tag": r.tag, "source": c.source})
+    rows = rule_rows(book)
     if as_json:
         click.echo(json.dumps({"rulebook": book.id, "rules": rows}, indent=1, ensure_ascii=False))
         return
@@ -109,17 +108,8 @@ def explain_cmd(rule_id: str, lang: str) -> None:
     """One rule: what it says in our words, and where each rulebook has it."""
     with error_edge():
         r = find_rule(rule_id)
-    title = r.title_vi if lang == "vi" else r.title
-    text = r.paraphrase_vi if lang == "vi" else r.paraphrase
-    click.echo(click.style(f"{r.id}: {title}", bold=True) + f"   [{r.tag}]")
-    click.echo(text)
-    click.echo("")
-    call = "quyền quyết định của floor" if lang == "vi" else "floor's call"
-    for book in rulebooks().values():
-        c = book.citation(r.id)
-        reason = book.discretion_reason(r.id, lang)
-        mark = f"  ({call}: {reason})" if reason else ""
-        click.echo(f"  {book.short:<18} {c.source_vi if lang == 'vi' else c.source}{mark}")
+    for line in explain_lines(r, lang, bold=True):
+        click.echo(line)
 
 
 @main.command("compare")
@@ -131,42 +121,23 @@ def compare_cmd(log: str, house_file: str | None, as_json: bool, lang: str) -> N
     """The ruling under every rulebook (and a house file), side by side."""
     with error_edge():
         hand_log = _read_log(log)
-        books: list[Rulebook] = list(rulebooks().values())
-        if house_file:
-            books.append(house.load(house_file))
-        results = [rule(hand_log, rulebook=b) for b in books]
+        results = compare(hand_log, also=[house.load(house_file)] if house_file else [])
     if as_json:
-        objs = [ruling_json.to_obj(r) for r in results]
-        click.echo(json.dumps({"floorman": 1, "compare": objs}, cls=_Encoder, indent=1, ensure_ascii=False))
+        click.echo(json.dumps(compare_obj(results), cls=_Encoder, indent=1, ensure_ascii=False))
         return
-    say = compare_words(lang)
-    rows = []
-    for book, result in zip(books, results, strict=True):
-        r = result.ruling
-        name = book.short + (f" + {book.house}" if book.house else "")
-        steps = "; ".join(m.do.value for m in r.remedies) or "-"
-        rows.append((name, say[r.verdict.value], say["yes"] if r.substantial_action else say["no"],
-                     say["yes"] if r.discretion else "", ", ".join(r.rules[:4]), steps))
-    verdicts = {row[1] for row in rows}
-    head = (say["rulebook"], say["verdict"], "SA", say["discr"], "rules", "remedies")
-    widths = [max(len(str(x[i])) for x in [head, *rows]) for i in range(4)]
-    click.echo("  ".join(h.ljust(w) for h, w in zip(head[:4], widths, strict=False)) + "  " + say["rules_remedies"])
-    for row in rows:
-        line = "  ".join(str(v).ljust(w) for v, w in zip(row[:4], widths, strict=False))
-        differs = len(verdicts) > 1 and row[1] != rows[0][1]
-        click.echo((click.style(line, fg="yellow", bold=True) if differs else line) + f"  {row[4]} / {row[5]}")
-    if len(verdicts) > 1:
-        click.echo(click.style(say["disagree"], fg="yellow"))
+    for line in compare_lines(results, lang=lang):
+        click.echo(line)
 
 
 def _register() -> None:
-    """The commands that live with their own layer: batches, the drill, the console and its store."""
+    """The commands that live with their own layer: batches, the drill, the MCP server, the console and its store."""
     from floorman.cli_batch import audit_cmd, convert_cmd
+    from floorman.cli_mcp import mcp_cmd
     from floorman.drill.cli import drill_cmd
     from floorman.storage.cli import verify_log_cmd
     from floorman.web.cli import serve_cmd, users_cmd
 
-    for command in (audit_cmd, convert_cmd, drill_cmd, serve_cmd, users_cmd, verify_log_cmd):
+    for command in (audit_cmd, convert_cmd, drill_cmd, mcp_cmd, serve_cmd, users_cmd, verify_log_cmd):
         main.add_command(command)
 
 

@@ -10,7 +10,8 @@ from starlette.responses import JSONResponse
 
 from floorman.formats import handlog
 from floorman.hand import rule
-from floorman.rulebooks import catalog, find_rule, find_rulebook, rulebooks
+from floorman.reference import explain_obj, rule_rows, rulebook_summary
+from floorman.rulebooks import find_rule, find_rulebook, rulebooks
 from floorman.storage import Role, Session
 from floorman.web.incident_drafts import ruling_object
 from floorman.web.security import api_user
@@ -51,28 +52,15 @@ async def compare_log(request: Request, session: User) -> JSONResponse:
 
 @router.get("/rulebooks", summary="Every rulebook: id, name, edition, kind and aliases.")
 async def list_rulebooks(session: User) -> dict[str, Any]:
-    return {"rulebooks": [
-        {"id": b.id, "name": b.name, "short": b.short, "edition": b.edition, "kind": b.kind,
-         "aliases": list(b.aliases), "description": b.description} for b in rulebooks().values()]}
+    return {"rulebooks": [rulebook_summary(b) for b in rulebooks().values()]}
 
 
 @router.get("/rules", summary="Every rule id with its citation in one book (like `floorman rules --json`).")
 async def list_rules(session: User, rulebook: str | None = None) -> dict[str, Any]:
     book = find_rulebook(rulebook)
-    rows = []
-    for rule_id, r in catalog().items():
-        rows.append({"rule": rule_id, "title": r.title, "title_vi": r.title_vi, "family": r.family, "tag": r.tag,
-                     "source": book.citation(rule_id).source})
-    return {"rulebook": book.id, "rules": rows}
+    return {"rulebook": book.id, "rules": rule_rows(book)}
 
 
 @router.get("/rules/{rule_id}", summary="One rule in every book (like `floorman explain`).")
 async def explain_rule(session: User, rule_id: str) -> dict[str, Any]:
-    r = find_rule(rule_id)
-    books = []
-    for book in rulebooks().values():
-        c = book.citation(r.id)
-        books.append({"rulebook": book.id, "number": c.number, "source": c.source, "via": c.via,
-                      "silent": book.is_silent(r.id), "discretion": book.discretion_reason(r.id)})
-    return {"rule": r.id, "title": r.title, "title_vi": r.title_vi, "family": r.family, "tag": r.tag,
-            "paraphrase": r.paraphrase, "paraphrase_vi": r.paraphrase_vi, "books": books}
+    return explain_obj(find_rule(rule_id))

@@ -1,0 +1,183 @@
+"""The rule reference as the edges show it: the books, one rule in every book, the rules of one book, and search.
+
+The command line (``floorman rules``, ``floorman explain``), the console's API and the MCP server all show
+these, from here:
+
+>>> obj = explain_obj(find_rule("flop-4card"))
+>>> obj["rule"], obj["books"][0]["source"]
+('FLOP-4CARD', 'WSOP 2026 Tournament Rule 89')
+>>> explain_lines(find_rule("FLOP-4CARD"))[0]
+'FLOP-4CARD: Four-card flop   [V]'
+
+Search takes words in English or Vietnamese, with or without the Vietnamese accents, and ranks the rules whose
+id, titles and paraphrases hold them (the id and the titles count for more):
+
+>>> [hit.rule.id for hit in search_rules("four card flop")][:1]
+['FLOP-4CARD']
+>>> search_rules("lá bài đốt")[0].rule.id, search_rules("la bai dot")[0].rule.id
+('DEF-BURN', 'DEF-BURN')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, get_args, get_type_hints
+
+from floorman.rulebooks import Rule, Rulebook, catalog, find_rule, rulebooks
+from floorman.rulebooks.params import Params
+
+__all__ = [
+    "SearchHit",
+    "explain_lines",
+    "explain_obj",
+    "find_rule",
+    "rule_rows",
+    "rulebook_obj",
+    "rulebook_summary",
+    "search_rules",
+    "switches_obj",
+]
+
+_CALL = {"en": "floor's call", "vi": "quyền quyết định của floor"}
+
+
+def rulebook_summary(book: Rulebook) -> dict[str, Any]:
+    """One book in brief: id, names, edition, kind, aliases and description."""
+    return {"id": book.id, "name": book.name, "short": book.short, "edition": book.edition, "kind": book.kind,
+            "aliases": list(book.aliases), "description": book.description}
+
+
+def rule_rows(book: Rulebook) -> list[dict[str, Any]]:
+    """Every rule id of the catalog with its title, family, tag and this book's citation."""
+    rows = []
+    for rule_id, r in catalog().items():
+        rows.append({"rule": rule_id, "title": r.title, "title_vi": r.title_vi, "family": r.family, "tag": r.tag,
+                     "source": book.citation(rule_id).source})
+    return rows
+
+
+def explain_obj(rule: Rule) -> dict[str, Any]:
+    """One rule: our paraphrase in both languages, and where each book has it (or what it leaves it to)."""
+    books = []
+    for book in rulebooks().values():
+        c = book.citation(rule.id)
+        books.append({"rulebook": book.id, "number": c.number, "source": c.source, "via": c.via,
+                      "silent": book.is_silent(rule.id), "discretion": book.discretion_reason(rule.id)})
+    return {"rule": rule.id, "title": rule.title, "title_vi": rule.title_vi, "family": rule.family, "tag": rule.tag,
+            "paraphrase": rule.paraphrase, "paraphrase_vi": rule.paraphrase_vi, "books": books}
+
+
+def explain_lines(rule: Rule, lang: str = "en", *, bold: bool = False) -> list[str]:
+    """``floorman explain``: the rule's title and paraphrase, then one line per book, in English or Vietnamese."""
+    vi = lang == "vi"
+    head = f"{rule.id}: {rule.title_vi if vi else rule.title}"
+    lines = [(f"\033[1m{head}\033[0m" if bold else head) + f"   [{rule.tag}]",
+             rule.paraphrase_vi if vi else rule.paraphrase, ""]
+    for book in rulebooks().values():
+        c = book.citation(rule.id)
+        reason = book.discretion_reason(rule.id, lang)
+        mark = f"  ({_CALL['vi' if vi else 'en']}: {reason})" if reason else ""
+        lines.append(f"  {book.short:<18} {c.source_vi if vi else c.source}{mark}")
+    return lines
+
+
+def switches_obj(params: Params) -> dict[str, Any]:
+    """A book's switches (what house rules may change): each one's value here and the values it may take."""
+    hints = get_type_hints(Params)
+    out: dict[str, Any] = {}
+    for field in dataclasses.fields(Params):
+        allowed = get_args(hints[field.name])
+        kind = "one of" if allowed else hints[field.name].__name__
+        out[field.name] = {"value": getattr(params, field.name),
+                           "type": {"bool": "true or false", "int": "whole number", "str": "rule id"}.get(kind, kind),
+                           **({"allowed": list(allowed)} if allowed else {})}
+    return out
+
+
+def rulebook_obj(book: Rulebook) -> dict[str, Any]:
+    """Everything a book says: its notes in both languages, its switches, and every rule with its citation."""
+    rules = []
+    for rule_id, r in catalog().items():
+        c = book.citation(rule_id)
+        row: dict[str, Any] = {
+            "rule": rule_id, "title": r.title, "title_vi": r.title_vi, "family": r.family, "tag": r.tag,
+            "number": c.number, "source": c.source, "source_vi": c.source_vi, "silent": book.is_silent(rule_id),
+            "paraphrase": r.paraphrase, "paraphrase_vi": r.paraphrase_vi,
+        }
+        if c.via is not None:
+            row["via"] = c.via
+        reason = book.discretion_reason(rule_id)
+        if reason is not None:
+            row["discretion"] = reason
+            row["discretion_vi"] = book.discretion_reason(rule_id, "vi")
+        rules.append(row)
+    return {**rulebook_summary(book), "name_vi": book.name_vi, "description_vi": book.description_vi,
+            "fallback": book.fallback, "switches": switches_obj(book.params), "rules": rules}
+
+
+# -- search -------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SearchHit:
+    rule: Rule
+    score: float
+    """Higher is better: the rarer the words matched, and matched in the id or a title rather than a paraphrase."""
+
+
+_WORD = re.compile(r"[0-9a-z]+")
+_HEADING_WEIGHT = 2.0
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents (Vietnamese typed without them still matches), đ as d."""
+    text = text.casefold().replace("đ", "d")
+    return "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch))
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(_fold(text)))
+
+
+@cache
+def _index() -> tuple[tuple[Rule, frozenset[str], frozenset[str]], ...]:
+    """Each rule with the words of its id and titles, and the words of its paraphrases."""
+    rows = []
+    for r in catalog().values():
+        heading = frozenset(_words(f"{r.id} {r.title} {r.title_vi}"))
+        body = frozenset(_words(f"{r.paraphrase} {r.paraphrase_vi}"))
+        rows.append((r, heading, body))
+    return tuple(rows)
+
+
+def _matches(term: str, words: Iterable[str]) -> bool:
+    """A term matches a word it equals, or begins when it is three letters or more (burn: burns, burned)."""
+    return any(w == term or (len(term) >= 3 and w.startswith(term)) for w in words)
+
+
+def search_rules(words: str, *, limit: int = 10) -> list[SearchHit]:
+    """The rules that best match ``words`` (English or Vietnamese), best first, at most ``limit``."""
+    index = _index()
+    terms = tuple(dict.fromkeys(_words(words)))
+    hits = []
+    weights = {}
+    for term in terms:
+        having = sum(1 for _, heading, body in index if _matches(term, heading | body))
+        weights[term] = math.log((1 + len(index)) / (1 + having)) if having else 0.0
+    named = _fold(words.strip())
+    for order, (r, heading, body) in enumerate(index):
+        score = 100.0 if _fold(r.id) == named else 0.0  # the query is a rule id: that rule first
+        for term in terms:
+            if _matches(term, heading):
+                score += _HEADING_WEIGHT * weights[term]
+            elif _matches(term, body):
+                score += weights[term]
+        if score > 0:
+            hits.append((-score, order, SearchHit(rule=r, score=round(score, 3))))
+    hits.sort(key=lambda h: (h[0], h[1]))
+    return [h[2] for h in hits[:limit]]
