@@ -90,6 +90,30 @@ def test_a_director_exports_the_log_as_csv_and_json(floor: TestClient, director:
         "row_hash"]
 
 
+def test_the_csv_carries_the_rule_numbers_and_the_remedy_in_words(floor: TestClient) -> None:
+    record(floor, "first-card-wrong-seat")
+    row = next(csv.DictReader(io.StringIO(floor.get("/api/incidents/export.csv").text)))
+    assert "MD-FIRST-WRONG-SEAT: WSOP 2026 Tournament Rule 88.a.3" in row["rule_numbers"]
+    assert row["remedy"].startswith("1. Give seat 3 back") and "2. Re-deal the hand exactly" in row["remedy"]
+
+
+def test_the_csv_speaks_the_readers_language(floor: TestClient) -> None:
+    record(floor, "four-card-flop")
+    floor.headers["Accept-Language"] = "vi"
+    row = next(csv.DictReader(io.StringIO(floor.get("/api/incidents/export.csv").text)))
+    assert "xáo trộn" in row["remedy"].lower() or "úp" in row["remedy"], row["remedy"]
+
+
+def test_floor_staff_export_only_the_incidents_they_ruled(floor: TestClient, director: TestClient) -> None:
+    record(floor, "four-card-flop")
+    record(director, "first-card-wrong-seat")
+    mine = list(csv.DictReader(io.StringIO(floor.get("/api/incidents/export.csv?floor=dir").text)))
+    assert [r["floor"] for r in mine] == ["flo"]
+    assert [i["floor"] for i in floor.get("/api/incidents/export.json").json()["incidents"]] == ["flo"]
+    everyone = list(csv.DictReader(io.StringIO(director.get("/api/incidents/export.csv").text)))
+    assert [r["floor"] for r in everyone] == ["flo", "dir"]
+
+
 def test_csv_cells_that_a_spreadsheet_would_run_are_defused(floor: TestClient, director: TestClient) -> None:
     record(floor, "four-card-flop", note="=HYPERLINK(\"http://x\")")
     rows = list(csv.DictReader(io.StringIO(director.get("/api/incidents/export.csv").text)))

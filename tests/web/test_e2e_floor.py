@@ -7,6 +7,7 @@ Needs Debian's Chromium at /usr/bin/chromium and Playwright for Python, as ``tes
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -94,3 +95,42 @@ def test_a_flop_dealt_without_a_burn_after_a_check(console: Console, tablet: Any
     log_in(tablet, console.base, "flo")
     _rule_after_the_fact(tablet, console.base, "33", ["mishap-missing_burn", "acted-1"], "PLAY ON",
                          "1 action has been taken on it", "missing-burn")
+
+
+def _pdf_pages(pdf: bytes) -> int:
+    """The pages of a PDF, counted by its page objects (``/Type /Page``, not ``/Pages``)."""
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+def test_an_incident_prints_as_a_one_page_report(console: Console, tablet: Any) -> None:
+    expect = sync_api.expect
+    log_in(tablet, console.base, "flo")
+    e2e._last_hand(console.base, "34")
+    tablet.goto(f"{console.base}/what-happened?table=34")
+    for selector in ("mishap-duplicate", "street-river", "acted-3", "chips-in-2"):
+        tablet.locator(f"label:has(> input[data-testid='{selector}'])").tap()
+    with tablet.expect_navigation(wait_until="load"):
+        tablet.locator("[data-testid=rule-it]").tap()
+    with tablet.expect_navigation(wait_until="load"):
+        tablet.locator("[data-testid=confirm-ruling]").tap()
+    tablet.goto(f"{console.base}/incidents?table=34")
+    with tablet.expect_navigation(wait_until="load"):
+        tablet.locator("[data-testid=incident-list] tbody tr a").first.click()
+    expect(tablet.locator("[data-testid=incident-report]")).to_be_hidden()
+    expect(tablet.locator("[data-testid=print-report]")).to_be_visible()
+    pdf = tablet.pdf(format="A4", print_background=True)
+    (e2e.SHOTS / "24-incident-report.pdf").write_bytes(pdf)
+    assert pdf.startswith(b"%PDF") and _pdf_pages(pdf) == 1, _pdf_pages(pdf)
+    tablet.emulate_media(media="print")
+    report = tablet.locator("[data-testid=incident-report]")
+    expect(report).to_be_visible()
+    expect(tablet.locator(".topbar")).to_be_hidden()
+    expect(report).to_contain_text("Table")
+    expect(report).to_contain_text("34-0458")
+    expect(report.locator("[data-testid=report-rules]")).to_contain_text("FD-DUP")
+    expect(report.locator("[data-testid=report-rules]")).to_contain_text("WSOP 2026")
+    expect(report.locator("[data-testid=report-floor]")).to_have_text("flo")
+    expect(report.locator("[data-testid=report-witnesses] tbody tr")).to_have_count(3)
+    expect(report.locator("[data-testid=report-signatures]")).to_contain_text("Floor: flo")
+    (e2e.SHOTS / "24-incident-report.pdf").write_bytes(pdf)
+    shot(tablet, "24-incident-report-print")

@@ -33,7 +33,7 @@ API: dict[tuple[str, str], Role] = {
     ("POST", "/api/hands/{hand_id}/undo"): D, ("POST", "/api/hands/{hand_id}/ruling"): F,
     ("POST", "/api/hands/{hand_id}/replay"): F, ("GET", "/api/incidents"): F, ("POST", "/api/incidents"): F,
     ("GET", "/api/incidents/{incident_id}"): F, ("POST", "/api/incidents/{incident_id}/corrections"): F,
-    ("GET", "/api/incidents/export.csv"): DIR, ("GET", "/api/incidents/export.json"): DIR,
+    ("GET", "/api/incidents/export.csv"): F, ("GET", "/api/incidents/export.json"): F,
     ("GET", "/api/incidents/verify"): DIR, ("GET", "/api/users"): DIR, ("POST", "/api/users"): DIR,
     ("PATCH", "/api/users/{user_id}"): DIR, ("GET", "/api/session"): D, ("DELETE", "/api/session"): D,
     ("GET", "/api/openapi.json"): D,

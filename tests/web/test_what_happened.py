@@ -113,6 +113,10 @@ def test_the_floor_rules_on_an_unlogged_hand_and_it_reaches_the_incident_log(flo
     incidents = floor.get("/api/incidents").json()["incidents"]
     assert incidents[0]["table"] == "9" and incidents[0]["final_verdict"] == "misdeal"
     assert "first_card_wrong_seat" in incidents[0]["causes"]
+    report = floor.get(f"/incidents/{incidents[0]['id']}").text
+    assert 'data-testid="incident-report"' in report and "WSOP 2026 Tournament Rule 88.a.3" in report
+    assert "Reconstructed from what the table said." in report and "Witnesses" in report
+    assert "<td>4</td><td>Thu</td>" in report and "<td>1</td><td>Lan</td>" not in report
 
 
 def test_a_bad_account_shows_the_form_again(floor: TestClient) -> None:

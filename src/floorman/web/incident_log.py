@@ -6,17 +6,23 @@ import csv
 import io
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from datetime import date
 from typing import Any
 
+from floorman.errors import UnknownRulebookError
+from floorman.rulebooks import find_rulebook
 from floorman.storage import Incident, IncidentDraft, IncidentQuery, Incidents
+from floorman.web.i18n import Translator
 from floorman.web.problems import InvalidInput
+from floorman.web.ruling_view import stored_ruling_view
 
-__all__ = ["CSV_COLUMNS", "FILTER_PARAMETERS", "correct_incident", "export_csv", "export_json", "iso_date",
+__all__ = ["CSV_COLUMNS", "FILTER_PARAMETERS", "IncidentWords", "correct_incident", "export_csv", "export_json", "incident_words", "iso_date",
            "query_from_params", "without_limit"]
 
+IncidentWords = Callable[[Incident], tuple[str, str]]
+"""An incident's rule numbers and its remedy, each as one line of words."""
 _VERDICTS = ("misdeal", "void", "continue")
 MAX_OFFSET = 10**9
 _FLAGS = {"": False, "0": False, "false": False, "off": False, "1": True, "true": True, "on": True}
@@ -37,8 +43,9 @@ FILTER_PARAMETERS: list[dict[str, Any]] = [
 ]
 """The filters of the search and the exports, as OpenAPI parameters."""
 CSV_COLUMNS = ("id", "recorded_at", "table", "hand", "dealer", "floor", "rulebook", "verdict", "override_verdict",
-               "override_reason", "final_verdict", "rules", "causes", "substantial_action", "note", "hand_id",
-               "corrects", "corrected_by", "prev_hash", "row_hash")
+               "override_reason", "final_verdict", "rules", "rule_numbers", "causes", "remedy", "substantial_action",
+               "note", "hand_id", "corrects", "corrected_by", "prev_hash", "row_hash")
+"""``rule_numbers`` are the rulebook's own numbers of the rules cited; ``remedy`` is what to do, in words."""
 
 
 def iso_date(value: str, field: str) -> str:
@@ -103,10 +110,24 @@ def correct_incident(conn: sqlite3.Connection, incident_id: int, *, floor_person
     return incidents.record(draft, now=now)
 
 
-def _row(incident: Incident) -> list[str]:
+def incident_words(incident: Incident, t: Translator) -> tuple[str, str]:
+    """The rulebook's numbers of the rules the ruling cites, and the remedy as the steps read, in ``t``'s language."""
+    try:
+        book = find_rulebook(incident.rulebook)
+    except UnknownRulebookError:
+        book = None
+    view = stored_ruling_view(incident.ruling, book, t, incident.causes)
+    numbers = "; ".join(dict.fromkeys(f"{r.rule_id}: {r.source}" if r.source else r.rule_id for r in view.rules))
+    remedy = " ".join(f"{n}. {step}" for n, step in enumerate(view.steps, start=1))
+    return numbers, remedy or view.meaning
+
+
+def _row(incident: Incident, words: IncidentWords) -> list[str]:
     obj = incident.to_obj(full=False)
     override = obj.pop("override") or {}
-    flat = {**obj, "override_verdict": override.get("verdict", ""), "override_reason": override.get("reason", "")}
+    rule_numbers, remedy = words(incident)
+    flat = {**obj, "override_verdict": override.get("verdict", ""), "override_reason": override.get("reason", ""),
+            "rule_numbers": rule_numbers, "remedy": remedy}
     out = []
     for column in CSV_COLUMNS:
         value = flat.get(column)
@@ -121,8 +142,9 @@ def _row(incident: Incident) -> list[str]:
     return out
 
 
-def export_csv(incidents: Iterator[Incident]) -> Iterator[str]:
-    """CSV, one incident a row (cells that a spreadsheet would run as formulas are quoted with ')."""
+def export_csv(incidents: Iterator[Incident], words: IncidentWords) -> Iterator[str]:
+    """CSV, one incident a row (cells that a spreadsheet would run as formulas are quoted with ');
+    ``words`` gives each incident's rule numbers and remedy in the reader's language."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(CSV_COLUMNS)
@@ -130,7 +152,7 @@ def export_csv(incidents: Iterator[Incident]) -> Iterator[str]:
     for incident in incidents:
         buffer.seek(0)
         buffer.truncate()
-        writer.writerow(_row(incident))
+        writer.writerow(_row(incident, words))
         yield buffer.getvalue()
 
 

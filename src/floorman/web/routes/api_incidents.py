@@ -1,8 +1,9 @@
 """The incident log over the API: search, one entry, record a ruling from a log, corrections,
-exports (directors) and the hash chain's check."""
+exports (directors export the whole log, floor staff the incidents they ruled) and the hash chain's check."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -13,18 +14,19 @@ from starlette.responses import StreamingResponse
 from floorman.formats import handlog
 from floorman.hand import rule
 from floorman.rulebooks import find_rulebook
-from floorman.storage import Incidents, Role, Session, chain_status
+from floorman.storage import IncidentQuery, Incidents, Role, Session, chain_status
 from floorman.web.incident_drafts import loose_incident_draft
 from floorman.web.incident_log import (
     FILTER_PARAMETERS,
     correct_incident,
     export_csv,
     export_json,
+    incident_words,
     query_from_params,
     without_limit,
 )
 from floorman.web.params import RecordId
-from floorman.web.security import api_user
+from floorman.web.security import api_user, request_locale
 from floorman.web.services import services
 
 __all__ = ["router"]
@@ -61,21 +63,30 @@ async def search(request: Request, session: Floor, limit: int = 100) -> dict[str
         return {"total": store.count(query), "incidents": [i.to_obj(full=False) for i in store.search(query, summary=True)]}
 
 
-@router.get("/export.csv", openapi_extra=FILTERS, response_class=StreamingResponse,
-            responses=_export("text/csv", {"type": "string"}), summary="The filtered log as CSV (directors).")
-def export_as_csv(request: Request, session: Director) -> StreamingResponse:
+def _exported(request: Request, session: Session) -> IncidentQuery:
+    """The export's filters; floor staff below director export only the incidents they ruled."""
     query = without_limit(query_from_params(dict(request.query_params)))
+    if session.user.role.allows(Role.DIRECTOR):
+        return query
+    return replace(query, floor_person=session.user.username)
+
+
+@router.get("/export.csv", openapi_extra=FILTERS, response_class=StreamingResponse,
+            responses=_export("text/csv", {"type": "string"}), summary="The filtered log as CSV, with rule numbers and remedies in words (floor staff: their own rulings).")
+def export_as_csv(request: Request, session: Floor) -> StreamingResponse:
+    query = _exported(request, session)
+    t = services(request).translators[request_locale(request, session)]
     with services(request).db.connect() as conn:
         rows = list(Incidents(conn).each(query))
-    return StreamingResponse(export_csv(iter(rows)), media_type="text/csv; charset=utf-8",
+    return StreamingResponse(export_csv(iter(rows), lambda incident: incident_words(incident, t)), media_type="text/csv; charset=utf-8",
                              headers={"Content-Disposition": 'attachment; filename="floorman-incidents.csv"'})
 
 
 @router.get("/export.json", openapi_extra=FILTERS, response_class=StreamingResponse,
             responses=_export("application/json", {"type": "object"}),
-            summary="The filtered log as JSON with each entry's log and ruling (directors).")
-def export_as_json(request: Request, session: Director) -> StreamingResponse:
-    query = without_limit(query_from_params(dict(request.query_params)))
+            summary="The filtered log as JSON with each entry's log and ruling (floor staff: their own rulings).")
+def export_as_json(request: Request, session: Floor) -> StreamingResponse:
+    query = _exported(request, session)
     with services(request).db.connect() as conn:
         rows = list(Incidents(conn).each(query))
         head = chain_status(conn).head

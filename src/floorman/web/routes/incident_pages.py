@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from starlette.requests import Request
@@ -13,7 +14,7 @@ from floorman.findings import Irregularity
 from floorman.rulebooks import find_rulebook
 from floorman.storage import ConflictError, IncidentQuery, Incidents, Role, Session
 from floorman.web.error_responses import describe_error
-from floorman.web.event_words import cause_name, describe_event
+from floorman.web.event_words import cause_name, describe_batch, describe_event
 from floorman.web.incident_log import correct_incident, query_from_params
 from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.params import RecordId
@@ -66,9 +67,35 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
     except UnknownRulebookError:
         book = None
     view = stored_ruling_view(incident.ruling, book, t, incident.causes)
-    events = [describe_event(e, t) for e in incident.log.get("events", [])]
+    logged = incident.log.get("events", [])
+    events = [describe_event(e, t) for e in logged]
     return render_page(request, session, "incident.html", active="incidents", incident=incident, view=view,
-                       events=events, history=history, error=error, status=status)
+                       events=events, history=history, error=error, status=status,
+                       report_lines=[describe_batch(run, t) for run in _runs(logged)],
+                       players=incident.log.get("players", []), involved=_involved(incident.ruling))
+
+
+def _runs(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The events in runs of one kind (the deal, the board), so that the printed report fits a page."""
+    runs: list[list[dict[str, Any]]] = []
+    for event in events:
+        kind = event.get("type")
+        if runs and kind in ("deal", "board", "burn", "post") and runs[-1][-1].get("type") in (
+                ("board", "burn") if kind in ("board", "burn") else (kind,)):
+            runs[-1].append(event)
+        else:
+            runs.append([event])
+    return runs
+
+
+def _involved(ruling: Mapping[str, Any]) -> set[int]:
+    """The seats the ruling names: in its findings (the seat, the seat it should have been) and remedies."""
+    seats: set[int] = set()
+    for finding in ruling.get("findings", []):
+        seats |= {int(finding[k]) for k in ("seat", "expected_seat") if isinstance(finding.get(k), int)}
+    for ruled in ruling.get("rulings", []):
+        seats |= {int(r["seat"]) for r in ruled.get("remedies", []) if isinstance(r.get("seat"), int)}
+    return seats
 
 
 @router.get("/incidents/{incident_id}")

@@ -1,5 +1,6 @@
 /* floorman console: the little the pages need beyond plain forms.
    - a form submits once (a second tap while the page loads does nothing);
+   - a button marked data-print prints the page (the incident report);
    - the live page keeps its scroll position across the reload after each tap;
    - the live page reloads when another device logs on the same hand (the hand's sequence number moved). */
 (function () {
@@ -10,6 +11,11 @@
     if (form.dataset.sending === "1") { event.preventDefault(); return; }
     if (form.method && form.method.toLowerCase() === "post") { form.dataset.sending = "1"; }
   }, true);
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (target && target.closest && target.closest("[data-print]")) { window.print(); }
+  });
 
   var live = document.getElementById("live");
   if (!live) { return; }
