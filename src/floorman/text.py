@@ -123,6 +123,8 @@ def remedy_text(remedy: Remedy, lang: str = "en") -> str:
         "penalty_possible": f"Seat {seat} may be penalised at the end of the hand.",
         "carry_chips_to_next_deal": f"Seat {seat}'s chips may stay in the pot for the next deal.",
         "award_after_override": "Award the pot as the floor ruled.",
+        "board_stands": (f"The {_street(f)} stands; burn one card before the {f['next_street']} as usual."
+                         if f.get("next_street") else f"The {_street(f)} stands."),
     }
     return texts.get(kind, kind.replace("_", " "))
 
@@ -161,6 +163,8 @@ def _remedy_vi(remedy: Remedy) -> str:
         "penalty_possible": f"Ghế {seat} có thể bị phạt khi ván bài kết thúc.",
         "carry_chips_to_next_deal": f"Chip của ghế {seat} có thể được giữ lại trong pot cho lần chia kế tiếp.",
         "award_after_override": "Trao pot theo quyết định của floor.",
+        "board_stands": (f"Giữ nguyên {street}; đốt một lá trước {street_vi(str(f['next_street']))} như bình thường."
+                         if f.get("next_street") else f"Giữ nguyên {street}."),
     }
     return texts.get(kind, kind.replace("_", " "))
 

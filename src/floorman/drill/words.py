@@ -194,6 +194,9 @@ def _remedy_vi(remedy: Remedy) -> str:
         "penalty_possible": f"Ghế {seat} có thể bị phạt khi ván bài kết thúc.",
         "carry_chips_to_next_deal": f"Chip của ghế {seat} có thể được giữ trong pot cho ván chia tiếp theo.",
         "award_after_override": "Trao pot theo quyết định của floor.",
+        "board_stands": (f"Giữ nguyên {street}; đốt một lá trước "
+                         f"{street_name(str(f['next_street']), Lang.VI)} như bình thường."
+                         if f.get("next_street") else f"Giữ nguyên {street}."),
     }
     return texts.get(remedy.do.value, remedy.do.value.replace("_", " "))
 

@@ -245,6 +245,7 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
               "burned for the turn as usual.",
               f"Dealer quên đốt một lá bài trước flop, và đã có {actions} hành động trên flop: flop được giữ nguyên, "
               "turn được đốt một lá như bình thường.")
+        d.remedy(R.BOARD_STANDS, street=Street.FLOP.value, next_street=Street.TURN.value)
         flop_actions = [a.action for a in ctx.state.actions if a.street is Street.FLOP]
         flop_sa = has_substantial_action(flop_actions, p, stud=False)
         if not flop_sa:
@@ -277,6 +278,14 @@ def _street_name(street: Street | None) -> str:
     return f"{street.value} street"
 
 
+def _next_board_street(street: Street | None) -> str | None:
+    """The board street after ``street`` (None after the river)."""
+    order = (Street.FLOP, Street.TURN, Street.RIVER)
+    if street not in order or street is Street.RIVER:
+        return None
+    return order[order.index(street) + 1].value
+
+
 def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing: bool) -> None:
     p = ctx.params
     street = _street_name(f.street)
@@ -294,6 +303,7 @@ def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing
                   "Các lá tiếp theo phải đúng là những lá lẽ ra sẽ ra nếu không có lỗi (đốt thêm một lá, hoặc đặt "
                   "một lá bài đốt trở lại stub, để khôi phục thứ tự).")
         else:
+            d.remedy(R.BOARD_STANDS, street=street, next_street=_next_board_street(f.street))
             d.say("The next street is burned and dealt normally: exactly one burn; the burn protects the stub, "
                   "card order does not matter.",
                   "Vòng kế tiếp được đốt bài và chia bình thường: đốt đúng một lá; lá bài đốt là để bảo vệ stub, "

@@ -45,6 +45,7 @@ class RemedyKind(StrEnum):
     CORRECT_BRING_IN = "correct_bring_in"
     PENALTY_POSSIBLE = "penalty_possible"
     CARRY_CHIPS_TO_NEXT_DEAL = "carry_chips_to_next_deal"
+    BOARD_STANDS = "board_stands"
 
 
 _NO_FIELDS: Mapping[str, Any] = MappingProxyType({})

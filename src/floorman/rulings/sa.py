@@ -83,8 +83,9 @@ def sa_reason(state: HandState, params: Params) -> Words:
     oot = oot_vi = ""
     if ignored:
         seats = ", ".join(f"seat {r.seat}" for r in ignored)
-        oot = f" The out-of-turn action ({seats}) does not count."
-        oot_vi = f" Hành động sai lượt ({seats_vi(r.seat for r in ignored)}) không được tính."
+        oot = f" The out-of-turn action ({seats}) does not count: substantial action counts only actions taken in turn."
+        oot_vi = (f" Hành động sai lượt ({seats_vi(r.seat for r in ignored)}) không được tính: Substantial Action chỉ "
+                  "tính những hành động đúng lượt.")
     any_needed = params.sa_stud_any_actions if state.is_stud else params.sa_any_actions
     if n == 0:
         return Words(
