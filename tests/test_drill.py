@@ -34,7 +34,7 @@ from floorman.drill import (
     score,
     summarize,
 )
-from floorman.drill.choices import signature
+from floorman.drill.choices import choice_verdict, signature
 from floorman.drill.cli import drill_cmd
 from floorman.formats import handlog
 from floorman.hand import rule
@@ -73,8 +73,11 @@ def _questions(kind: Kind, moment: Moment, *, rulebook: str | None = None, seeds
 def _answers(questions: tuple[Question, ...], *, right: bool = True) -> str:
     lines = []
     for q in questions:
-        verdict = {"misdeal": "m", "void": "v", "continue": "p"}[q.answer.verdict.value]
-        lines += [verdict if right else ("p" if verdict != "p" else "m"), str(q.answer.choice + 1)]
+        given = q.answer.verdict if right else (Verdict.CONTINUE if q.answer.verdict is not Verdict.CONTINUE
+                                                 else Verdict.MISDEAL)
+        offered = q.choices_for(given)  # the remedies of the verdict given, numbered from 1
+        number = offered.index(q.answer.choice) + 1 if q.answer.choice in offered else 1
+        lines += [{"misdeal": "m", "void": "v", "continue": "p"}[given.value], str(number)]
     return "\n".join(lines) + "\n"
 
 
@@ -171,7 +174,7 @@ def test_a_missing_flop_burn_is_scrambled_before_flop_action_and_stands_after() 
     after = [q for q in _questions(Kind.MISSING_BURN, Moment.AFTER, seeds=6) if "FLOP-NOBURN" in q.answer.ruling.rules]
     assert before and after
     assert all(q.answer.ruling.remedies[0].do.value == "scramble_and_pick_burn" for q in before)
-    assert all(not q.answer.ruling.remedies for q in after)
+    assert all([r.do.value for r in q.answer.ruling.remedies] == ["board_stands"] for q in after)
 
 
 def test_the_first_card_to_the_wrong_seat_is_a_misdeal_only_before_substantial_action() -> None:
@@ -271,12 +274,25 @@ def test_the_engines_remedy_is_one_choice_among_distinct_ones() -> None:
 
 def test_scores_count_a_point_for_the_verdict_and_one_for_the_remedy() -> None:
     q = make_questions(seed=9, count=1)[0]
-    wrong_verdict = next(v for v in Verdict if v is not q.answer.verdict)
     wrong_choice = (q.answer.choice + 1) % len(q.choices)
     assert score(q, Answer(verdict=q.answer.verdict, choice=q.answer.choice)).points == 2
-    assert score(q, Answer(verdict=wrong_verdict, choice=q.answer.choice)).points == 1
     assert score(q, Answer(verdict=q.answer.verdict, choice=wrong_choice)).points == 1
     assert score(q, Answer(verdict=None, choice=None)).points == 0
+
+
+def test_after_a_wrong_verdict_only_its_own_remedies_are_offered_and_none_scores_right() -> None:
+    for seed in range(6):
+        for q in make_questions(seed=seed, count=8):
+            assert {choice_verdict(c) for c in q.choices} == set(Verdict), q.id
+            assert choice_verdict(q.choices[q.answer.choice]) is q.answer.verdict
+            for verdict in Verdict:
+                offered = q.choices_for(verdict)
+                assert offered and all(choice_verdict(q.choices[i]) is verdict for i in offered)
+                if verdict is not q.answer.verdict:
+                    assert q.answer.choice not in offered
+                    right_remedy = score(q, Answer(verdict=verdict, choice=q.answer.choice))
+                    assert (right_remedy.verdict_right, right_remedy.remedy_right, right_remedy.points) == (
+                        False, False, 0)
 
 
 def test_the_summary_tallies_by_topic_in_topic_order() -> None:
@@ -292,7 +308,7 @@ def test_the_summary_tallies_by_topic_in_topic_order() -> None:
 def test_a_question_for_a_client_hides_the_answer_until_revealed() -> None:
     q = make_questions(seed=6, count=1)[0]
     hidden = json.loads(json.dumps(q.to_obj()))
-    assert set(hidden) == {"id", "topic", "rulebook", "note", "log", "verdicts", "choices"}
+    assert set(hidden) == {"id", "topic", "rulebook", "note", "log", "verdicts", "choices", "choice_verdicts"}
     assert "verdict" not in json.dumps(hidden["log"]) and handlog.from_obj(hidden["log"]) == q.log
     assert [v["verdict"] for v in hidden["verdicts"]] == ["misdeal", "void", "continue"]
     shown = q.to_obj(lang="vi", reveal=True)
@@ -329,11 +345,11 @@ def test_a_scripted_session_with_every_answer_right_scores_full_marks() -> None:
         assert q.note in out
 
 
-def test_a_scripted_session_with_every_verdict_wrong_scores_the_remedies_only() -> None:
+def test_a_scripted_session_with_every_verdict_wrong_scores_nothing_and_offers_only_that_verdict_s_remedies() -> None:
     questions = make_questions(seed=7, count=3)
     out = _session("--seed", "7", "--count", "3", answers=_answers(questions, right=False))
-    assert re.search(r"^total\s+3\s+0/3\s+3/3\s+3/6$", out, flags=re.M)
-    assert out.count("[wrong]") == 3 and out.count("[right]") == 3
+    assert re.search(r"^total\s+3\s+0/3\s+0/3\s+0/6$", out, flags=re.M), out[-600:]
+    assert out.count("[wrong]") == 6 and out.count("[right]") == 0
 
 
 def test_a_scripted_session_in_vietnamese_speaks_vietnamese_and_scores_the_same() -> None:

@@ -19,7 +19,7 @@ True
 Scoring an answer, and a session by topic:
 
 >>> s = score(q, Answer(verdict=Verdict.VOID, choice=q.answer.choice))
->>> s.remedy_right, s.points == int(q.answer.verdict is Verdict.VOID) + 1
+>>> s.remedy_right == s.verdict_right == (q.answer.verdict is Verdict.VOID), s.points in (0, 2)
 (True, True)
 >>> summarize([s]).total.out_of
 2
@@ -31,7 +31,7 @@ then shows ``to_obj(reveal=True)`` (verdict, remedy, rules with their citations,
 
 >>> questions = make_questions(seed=41, count=2, topics=["misdeals"], rulebook="wsop")
 >>> sorted(questions[0].to_obj(lang="vi"))
-['choices', 'id', 'log', 'note', 'rulebook', 'topic', 'verdicts']
+['choice_verdicts', 'choices', 'id', 'log', 'note', 'rulebook', 'topic', 'verdicts']
 >>> picked = score(questions[0], Answer(verdict=parse_verdict("m"), choice=0))
 >>> sorted(questions[0].to_obj(lang="vi", reveal=True)["answer"])
 ['choice', 'explanation', 'kinds', 'moment', 'rules', 'source', 'verdict']

@@ -5,7 +5,8 @@ Rules is the likeliest confusion), then from the remedies floors mix up for the 
 irregularity (burning the boxed card, killing the hand with the exposed card, scrambling a flop
 that has already seen action), then from the other verdicts. Two choices never share the same
 steps once chips given back and the floor's discretionary steps are set aside, so no wrong choice
-is the answer with a detail missing.
+is the answer with a detail missing. Every verdict has at least one choice: once a verdict is
+given, only the remedies of that verdict are offered (``choice_verdict`` says which a remedy is).
 
 >>> from floorman.drill.generate import make_scenarios
 >>> scenario = make_scenarios(seed=4, count=1, kinds=[Kind.FOUR_CARD_FLOP])[0]
@@ -25,9 +26,9 @@ from floorman.events import BoardCardDealt
 from floorman.findings import Finding
 from floorman.hand import rule
 from floorman.rulebooks import rulebooks
-from floorman.rulings.model import Remedy, RemedyKind, Ruling
+from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
 
-__all__ = ["remedy_choices", "signature"]
+__all__ = ["choice_verdict", "remedy_choices", "signature"]
 
 R = RemedyKind
 Steps = tuple[Remedy, ...]
@@ -42,6 +43,23 @@ def signature(steps: Sequence[Remedy]) -> tuple[str, ...]:
     ('return_all_chips', 'new_deck')
     """
     return tuple(r.do.value for r in steps if r.do is not R.RETURN_CHIPS and not r.fields.get("discretion"))
+
+
+def choice_verdict(steps: Sequence[Remedy]) -> Verdict:
+    """The verdict a remedy carries out: every chip back and a new deck is a void, a re-deal a misdeal,
+    anything else plays on.
+
+    >>> choice_verdict(_of((R.RETURN_CHIPS, {"seat": 3, "amount": 400}), (R.REDEAL, {}))).value
+    'misdeal'
+    >>> choice_verdict(()).value, choice_verdict(_of((R.RETURN_ALL_CHIPS, {}), (R.NEW_DECK, {}))).value
+    ('continue', 'void')
+    """
+    kinds = {r.do for r in steps}
+    if R.RETURN_ALL_CHIPS in kinds or R.NEW_DECK in kinds:
+        return Verdict.VOID
+    if R.REDEAL in kinds:
+        return Verdict.MISDEAL
+    return Verdict.CONTINUE
 
 
 def _of(*steps: tuple[RemedyKind, dict[str, object]]) -> Steps:
@@ -123,21 +141,30 @@ def _other_books(scenario: Scenario) -> list[Steps]:
 
 
 def remedy_choices(scenario: Scenario, ruling: Ruling, rng: random.Random) -> tuple[tuple[Steps, ...], int]:
-    """Up to four remedies, shuffled, and the index of the engine's."""
+    """Up to four remedies, shuffled, and the index of the engine's; each verdict has one at least."""
     seen = {signature(ruling.remedies)}
-    wrong: list[Steps] = []
+    pool: list[Steps] = []
 
     def offer(candidates: list[Steps]) -> None:
         rng.shuffle(candidates)
         for steps in candidates:
-            if len(wrong) < CHOICES - 1 and signature(steps) not in seen:
+            if signature(steps) not in seen:
                 seen.add(signature(steps))
-                wrong.append(steps)
+                pool.append(steps)
 
     offer(_other_books(scenario))
     for kind in scenario.kinds:
         offer(_bank(kind, scenario, ruling))
     offer(list(_VERDICT_STEPS))
+    wrong = pool[: CHOICES - 1]
+    for verdict in Verdict:
+        have = [choice_verdict(c) for c in (ruling.remedies, *wrong)]
+        if verdict in have:
+            continue
+        extra = next((c for c in pool if choice_verdict(c) is verdict), None)
+        spare = next((i for i in reversed(range(len(wrong))) if have.count(have[i + 1]) > 1), None)
+        if extra is not None and spare is not None:
+            wrong[spare] = extra
     choices = [ruling.remedies, *wrong]
     rng.shuffle(choices)
     answer = next(i for i, c in enumerate(choices) if c is ruling.remedies)

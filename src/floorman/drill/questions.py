@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from floorman.drill.choices import remedy_choices
+from floorman.drill.choices import choice_verdict, remedy_choices
 from floorman.drill.generate import make_scenarios
 from floorman.drill.hands import SourceHand
 from floorman.drill.model import Kind, Lang, Moment, Topic
@@ -93,10 +93,16 @@ class Question:
         """The steps of one choice in words."""
         return remedy_lines(self.choices[index], lang)
 
+    def choices_for(self, verdict: Verdict) -> tuple[int, ...]:
+        """The indexes of the choices that carry out ``verdict``: the remedies offered once it is given."""
+        return tuple(i for i, steps in enumerate(self.choices) if choice_verdict(steps) is verdict)
+
     def to_obj(self, *, lang: str = Lang.EN, reveal: bool = False) -> dict[str, Any]:
         """Plain JSON data: the question as a client shows it; with ``reveal``, the answer and its rules too.
 
         ``choices`` holds each choice's steps in words, in ``lang``; a client sends back the index.
+        ``choice_verdicts`` says which verdict each choice carries out: once a verdict is given, a client
+        offers only its remedies.
         """
         obj: dict[str, Any] = {
             "id": self.id,
@@ -106,6 +112,7 @@ class Question:
             "log": json.loads(handlog.dumps(self.log)),
             "verdicts": [{"verdict": v.value, "label": pick(VERDICT_LABELS[v], lang)} for v in Verdict],
             "choices": [list(self.choice_lines(i, lang)) for i in range(len(self.choices))],
+            "choice_verdicts": [choice_verdict(steps).value for steps in self.choices],
         }
         if reveal:
             ruling = self.answer.ruling
@@ -170,7 +177,8 @@ class Score:
 
     @property
     def remedy_right(self) -> bool:
-        return self.given_choice == self.choice
+        """The engine's remedy, given with the engine's verdict (a remedy of another verdict is never right)."""
+        return self.verdict_right and self.given_choice == self.choice
 
     @property
     def points(self) -> int:

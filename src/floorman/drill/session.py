@@ -97,18 +97,20 @@ def _ask_verdict(lang: str, io: Terminal) -> Verdict:
         io.write(say("verdict again", lang))
 
 
-def _ask_choice(q: Question, lang: str, io: Terminal) -> int:
+def _ask_choice(q: Question, verdict: Verdict, lang: str, io: Terminal) -> int:
+    """The remedy, among those of the verdict given (numbered from 1); the index of the choice picked."""
     io.write(say("remedy?", lang))
-    for i in range(len(q.choices)):
+    offered = q.choices_for(verdict)
+    for n, i in enumerate(offered, start=1):
         lines = q.choice_lines(i, lang)
-        io.write(f"  {i + 1}) {lines[0]}")
+        io.write(f"  {n}) {lines[0]}")
         for more in lines[1:]:
             io.write(f"     {more}")
-    n = len(q.choices)
+    n = len(offered)
     while True:
         text = _ask(io, say("choice?", lang, n=n)).strip()
         if text.isdigit() and 1 <= int(text) <= n:
-            return int(text) - 1
+            return offered[int(text) - 1]
         io.write(say("choice again", lang, n=n))
 
 
@@ -170,7 +172,7 @@ def run(questions: Sequence[Question], *, lang: str, io: Terminal) -> tuple[Scor
         for n, q in enumerate(questions, start=1):
             _show_hand(q, n, len(questions), lang, io)
             verdict = _ask_verdict(lang, io)
-            choice = _ask_choice(q, lang, io)
+            choice = _ask_choice(q, verdict, lang, io)
             s = score(q, Answer(verdict=verdict, choice=choice))
             scores.append(s)
             _explain(q, s, lang, io)

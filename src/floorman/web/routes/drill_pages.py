@@ -15,7 +15,7 @@ from fastapi import Path as PathParam
 from starlette.requests import Request
 from starlette.responses import Response
 
-from floorman.drill import Question, summarize
+from floorman.drill import Question, Verdict, summarize
 from floorman.errors import UnknownRulebookError
 from floorman.rulebooks import rulebooks
 from floorman.storage import Role, Session
@@ -133,6 +133,7 @@ def _question_page(request: Request, session: Session, drill: DrillRecord, quest
         "table": question_table(question, t, lang), "topic_name": topic_label(question.topic.value, lang),
         "verdict_words": {k: t.gettext(v) for k, v in VERDICT_WORDS.items()},
         "picked": verdict if verdict in VERDICT_WORDS else "", "stored": stored,
+        "offered": question.choices_for(Verdict(verdict)) if verdict in VERDICT_WORDS else (),
         "next_number": _next_number(questions, answers),
     }
     return render_page(request, session, "drill_question.html", active="drill", **context)

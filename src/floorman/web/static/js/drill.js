@@ -1,8 +1,10 @@
 /* floorman console: the drill question page.
    Keys 1, 2, 3 ... tap the verdict or the remedy of that number (a keyboard at the desk);
-   on a touch screen the buttons are all there is. */
+   on a touch screen the buttons are all there is.
+   The events of the hand open at their end, where the floor is called (the start is a scroll up). */
 (function () {
   "use strict";
+  document.querySelectorAll("[data-scroll-end]").forEach(function (list) { list.scrollTop = list.scrollHeight; });
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
     var active = document.activeElement;
