@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import re
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -68,3 +69,22 @@ def test_quick_start_rule_works_without_the_web_dask_and_mcp_extras() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("MISDEAL")
+
+
+def test_readme_shows_how_to_start_the_console(tmp_path: Path) -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    console = text.split("## The floor console", 1)[1].split("\n## ", 1)[0]
+    block = re.findall(r"```sh\n(.*?)```", console, flags=re.S)[0]
+    assert 'pip install "floorman[web]"' in block and "http://127.0.0.1:8000/" in block
+    add, serve = (re.search(rf"^(floorman {word} .*?)\s*(#|$)", block, flags=re.M) for word in ("users", "serve"))
+    assert add is not None and serve is not None
+    # the first account, as the README creates it, in a database of this test's own
+    args = add.group(1).split()[1:]
+    args[args.index("floor.db")] = str(tmp_path / "floor.db")
+    result = CliRunner().invoke(main, [*args, "--password-stdin"], input="a long password\n")
+    assert result.exit_code == 0, result.output
+    assert "added director (director)" in result.output
+    listed = CliRunner().invoke(main, ["users", "list", "--db", str(tmp_path / "floor.db")])
+    assert "director" in listed.output
+    assert serve.group(1).split()[:2] == ["floorman", "serve"] and "--db" in serve.group(1)
+    assert CliRunner().invoke(main, ["serve", "--help"]).exit_code == 0

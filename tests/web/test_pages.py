@@ -169,8 +169,8 @@ def test_the_ruling_screen_in_vietnamese(floor: TestClient) -> None:
     tap(floor, page, "floor")
     floor.post("/language", data={"csrf_token": form_token(floor), "locale": "vi", "next": page})
     html = floor.get(page).text
-    assert "MISDEAL" in html and "Lá bài đầu tiên được chia sai vị trí" in html
-    assert "Trả lại cho ghế 3 600 chip." in html and "Xác nhận và chia lại y hệt ván bài" in html
+    assert "HỦY VÁN" in html and ">MISDEAL<" not in html and "Lá bài đầu tiên được chia sai vị trí" in html
+    assert "Trả lại 600 chip cho ghế 3." in html and "Xác nhận và chia lại y hệt ván bài" in html
 
 
 def test_the_rules_page_searches_and_shows_the_differences(floor: TestClient) -> None:

@@ -77,12 +77,21 @@ def test_every_remedy_kind_has_a_vietnamese_step() -> None:
         assert step != REMEDY_TEMPLATES[kind.value], kind
 
 
-def test_a_remedy_step_in_english_is_the_cores_own_text() -> None:
+def test_a_remedy_step_in_english_is_the_cores_own_text_with_amounts_grouped() -> None:
     from floorman.text import remedy_text
 
     en = load_translations()["en"]
-    remedy = Remedy.of(RemedyKind.SCRAMBLE_AND_PICK_BURN, cards=4, street="turn")
-    assert remedy_step(remedy, en) == remedy_text(remedy)
+    for kind in (k for k in RemedyKind if k is not RemedyKind.REMOVE_CARD):  # the console says "the board", not "board"
+        for fields in ({"seat": 3, "amount": 400, "cards": 4, "street": "turn", "card": "As"},
+                       {"seat": 3, "amount": 400, "cards": 3, "card": "Kd", "street": "flop", "next_street": "turn"}):
+            remedy = Remedy.of(kind, **fields)
+            assert remedy_step(remedy, en) == remedy_text(remedy), kind
+    assert remedy_step(Remedy.of(RemedyKind.RETURN_CHIPS, seat=5, amount=2000), en) == "Give seat 5 back 2,000 chips."
+
+
+def test_a_remedy_step_in_vietnamese_gives_the_amount_first_with_dots() -> None:
+    vi = load_translations()["vi"]
+    assert remedy_step(Remedy.of(RemedyKind.RETURN_CHIPS, seat=5, amount=2000), vi) == "Trả lại 2.000 chip cho ghế 5."
 
 
 def test_every_rulebook_switch_has_a_label() -> None:

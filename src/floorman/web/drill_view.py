@@ -26,12 +26,12 @@ from floorman.hand import replay
 from floorman.rulebooks import find_rulebook
 from floorman.storage import NotFoundError, Session
 from floorman.storage.drill_scores import DrillAnswer, DrillOptions, DrillRecord, TopicResult
-from floorman.table import Street
 from floorman.web.event_words import describe_event
-from floorman.web.i18n import N_, Translator
-from floorman.web.live_view import SeatView, level_text
+from floorman.web.i18n import Translator
+from floorman.web.live_view import BoardCard, SeatView, board_cards, game_text, level_text, seat_views
 from floorman.web.problems import InvalidInput
 from floorman.web.rendering import format_chips
+from floorman.web.ruling_words import VERDICT_NAMES
 
 __all__ = [
     "MAX_COUNT",
@@ -56,7 +56,7 @@ PRACTICE_BELOW = 70
 """A topic where a user has scored below this percentage of the points is one to practise."""
 WEAKEST = 2
 """How many of a user's weak topics the results page names (the weakest first)."""
-VERDICT_WORDS: Mapping[str, str] = {"misdeal": N_("Misdeal"), "void": N_("Void"), "continue": N_("Play on")}
+VERDICT_WORDS: Mapping[str, str] = VERDICT_NAMES
 
 
 def topic_label(topic: str, lang: str) -> str:
@@ -139,7 +139,7 @@ class DrillTable:
     book_short: str
     top_row: tuple[SeatView, ...]
     bottom_row: tuple[SeatView, ...]
-    board: tuple[str, ...]
+    board: tuple[BoardCard, ...]
     pot: str
     events: tuple[str, ...]
 
@@ -150,30 +150,17 @@ def question_table(question: Question, t: Translator, lang: str = "en") -> Drill
     log = question.log
     book = find_rulebook(question.rulebook)
     state = replay(log, rulebook=book)
-    seats: list[SeatView] = []
-    for n in range(1, log.seats + 1):
-        seat = state.seats.get(n)
-        if seat is None:
-            seats.append(SeatView(seat=n, name="", status="empty", present=False, occupied=False, held=0, shown=(),
-                                  committed="", folded=False, dead=False, button=log.button == n, to_act=False))
-            continue
-        shown = tuple(c.card if c.card != "??" else "▢" for c in seat.live_cards if c.face_up or c.exposed)
-        seats.append(SeatView(
-            seat=n, name=seat.name or "", status=seat.status.value, present=seat.present, occupied=True,
-            held=seat.held, shown=shown, committed=format_chips(seat.committed) if seat.committed else "",
-            folded=seat.folded, dead=seat.dead, button=log.button == n, to_act=False,
-        ))
+    seats = seat_views(state, t)
     half = (len(seats) + 1) // 2
-    board = tuple(c for s in (Street.FLOP, Street.TURN, Street.RIVER) for c in state.board.get(s, []))
     obj = question.to_obj(lang=lang)
     events: Sequence[Mapping[str, Any]] = [
         {**e, "note": obj["note"]} if e.get("type") == "floor" and e.get("note") == question.note else e
         for e in obj["log"]["events"]
     ]
     return DrillTable(
-        game=log.game.value, level=level_text(log.level, t), book_short=book.short,
+        game=game_text(log.game, log.effective_structure, t), level=level_text(log.level, t), book_short=book.short,
         top_row=tuple(seats[:half]), bottom_row=tuple(reversed(seats[half:])),
-        board=tuple("▢" if c == "??" else c for c in board), pot=format_chips(state.pot),
+        board=board_cards(state), pot=format_chips(state.pot, t.locale),
         events=tuple(describe_event(e, t) for e in events),
     )
 

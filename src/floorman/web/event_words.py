@@ -17,7 +17,7 @@ from typing import Any
 
 from floorman.web.i18n import N_, Translator
 from floorman.web.rendering import format_chips
-from floorman.web.ruling_words import street_name
+from floorman.web.ruling_words import street_name, verdict_name
 
 __all__ = ["CAUSE_NAMES", "cause_name", "describe_batch", "describe_event"]
 
@@ -118,14 +118,14 @@ def describe_event(event: Mapping[str, Any], t: Translator) -> str:
         blind = str(event.get("blind", ""))
         return t.gettext("Seat %(seat)s posts the %(blind)s: %(amount)s") % {
             "seat": seat, "blind": t.gettext(_BLINDS[blind]) if blind in _BLINDS else blind,
-            "amount": format_chips(event.get("amount"))}
+            "amount": format_chips(event.get("amount"), t.locale)}
     if kind == "deal":
         return _deal(event, t)
     if kind == "act":
         action = str(event.get("action", ""))
-        text = t.gettext(_ACTIONS.get(action, "%(seat)s")) % {"seat": seat, "to": format_chips(event.get("to", ""))}
+        text = t.gettext(_ACTIONS.get(action, "%(seat)s")) % {"seat": seat, "to": format_chips(event.get("to", ""), t.locale)}
         if action in ("call", "complete", "all_in") and event.get("to") is not None:
-            text += f" ({format_chips(event['to'])})"
+            text += f" ({format_chips(event['to'], t.locale)})"
         return text
     if kind == "board":
         text = t.gettext("Board card") + (f" {_card(event)}" if _card(event) else "")
@@ -165,7 +165,7 @@ def describe_event(event: Mapping[str, Any], t: Translator) -> str:
         override = event.get("override")
         if override:
             return t.gettext("Floor ruled otherwise (%(verdict)s): %(reason)s") % {
-                "verdict": override.get("verdict"), "reason": override.get("reason")}
+                "verdict": verdict_name(override.get("verdict"), t), "reason": override.get("reason")}
         return t.gettext("Floor's ruling carried out")
     if kind in _SIMPLE:
         return t.gettext(_SIMPLE[kind]) + (f" ({_card(event)})" if _card(event) else "")

@@ -82,8 +82,7 @@ class LiveHand:
     @property
     def cancelled(self) -> bool:
         """A misdeal or void was carried out: this deal is over."""
-        return any(self.final_verdict(self.result.rulings[k]) is not Verdict.CONTINUE for k in self.applied
-                   if k < len(self.floor_events))
+        return bool(self.cancelling_rulings)
 
     @property
     def over(self) -> bool:
@@ -92,9 +91,19 @@ class LiveHand:
 
     @property
     def current_ruling(self) -> Ruling:
-        """The pending floor call's ruling, or the ruling if the floor were called now."""
+        """The pending floor call's ruling; on a deal the floor cancelled, the ruling that cancelled it;
+        otherwise the ruling if the floor were called now."""
         pending = self.pending_ruling
-        return self.result.rulings[pending] if pending is not None else self.result.ruling
+        if pending is not None:
+            return self.result.rulings[pending]
+        cancelling = self.cancelling_rulings
+        return self.result.rulings[cancelling[0]] if cancelling else self.result.ruling
+
+    @property
+    def cancelling_rulings(self) -> list[int]:
+        """The floor calls whose ruling, as carried out, cancelled the deal (a misdeal or void), in order."""
+        return [k for k in sorted(self.applied)
+                if k < len(self.floor_events) and self.final_verdict(self.result.rulings[k]) is not Verdict.CONTINUE]
 
     def prefix_result(self, k: int) -> Result:
         """The engine's answer for the log up to the k-th floor call (its ruling is the last one)."""
@@ -239,8 +248,7 @@ def record_ruling(
 def start_replay(conn: sqlite3.Connection, hand_id: int, *, user: User, now: str) -> HandRecord:
     """The exact re-play of a hand whose misdeal (or void) was carried out, from the ruling's ``redeal`` header."""
     live = load_hand(conn, hand_id)
-    cancelling = [k for k in sorted(live.applied)
-                  if k < len(live.floor_events) and live.final_verdict(live.result.rulings[k]) is not Verdict.CONTINUE]
+    cancelling = live.cancelling_rulings
     if not cancelling:
         raise ConflictError("only a hand ruled a misdeal (or void) is re-played")
     hands = Hands(conn)

@@ -3,12 +3,16 @@ quick deal buttons that fit the moment, and the hand's log."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from floorman import betting
+from floorman.events import BoardCardDealt
+from floorman.rulings.sa import sa_reason
 from floorman.state import HandState
-from floorman.table import Family, Level, Street, Structure
+from floorman.table import Family, Game, Level, Street, Structure
 from floorman.web.event_words import cause_name, describe_batch
 from floorman.web.i18n import N_, Translator
 from floorman.web.live_hands import LiveHand
@@ -18,7 +22,18 @@ from floorman.web.ruling_view import RulingView, ruling_view
 from floorman.web.ruling_words import street_name
 from floorman.web.sa_meter import SaMeter, sa_meter
 
-__all__ = ["LiveView", "SeatView", "level_text", "live_view"]
+__all__ = [
+    "GAME_NAMES",
+    "STRUCTURE_NAMES",
+    "BoardCard",
+    "LiveView",
+    "SeatView",
+    "board_cards",
+    "game_text",
+    "level_text",
+    "live_view",
+    "seat_views",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -30,11 +45,35 @@ class SeatView:
     occupied: bool
     held: int
     shown: tuple[str, ...]
-    committed: str
+    bet: str
+    """The chips in front of the seat: its bet on this street."""
+    stack: str
+    """The chips it has behind."""
     folded: bool
     dead: bool
     button: bool
     to_act: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardCard:
+    card: str
+    """The card (``Kd``), or ``▢`` when it is not known or lies face down."""
+    face_up: bool
+
+
+def board_cards(state: HandState) -> tuple[BoardCard, ...]:
+    """The board as it lies: a card dealt face down (a fourth flop card, say) is drawn as a card back."""
+    down = Counter(e.card for e in state.log.events if isinstance(e, BoardCardDealt) and not e.face_up)
+    out = []
+    for street in (Street.FLOP, Street.TURN, Street.RIVER):
+        for card in state.board.get(street, []):
+            if down[card] > 0:
+                down[card] -= 1
+                out.append(BoardCard(card="▢", face_up=False))
+            else:
+                out.append(BoardCard(card="▢" if card == "??" else card, face_up=True))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,7 +97,7 @@ class LiveView:
     top_row: tuple[SeatView, ...]
     bottom_row: tuple[SeatView, ...]
     seats: tuple[SeatView, ...]
-    board: tuple[str, ...]
+    board: tuple[BoardCard, ...]
     pot: str
     to_act: int | None
     banner: RulingView
@@ -66,6 +105,8 @@ class LiveView:
     meter: SaMeter
     meter_text: str
     meter_hint: str
+    oot_note: str
+    """When a seat acted out of turn: the engine's account of substantial action, which says why it does not count."""
     pending: bool
     over: bool
     cancelled: bool
@@ -87,36 +128,54 @@ class LiveView:
     """What a reconstructed hand's log does not record (the log's ``omits``)."""
 
 
-def _seats(state: HandState, to_act: int | None) -> list[SeatView]:
+def seat_views(state: HandState, t: Translator, to_act: int | None = None) -> list[SeatView]:
+    """Each seat as the felt shows it: the chips it has bet on this street (antes and the big-blind ante
+    go straight to the pot and are not a bet), and the chips it has behind."""
     out = []
     for n in range(1, state.log.seats + 1):
         seat = state.seats.get(n)
         if seat is None:
             out.append(SeatView(seat=n, name="", status="empty", present=False, occupied=False, held=0, shown=(),
-                                committed="", folded=False, dead=False, button=state.log.button == n,
+                                bet="", stack="", folded=False, dead=False, button=state.log.button == n,
                                 to_act=False))
             continue
         shown = tuple(c.card if c.card != "??" else "▢" for c in seat.live_cards if c.face_up or c.exposed)
         out.append(SeatView(
             seat=n, name=seat.name or "", status=seat.status.value, present=seat.present, occupied=True,
-            held=seat.held, shown=shown, committed=format_chips(seat.committed) if seat.committed else "",
-            folded=seat.folded, dead=seat.dead, button=state.log.button == n, to_act=to_act == n,
+            held=seat.held, shown=shown, bet=format_chips(seat.street_bet, t.locale) if seat.street_bet else "",
+            stack=format_chips(max(seat.remaining, 0), t.locale), folded=seat.folded, dead=seat.dead,
+            button=state.log.button == n, to_act=to_act == n,
         ))
     return out
+
+
+GAME_NAMES: Mapping[str, str] = {
+    "holdem": N_("Hold'em"), "omaha": N_("Omaha"), "omaha8": N_("Omaha Hi-Lo"), "omaha5": N_("Five-card Omaha"),
+    "short-deck": N_("Short-deck Hold'em"), "stud": N_("Seven-card stud"), "stud8": N_("Stud Hi-Lo"),
+    "razz": N_("Razz"), "2-7-single-draw": N_("2-7 single draw"), "2-7-triple-draw": N_("2-7 triple draw"),
+    "badugi": N_("Badugi"),
+}
+STRUCTURE_NAMES: Mapping[str, str] = {"no-limit": N_("No-limit"), "pot-limit": N_("Pot-limit"), "limit": N_("Limit")}
+
+
+def game_text(game: Game, structure: Structure, t: Translator) -> str:
+    """The game as the table names it: ``No-limit Hold'em``, ``Limit Seven-card stud``."""
+    return t.gettext("%(structure)s %(game)s") % {"structure": t.gettext(STRUCTURE_NAMES[structure.value]),
+                                                   "game": t.gettext(GAME_NAMES[game.value])}
 
 
 def level_text(level: Level, t: Translator) -> str:
     """The level as the page header shows it: ``Level 7 · 200/400 · big-blind ante 400``."""
     parts = [t.gettext("Level %(n)s") % {"n": level.number}] if level.number is not None else []
     if level.small_blind or level.big_blind:
-        parts.append(f"{format_chips(level.small_blind)}/{format_chips(level.big_blind)}")
+        parts.append(f"{format_chips(level.small_blind, t.locale)}/{format_chips(level.big_blind, t.locale)}")
     if level.small_bet or level.big_bet:
-        parts.append(t.gettext("limits %(small)s/%(big)s") % {"small": format_chips(level.small_bet),
-                                                              "big": format_chips(level.big_bet)})
+        parts.append(t.gettext("limits %(small)s/%(big)s") % {"small": format_chips(level.small_bet, t.locale),
+                                                              "big": format_chips(level.big_bet, t.locale)})
     for amount, label in ((level.ante, N_("ante %(amount)s")), (level.big_blind_ante, N_("big-blind ante %(amount)s")),
                           (level.bring_in, N_("bring-in %(amount)s"))):
         if amount:
-            parts.append(t.gettext(label) % {"amount": format_chips(amount)})
+            parts.append(t.gettext(label) % {"amount": format_chips(amount, t.locale)})
     return " · ".join(parts)
 
 
@@ -139,7 +198,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
     pending = live.pending_ruling is not None
     over = live.over
     to_act = None if (pending or over) else betting.next_to_act(state)
-    seats = _seats(state, to_act)
+    seats = seat_views(state, t, to_act)
     half = (len(seats) + 1) // 2
     causes = [cause_name(f.irregularity.value, t) for f in banner_ruling.findings]
     if not causes and not pending:
@@ -148,23 +207,32 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
     meter = sa_meter(state, book)
     street = next_board_street(state)
     batches: dict[int, list[Any]] = {}
-    for e in live.events:
+    at: dict[int, int] = {}  # a logged event's place in the hand log (the engine's event index)
+    for index, e in enumerate(live.events):
         batches.setdefault(e.batch, []).append(e)
+        at[id(e)] = index
+    out_of_turn = {a.at for a in state.actions if not a.in_turn}
+    out_of_turn_words = t.gettext("out of turn")
     lines = tuple(
-        LogLine(number=i + 1, text=describe_batch([e.event for e in group], t), at=group[0].logged_at)
+        LogLine(number=i + 1, text=describe_batch([e.event for e in group], t)
+                + (f" ({out_of_turn_words})" if any(at[id(e)] in out_of_turn for e in group) else ""),
+                at=group[0].logged_at)
         for i, group in enumerate(batches.values())
     )
+    oot_note = ""
+    if out_of_turn:
+        reason = sa_reason(state, book.params)
+        oot_note = reason.vi if t.locale == "vi" else reason.en
     last_kinds = {str(e.event.get("type")) for e in (list(batches.values())[-1] if batches else [])}
-    board = tuple(c for s in (Street.FLOP, Street.TURN, Street.RIVER) for c in state.board.get(s, []))
     redeal_of = live.log.redeal_of
     return LiveView(
         hand_id=live.record.id, seq=live.seq, table_name=live.record.table_name,
         hand_number=live.record.hand_number, dealer=live.record.dealer, level=level_text(live.log.level, t),
-        book_short=book.short, game=live.log.game.value, replay_count=redeal_of.count if redeal_of else 0,
+        book_short=book.short, game=game_text(live.log.game, live.log.effective_structure, t), replay_count=redeal_of.count if redeal_of else 0,
         top_row=tuple(seats[:half]), bottom_row=tuple(reversed(seats[half:])), seats=tuple(seats),
-        board=tuple("▢" if c == "??" else c for c in board), pot=format_chips(state.pot), to_act=to_act,
+        board=board_cards(state), pot=format_chips(state.pot, t.locale), to_act=to_act,
         banner=ruling_view(banner_ruling, book, t), banner_summary=summary, meter=meter,
-        meter_text=meter.text(t), meter_hint=meter.hint(t), pending=pending, over=over,
+        meter_text=meter.text(t), meter_hint=meter.hint(t), oot_note=oot_note, pending=pending, over=over,
         cancelled=live.cancelled, closed=live.record.closed_at is not None,
         can_deal_initial=state.initial_open and len(state.initial_deals) < state.spec.hole_cards * max(
             len(state.entitled_order()), 1),

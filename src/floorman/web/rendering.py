@@ -12,16 +12,17 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from datetime import datetime
 from decimal import Decimal
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
+from babel.numbers import format_decimal
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 from starlette.responses import HTMLResponse
 
 from floorman.web.i18n import Translator
 
-__all__ = ["FRAGMENTS", "PageRenderer", "format_chips", "local_time"]
+__all__ = ["FRAGMENTS", "PageRenderer", "format_chips", "format_number", "local_time"]
 
 FRAGMENTS = 256
 """Rendered page parts kept (see ``PageRenderer.fragment``)."""
@@ -39,13 +40,25 @@ def local_time(stamp: str | None) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def format_chips(amount: Any) -> str:
-    """``12500`` -> ``12,500``; cents kept where a cash table plays them."""
+def format_chips(amount: Any, locale: str = "en") -> str:
+    """An amount as the room writes it in its language (Babel's number formats): ``12500`` is ``12,500`` in
+    English and ``12.500`` in Vietnamese; cents are kept where a cash table plays them.
+
+    >>> format_chips(12500), format_chips(12500, "vi"), format_chips(Decimal("2.5"), "vi"), format_chips("")
+    ('12,500', '12.500', '2,50', '')
+    """
     if isinstance(amount, bool) or not isinstance(amount, (int, float, Decimal)):
         return str(amount)
     if isinstance(amount, int) or amount == int(amount):
-        return f"{int(amount):,}"
-    return f"{amount:,.2f}"
+        return format_decimal(int(amount), locale=locale)
+    return format_decimal(amount, format="#,##0.00", locale=locale)
+
+
+def format_number(value: Any, locale: str = "en") -> str:
+    """A count or a rate in the page's language: ``1,234`` / ``1.234``, ``3.5`` / ``3,5``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
+        return str(value)
+    return format_decimal(value, locale=locale)
 
 
 class PageRenderer:
@@ -62,7 +75,8 @@ class PageRenderer:
                 lstrip_blocks=True,
             )
             env.install_gettext_translations(translator.catalog, newstyle=True)  # type: ignore[attr-defined]
-            env.filters["chips"] = format_chips
+            env.filters["chips"] = partial(format_chips, locale=locale)
+            env.filters["number"] = partial(format_number, locale=locale)
             env.filters["local_time"] = local_time
             env.globals["asset_version"] = asset_version
             self.envs[locale] = env

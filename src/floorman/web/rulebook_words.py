@@ -11,7 +11,7 @@ from floorman.rulebooks import Rulebook, rulebooks
 from floorman.rulebooks.params import Params
 from floorman.web.i18n import N_, Translator
 
-__all__ = ["FAMILY_NAMES", "SWITCH_NAMES", "TAG_NAMES", "SwitchRow", "switch_rows"]
+__all__ = ["FAMILY_NAMES", "SWITCH_NAMES", "TAG_BADGES", "TAG_NAMES", "SwitchRow", "switch_rows"]
 
 FAMILY_NAMES: Mapping[str, str] = {
     "definition": N_("Definitions"), "dealing": N_("Dealing"), "substantial-action": N_("Substantial action"),
@@ -26,6 +26,10 @@ TAG_NAMES: Mapping[str, str] = {
     "V": N_("verified in the rulebooks"), "S": N_("from a secondary source"), "I": N_("inferred from the texts"),
     "U": N_("uncertain: the floor's call"),
 }
+TAG_BADGES: Mapping[str, str] = {
+    "V": N_("verified"), "S": N_("secondary source"), "I": N_("inferred"), "U": N_("floor's call"),
+}
+"""The evidence tag as the rules list shows it beside a rule (``TAG_NAMES`` says it in full)."""
 SWITCH_NAMES: Mapping[str, str] = {
     "sa_rule": N_("Which rule defines substantial action"),
     "sa_any_actions": N_("Actions that are substantial action, whatever they are"),

@@ -58,7 +58,7 @@ def _cited(rule_id: str, source: str, book: Rulebook | None, t: Translator) -> C
     vi = t.locale == "vi"
     title = (entry.title_vi if vi else entry.title) if entry else rule_id
     text = (entry.paraphrase_vi if vi else entry.paraphrase) if entry else ""
-    discretion = book.discretion_reason(rule_id) if book is not None else None
+    discretion = book.discretion_reason(rule_id, t.locale) if book is not None else None
     return CitedRule(rule_id=rule_id, title=title, source=source, text=text, discretion=discretion)
 
 
@@ -69,12 +69,13 @@ def ruling_view(ruling: Ruling, book: Rulebook, t: Translator) -> RulingView:
         headline=t.gettext(VERDICT_HEADLINES[ruling.verdict.value]),
         meaning=t.gettext(VERDICT_MEANINGS[ruling.verdict.value]),
         steps=tuple(remedy_step(r, t) for r in ruling.remedies),
-        rules=tuple(_cited(c.rule, c.source, book, t) for c in ruling.citations),
+        rules=tuple(_cited(c.rule, c.source_vi if t.locale == "vi" else c.source, book, t) for c in ruling.citations),
         explanation=explanation_for(ruling, t.locale),
         causes=tuple(dict.fromkeys(cause_name(f.irregularity.value, t) for f in ruling.findings)),
         substantial_action=ruling.substantial_action,
         discretion=ruling.discretion,
-        discretion_reasons=tuple(ruling.discretion_reasons),
+        discretion_reasons=tuple(ruling.discretion_reasons_vi if t.locale == "vi" and ruling.discretion_reasons_vi
+                                 else ruling.discretion_reasons),
         override_verdict=override.verdict.value if override else None,
         override_headline=t.gettext(VERDICT_HEADLINES[override.verdict.value]) if override else None,
         override_reason=override.reason if override else None,
@@ -114,7 +115,8 @@ def stored_ruling_view(obj: Mapping[str, Any], book: Rulebook | None, t: Transla
         causes=tuple(cause_name(c, t) for c in causes),
         substantial_action=bool(last.get("substantial_action")),
         discretion=bool(last.get("discretion")),
-        discretion_reasons=tuple(last.get("discretion_reasons", ())),
+        discretion_reasons=tuple(last.get("discretion_reasons_vi") or last.get("discretion_reasons", ()) if t.locale == "vi"
+                                 else last.get("discretion_reasons", ())),
         override_verdict=str(override["verdict"]) if override else None,
         override_headline=t.gettext(VERDICT_HEADLINES.get(str(override["verdict"]), "")) if override else None,
         override_reason=str(override.get("reason", "")) if override else None,

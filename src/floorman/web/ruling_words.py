@@ -1,15 +1,15 @@
 """Rulings in the user's language: verdict headlines, remedy steps, streets.
 
-English remedy steps are the core's own (``floorman.text.remedy_text``); other languages translate
-each remedy kind here, with the same fields filled in.
+Each remedy kind has its sentence here (in English the core's own words, ``floorman.text.remedy_text``,
+with amounts written the language's way), translated by the catalog, with the same fields filled in.
 
 >>> from floorman.rulings.model import Remedy, RemedyKind
 >>> from floorman.web.i18n import load_translations
 >>> vi = load_translations()["vi"]
->>> remedy_step(Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=400), vi)
-'Trả lại cho ghế 3 400 chip.'
->>> remedy_step(Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=400), load_translations()["en"])
-'Give seat 3 back 400 chips.'
+>>> remedy_step(Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=2000), vi)
+'Trả lại 2.000 chip cho ghế 3.'
+>>> remedy_step(Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=2000), load_translations()["en"])
+'Give seat 3 back 2,000 chips.'
 """
 
 from __future__ import annotations
@@ -22,9 +22,12 @@ from floorman.text import remedy_text
 from floorman.web.i18n import N_, Translator
 from floorman.web.rendering import format_chips
 
-__all__ = ["REMEDY_TEMPLATES", "STREET_NAMES", "VERDICT_HEADLINES", "VERDICT_MEANINGS", "remedy_step", "street_name"]
+__all__ = ["REMEDY_TEMPLATES", "STREET_NAMES", "VERDICT_HEADLINES", "VERDICT_MEANINGS", "VERDICT_NAMES", "remedy_step",
+           "street_name", "verdict_name"]
 
 VERDICT_HEADLINES = {"misdeal": N_("MISDEAL"), "void": N_("VOID"), "continue": N_("PLAY ON")}
+VERDICT_NAMES = {"misdeal": N_("Misdeal"), "void": N_("Void"), "continue": N_("Play on")}
+"""A verdict as a word in a sentence or a choice (the headlines are for the banner)."""
 VERDICT_MEANINGS = {
     "misdeal": N_("Cancel the deal and re-deal."),
     "void": N_("Fouled deck: every chip goes back to whoever bet it."),
@@ -70,7 +73,14 @@ REMEDY_TEMPLATES: Mapping[str, str] = {
     "penalty_possible": N_("Seat %(seat)s may be penalised at the end of the hand."),
     "carry_chips_to_next_deal": N_("Seat %(seat)s's chips may stay in the pot for the next deal."),
     "award_after_override": N_("Award the pot as the floor ruled."),
+    "board_stands": N_("The %(street)s stands; burn one card before the %(next_street)s as usual."),
+    "board_stands/last": N_("The %(street)s stands."),
 }
+
+
+def verdict_name(value: Any, t: Translator) -> str:
+    """``continue`` -> ``Play on`` (``Tiếp tục``); an unknown value as it is."""
+    return t.gettext(VERDICT_NAMES[str(value)]) if str(value) in VERDICT_NAMES else str(value)
 
 
 def street_name(value: Any, t: Translator) -> str:
@@ -84,13 +94,13 @@ def _template_key(remedy: Remedy) -> str:
         return f"{kind}/turn_up"
     if remedy.do is RemedyKind.DEAL_FACE_DOWN and not remedy.fields.get("seat"):
         return f"{kind}/others"
+    if remedy.do is RemedyKind.BOARD_STANDS and not remedy.fields.get("next_street"):
+        return f"{kind}/last"
     return kind
 
 
 def remedy_step(remedy: Remedy, t: Translator) -> str:
-    """One numbered step of a remedy, as the floor says it to the table."""
-    if t.locale == "en":
-        return remedy_text(remedy)
+    """One numbered step of a remedy, as the floor says it to the table, amounts written the language's way."""
     key = _template_key(remedy)
     if key not in REMEDY_TEMPLATES:
         return remedy_text(remedy)
@@ -98,10 +108,11 @@ def remedy_step(remedy: Remedy, t: Translator) -> str:
     where = str(f.get("where", "table"))
     values = {
         "seat": f.get("seat", ""),
-        "amount": format_chips(f.get("amount", "")),
+        "amount": format_chips(f.get("amount", ""), t.locale),
         "cards": f.get("cards", ""),
         "card": f.get("card", t.gettext("card")),
         "street": street_name(f.get("street"), t),
+        "next_street": street_name(f.get("next_street"), t),
         "where": t.gettext(_WHERE[where]) if where in _WHERE else where,
     }
     return t.gettext(REMEDY_TEMPLATES[key]) % values

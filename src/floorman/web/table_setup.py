@@ -44,10 +44,14 @@ class TableSetup:
     level: Mapping[str, int] = field(default_factory=dict)
     players: tuple[SeatEntry, ...] = ()
     deck_back: str = ""
+    structure: str = ""
+    """``no-limit``, ``pot-limit`` or ``limit``; empty for the game's usual structure."""
 
     def header(self) -> dict[str, Any]:
         """The hand log's header (section 1), with no events yet."""
         obj: dict[str, Any] = {"floorman": 1, "rulebook": self.rulebook, "game": self.game, "seats": self.seats}
+        if self.structure:
+            obj["structure"] = self.structure
         obj["button"] = self.button
         obj["level"] = {k: v for k, v in self.level.items() if v or k == "number"}
         obj["table"] = self.table_name
@@ -98,6 +102,7 @@ def carried_over(header: Mapping[str, Any]) -> TableSetup:
         dealer=str(header.get("dealer", "")), rulebook=str(header.get("rulebook") or DEFAULT_BOOK),
         game=str(header.get("game", "holdem")), seats=seats, button=button, level=level,
         players=tuple(players), deck_back=str((header.get("deck") or {}).get("back", "")),
+        structure=str(header.get("structure") or ""),
     )
 
 
@@ -129,8 +134,13 @@ def blind_posts(log: HandLog) -> list[dict[str, Any]]:
     return posts
 
 
+_GROUPED = re.compile(r"\d{1,3}(?:([,. \u00a0\u202f])\d{3})(?:\1\d{3})*")
+
+
 def _whole(form: Mapping[str, str], name: str, *, default: int = 0, low: int = 0, high: int = 10**12) -> int:
-    raw = form.get(name, "").strip().replace(",", "").replace(" ", "")
+    raw = form.get(name, "").strip()
+    if _GROUPED.fullmatch(raw):  # 24,000 or 24.000 or 24 000, as a floor types it in either language
+        raw = re.sub(r"\D", "", raw)
     if not raw:
         return default
     if not raw.isdigit() or not low <= int(raw) <= high:
@@ -162,7 +172,7 @@ def setup_from_form(form: Mapping[str, str]) -> TableSetup:
         dealer=form.get("dealer", "").strip(), rulebook=form.get("rulebook", DEFAULT_BOOK) or DEFAULT_BOOK,
         game=form.get("game", "holdem") or "holdem", seats=seats,
         button=_whole(form, "button", default=1, low=1, high=seats), level=level, players=tuple(players),
-        deck_back=form.get("deck_back", "").strip(),
+        deck_back=form.get("deck_back", "").strip(), structure=form.get("structure", "").strip(),
     )
     setup.validated()
     return setup

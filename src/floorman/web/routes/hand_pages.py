@@ -13,12 +13,12 @@ from starlette.responses import Response
 from floorman.errors import LogError
 from floorman.rulebooks import rulebooks
 from floorman.storage import ConflictError, Hands, Role, Session, StaleSequenceError
-from floorman.table import GAMES, PlayerStatus
+from floorman.table import GAMES, PlayerStatus, Structure
 from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
 from floorman.web.event_forms import action_event, deal_events, other_event
 from floorman.web.live_hands import LiveHand, load_hand
-from floorman.web.live_view import live_view
+from floorman.web.live_view import GAME_NAMES, STRUCTURE_NAMES, live_view
 from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput
@@ -47,9 +47,13 @@ async def home(request: Request, session: Dealer) -> Response:
 def _setup_page(request: Request, session: Session, setup: TableSetup, *, error: str = "",
                 status: int = 200) -> Response:
     players = {p.seat: p for p in setup.players}
+    t = translator_for(request, session)
     return render_page(
         request, session, "hand_setup.html", active="tables", setup=setup, players=players, error=error,
-        status=status, games=[g.value for g in GAMES], books=list(rulebooks().values()),
+        status=status, games=[(g.value, t.gettext(GAME_NAMES[g.value])) for g in GAMES],
+        structures=[(s.value, t.gettext(STRUCTURE_NAMES[s.value])) for s in Structure],
+        usual_structures={g.value: t.gettext(STRUCTURE_NAMES[GAMES[g].default_structure.value]) for g in GAMES},
+        books=list(rulebooks().values()),
         statuses=[s.value for s in PlayerStatus if s is not PlayerStatus.REDEAL_DEAD], max_seats=MAX_SEATS,
         level_fields=LEVEL_FIELDS,
     )

@@ -13,7 +13,7 @@ from starlette.responses import Response
 from floorman.rulebooks import Rule, catalog, find_rule, rulebooks
 from floorman.storage import Role, Session
 from floorman.web.page_context import render_page, translator_for
-from floorman.web.rulebook_words import FAMILY_NAMES, TAG_NAMES, switch_rows
+from floorman.web.rulebook_words import FAMILY_NAMES, TAG_BADGES, TAG_NAMES, switch_rows
 from floorman.web.security import page_user
 from floorman.web.services import services
 
@@ -57,8 +57,9 @@ def _entry_of(rule_id: str, vi: bool) -> RuleEntry:
     cites = []
     for book in rulebooks().values():
         c = book.citation(rule.id)
-        cites.append(BookCitation(book=book.short, source=c.source, silent=book.is_silent(rule.id) and c.via is None,
-                                  discretion=book.discretion_reason(rule.id), via=c.via))
+        cites.append(BookCitation(book=book.short, source=c.source_vi if vi else c.source,
+                                  silent=book.is_silent(rule.id) and c.via is None,
+                                  discretion=book.discretion_reason(rule.id, "vi" if vi else "en"), via=c.via))
     return RuleEntry(rule_id=rule.id, title=rule.title_vi if vi else rule.title,
                      text=rule.paraphrase_vi if vi else rule.paraphrase, family=rule.family, tag=rule.tag,
                      citations=tuple(cites))
@@ -89,7 +90,8 @@ async def rules_page(request: Request, session: Dealer, q: str = "", family: str
     rule_list = services(request).pages.fragment(
         "_rule_list.html", (" ".join(words), family, bool(differs)), locale=t.locale,
         context=lambda: {"entries": entries, "family_names": dict(families),
-                         "tag_names": {k: t.gettext(v) for k, v in TAG_NAMES.items()}})
+                         "tag_names": {k: t.gettext(v) for k, v in TAG_NAMES.items()},
+                         "tag_badges": {k: t.gettext(v) for k, v in TAG_BADGES.items()}})
     return render_page(request, session, "rules.html", active="rules", entries=entries, q=q, family=family,
                        differs=differs, families=families, rule_list=rule_list, total=len(catalog()))
 

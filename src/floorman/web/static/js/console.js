@@ -2,7 +2,8 @@
    - a form submits once (a second tap while the page loads does nothing);
    - a button marked data-print prints the page (the incident report);
    - the live page keeps its scroll position across the reload after each tap;
-   - the live page reloads when another device logs on the same hand (the hand's sequence number moved). */
+   - the live page reloads when another device logs on the same hand (the hand's sequence number moved);
+   - the table setup shows one row of players per seat at the table. */
 (function () {
   "use strict";
 
@@ -16,6 +17,17 @@
     var target = event.target;
     if (target && target.closest && target.closest("[data-print]")) { window.print(); }
   });
+
+  var seatCount = document.querySelector("[data-seat-count]");
+  if (seatCount) {
+    var showSeats = function () {
+      var n = parseInt(seatCount.value, 10) || 0;
+      document.querySelectorAll("[data-seat-row]").forEach(function (row) {
+        row.hidden = parseInt(row.dataset.seatRow, 10) > n;
+      });
+    };
+    seatCount.addEventListener("input", showSeats);
+  }
 
   var live = document.getElementById("live");
   if (!live) { return; }
