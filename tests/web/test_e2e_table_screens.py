@@ -190,7 +190,7 @@ def _fits_a_tablet(page: Any) -> None:
     for selector in ("[data-testid=act-fold]", "[data-testid=act-check]", "[data-testid=act-call]",
                      "[data-testid=act-raise-1]"):
         box = _box(page, selector)
-        assert 0 <= box["y"] and box["y"] + box["height"] <= TABLET["height"], f"{selector} below the fold: {box}"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= TABLET["height"], f"{selector} below the fold: {box}"
 
 
 def test_on_a_1024x768_tablet_the_action_buttons_are_above_the_fold_and_the_top_bar_is_one_line(
