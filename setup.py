@@ -13,7 +13,7 @@ from setuptools import setup
 
 CORE = (
     "cards.py", "table.py", "log.py", "findings.py", "state.py", "cardcheck.py",
-    "betting.py", "dealing.py", "streets.py", "hand.py",
+    "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py",
     "rulings/context.py", "rulings/decide_board.py", "rulings/decide_deal.py", "rulings/decide_table.py",
     "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py", "rulings/words.py",
     # the hand-log readers of the audit's path. Python stays: events.py and formats/document.py (msgspec

@@ -10,7 +10,10 @@ rulebook. After every step:
   the same events again gives the same answer;
 - the findings are the same under every rulebook for as long as every book has ruled alike at each floor
   call (after that, a ruling feeds back into the hand: a killed hand, a table that played on);
-- the substantial-action latch never unlatches.
+- the substantial-action latch never unlatches;
+- nothing handed out moves: a result, a ruling, the findings and the state taken at an earlier step
+  are the same after every later push, and asking (whose turn, the ruling now, the result) changes
+  nothing in the hand and gives the same answer twice.
 """
 
 from __future__ import annotations
@@ -22,10 +25,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import floorman
+from floorman import betting
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
-from floorman.hand import Hand
+from floorman.hand import Hand, Result
 from floorman.rulebooks import BOOK_IDS
+from floorman.rulings.model import Ruling
+from floorman.state import HandState
 
 GAMES = ["holdem", "holdem", "omaha", "short-deck", "stud", "razz", "2-7-triple-draw", "badugi"]
 STUD = {"stud", "razz"}
@@ -46,6 +52,8 @@ class LoggedHand(RuleBasedStateMachine):
         self.floors = 0
         self.latched: dict[str, bool] = {}
         self.put_in: dict[str, dict[int, Any]] = {}
+        self.handed_out: list[tuple[Result, dict[str, Any], str, Ruling, dict[str, Any], tuple[Any, str]]] = []
+        """What earlier steps were given: the hand, its result, and how each thing read then."""
 
     # -- the table ------------------------------------------------------------------------------------
 
@@ -287,12 +295,41 @@ class LoggedHand(RuleBasedStateMachine):
             assert now or not self.latched[book], f"{book}: substantial action unlatched"
             self.latched[book] = now
 
+    @invariant()
+    def nothing_handed_out_moves_and_asking_changes_nothing(self) -> None:
+        for result, result_obj, state_seen, ruling, ruling_obj, findings_seen in self.handed_out:
+            assert ruling_json.to_obj(result) == result_obj
+            assert fingerprint(result.state) == state_seen
+            assert ruling_json.ruling_to_obj(ruling) == ruling_obj
+            assert repr(findings_seen[0]) == findings_seen[1]
+        del self.handed_out[:-6]  # the last few steps' answers are checked again after each later push
+        for hand in self.hands.values():
+            before = fingerprint(hand._state)
+            to_act = betting.next_to_act(hand._state)
+            asked = (hand.ruling(), hand.result(), hand.findings, hand.state, hand.substantial_action,
+                     betting.is_round_complete(hand._state))
+            assert fingerprint(hand._state) == before
+            assert betting.next_to_act(hand._state) == to_act
+            assert ruling_json.ruling_to_obj(hand.ruling()) == ruling_json.ruling_to_obj(asked[0])
+            assert ruling_json.to_obj(hand.result()) == ruling_json.to_obj(asked[1])
+        book = BOOK_IDS[len(self.events) % len(BOOK_IDS)]
+        live = self.hands.get(book)
+        if live is not None:
+            result, ruling, findings = live.result(), live.ruling(), live.findings
+            self.handed_out.append((result, ruling_json.to_obj(result), fingerprint(result.state), ruling,
+                                    ruling_json.ruling_to_obj(ruling), (findings, repr(findings))))
+
     def teardown(self) -> None:
         if self.hands:
             log = handlog.from_obj({**self.header, "events": self.events})
             for book in BOOK_IDS:
                 once = ruling_json.to_obj(floorman.rule(log, rulebook=book))
                 assert ruling_json.to_obj(floorman.rule(log, rulebook=book)) == once
+
+
+def fingerprint(state: HandState) -> str:
+    """Everything a hand's state holds, written out (its seats and cards included)."""
+    return repr(sorted((name, value) for name, value in vars(state).items() if name != "log"))
 
 
 def _decision(ruling: Any) -> tuple[str, list[dict[str, Any]]]:
@@ -333,3 +370,39 @@ def test_asking_for_the_ruling_now_records_nothing_in_the_hand() -> None:
     hand.result()
     hand.push(log.events[1])
     assert ruling_json.to_obj(hand.result()) == ruling_json.to_obj(floorman.rule(log))
+
+
+def test_asking_whose_turn_it_is_moves_nothing() -> None:
+    hand = Hand(handlog.from_obj(_heads_up([
+        {"type": "post", "seat": 2, "blind": "sb", "amount": 100},
+        {"type": "post", "seat": 1, "blind": "bb", "amount": 200},
+        {"type": "deal", "seat": 1}, {"type": "deal", "seat": 2}, {"type": "deal", "seat": 1},
+        {"type": "deal", "seat": 2},
+    ], stacks=(5000, 5000))))
+    before = fingerprint(hand._state)
+    assert betting.next_to_act(hand._state) == 2
+    assert betting.next_to_act(hand._state) == 2
+    assert fingerprint(hand._state) == before
+
+
+def test_a_result_taken_earlier_is_the_same_after_more_events() -> None:
+    log = handlog.from_obj(_heads_up([
+        {"type": "post", "seat": 2, "blind": "sb", "amount": 100},
+        {"type": "post", "seat": 1, "blind": "bb", "amount": 200},
+        {"type": "deal", "seat": 1}, {"type": "deal", "seat": 2}, {"type": "deal", "seat": 1},
+        {"type": "deal", "seat": 2}, {"type": "act", "seat": 2, "action": "call"},
+        {"type": "act", "seat": 1, "action": "check"}, {"type": "board", "card": "As"}, {"type": "floor"},
+    ], stacks=(5000, 5000)))
+    hand = Hand(handlog.from_obj(_heads_up([], stacks=(5000, 5000))))
+    for event in log.events[:6]:
+        hand.push(event)
+    early, early_ruling, early_findings = hand.result(), hand.ruling(), hand.findings
+    seen = (ruling_json.to_obj(early), fingerprint(early.state), early_findings)
+    assert early.ruling.verdict.value == "continue" and early.state.pot == 300
+    for event in log.events[6:]:
+        hand.push(event)
+    assert hand.findings != early_findings  # the board card came without a burn
+    assert (ruling_json.to_obj(early), fingerprint(early.state), early_findings) == seen
+    assert early.ruling is early_ruling or ruling_json.ruling_to_obj(early.ruling) == ruling_json.ruling_to_obj(
+        early_ruling)
+    assert early.state.pot == 300 and hand.state.pot == 400

@@ -19,16 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 
 from floorman.errors import LogError
-from floorman.events import BoardCardDealt, HandMucked, HandShown
-from floorman.findings import Irregularity as I
-from floorman.hand import Result, rule
+from floorman.findings import DeckCheck
+from floorman.hand import rule
 from floorman.log import HandLog
 from floorman.rulebooks import Rulebook
 from floorman.rulings.model import Verdict
-from floorman.table import Family
 
 __all__ = [
     "REPORT_COLUMNS",
@@ -45,15 +42,6 @@ __all__ = [
     "report_rows",
     "unreadable",
 ]
-
-
-class DeckCheck(StrEnum):
-    """What the audit checks on a finished hand beyond the engine's findings (no rule id: a count)."""
-
-    BOARD_COUNT = "board_count"
-    """A flop game's board is not 3 + 1 + 1 cards: a card after the river, or a showdown on a short board."""
-    HOLE_COUNT = "hole_count"
-    """A seat still in the hand at its end holds more or fewer cards than the game deals it."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -106,51 +94,6 @@ class HandAudit:
 
 # -- one hand ----------------------------------------------------------------------------------
 
-_BOARD_KINDS = frozenset({I.FOUR_CARD_FLOP, I.FLOP_FIVE_OR_MORE, I.SHORT_FLOP, I.PREMATURE_CARD,
-                          I.STUD_SHORT_STUB})
-_COUNT_KINDS = frozenset({I.EXTRA_CARD, I.WRONG_CARD_COUNT, I.BUTTON_SHORT, I.ACTED_WITH_WRONG_COUNT,
-                          I.SEAT_DEALT_OUT, I.CARDS_THROWN_INTO_HAND, I.STUD_SHORT_STUB, I.BOXED_CARD,
-                          I.EXPOSED_HOLE_CARD, I.EXPOSED_REPLACEMENT_CARD, I.EXPOSED_AFTER_DEAL})
-
-
-def _deck_checks(result: Result, verdict: str) -> list[FindingRow]:
-    """The counts no finding already covers: board cards of a flop game, hole cards of the seats still in.
-
-    The board must not go past the river, and must be complete once two players have tabled
-    their hands; at the end of a hand every seat still in holds what the game deals by then.
-    """
-    state = result.state
-    spec = state.spec
-    kinds = {f.irregularity for f in result.findings}
-    rows: list[FindingRow] = []
-    board_at: list[int] = []
-    showdown: int | None = None
-    tabled: set[int] = set()
-    for at, event in enumerate(result.log.events):
-        if isinstance(event, BoardCardDealt):
-            board_at.append(at)
-        elif isinstance(event, (HandShown, HandMucked)):
-            tabled.add(event.seat)
-            if showdown is None and len(tabled) >= 2:
-                showdown = at
-    if spec.family is Family.FLOP and not kinds & _BOARD_KINDS:
-        full = sum(spec.board_cards)
-        if len(board_at) > full:
-            rows.append(FindingRow(at=board_at[full], irregularity=DeckCheck.BOARD_COUNT.value, rules=(),
-                                   verdict=verdict, count=len(board_at)))
-        elif showdown is not None and len(board_at) < full:
-            rows.append(FindingRow(at=len(result.log.events) - 1, irregularity=DeckCheck.BOARD_COUNT.value,
-                                   rules=(), verdict=verdict, count=len(board_at)))
-    if state.hand_over or showdown is not None:
-        counted = {f.seat for f in result.findings if f.irregularity in _COUNT_KINDS}
-        due = spec.hole_cards + (state.street_idx if spec.family is Family.STUD else 0)
-        for seat in state.seats.values():
-            if seat.in_hand and seat.seat not in counted and seat.held != due:
-                rows.append(FindingRow(at=len(result.log.events) - 1, irregularity=DeckCheck.HOLE_COUNT.value,
-                                       rules=(), verdict=verdict, seat=seat.seat, count=seat.held))
-    return rows
-
-
 def _meta(log: HandLog, key: str) -> str | None:
     value = log.meta.get(key)
     return None if value is None else str(value)
@@ -169,7 +112,8 @@ def audit_hand(log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None 
                    verdict=decided.get(id(f), last).value, seat=f.seat, card=f.card, count=f.count)
         for f in result.findings
     ]
-    rows += _deck_checks(result, last.value)
+    rows += [FindingRow(at=c.at, irregularity=c.check.value, rules=(), verdict=last.value, seat=c.seat, count=c.count)
+             for c in result.deck_counts]
     return HandAudit(
         file=file, hand=hand, game=log.game.value, table=_meta(log, "table"), dealer=_meta(log, "dealer"),
         verdict=last, findings=tuple(rows),

@@ -1,7 +1,8 @@
 """Forced bets, actions, whose turn it is, and when a betting round is over.
 
 The fold calls ``post`` and ``act``; the detectors read ``next_to_act`` and
-``is_round_complete``. Nothing here decides a ruling.
+``is_round_complete``, which only read the hand (asking whose turn it is changes nothing).
+Nothing here decides a ruling.
 """
 
 from __future__ import annotations
@@ -187,11 +188,10 @@ def _due_seat(state: HandState, in_hand: int, can: list[SeatState]) -> int | Non
     current = state.current_bet
     if len(can) == 1 and can[0].street_bet >= current:
         return None
-    if not state.round_started:
-        _begin(state)
-    # the first seat due to act clockwise after the pointer: the lowest seat number above it, else
-    # (going round past the last seat) the lowest seat number of all
-    pointer = state.pointer
+    # the first seat due to act clockwise after the pointer (before the round's first action, the
+    # seat before the first to act): the lowest seat number above it, else (going round past the
+    # last seat) the lowest seat number of all
+    pointer = state.pointer if state.round_started else _anchor(state)
     after: int | None = None
     first: int | None = None
     due = 0

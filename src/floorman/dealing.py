@@ -150,20 +150,28 @@ def close_initial(state: HandState, at: int) -> None:
     evaluate_initial(state, final=True)
 
 
-def evaluate_initial(state: HandState, *, final: bool) -> None:
-    """Compare each seat's holding with the game's, once the deal has gone round."""
+def evaluate_initial(state: HandState, *, final: bool, found: list[Finding] | None = None) -> None:
+    """Compare each seat's holding with the game's, once the deal has gone round.
+
+    What is wrong is added to ``found``: the hand's own findings when the deal closes (``final``),
+    or the findings of a floor called now, which the caller keeps apart from the hand's.
+    """
     if not state.initial_deals or not (final or state.initial_open):
         return
     n = state.spec.hole_cards
     order = state.entitled_order()
     if not (final or state.deal_finished or len(state.initial_deals) >= n * len(order)):
         return
+    into = state.findings if found is None else found
+
     def add(finding: Finding) -> None:
-        _add_once(state, finding)
+        """Add the finding unless one of its kind is already recorded for its seat."""
+        if not any(f.irregularity is finding.irregularity and f.seat == finding.seat for f in into):
+            into.append(finding)
 
     seats = state.seats
     if all(seats[s].held == n for s in order):  # the usual deal: every seat has its cards
-        _check_sequence(state, order, add)
+        _check_sequence(state, order, into, add)
         return
     last_at = state.initial_deals[-1][0]
     held = {s: state.seats[s].held for s in order}
@@ -186,13 +194,7 @@ def evaluate_initial(state: HandState, *, final: bool) -> None:
         first = min(long_, key=lambda s: _extra_at(state, s, n))
         add(Finding(at=_extra_at(state, first, n), irregularity=I.EXTRA_CARD, seat=first, count=extras,
                     during_initial_deal=True))
-    _check_sequence(state, order, add)
-
-
-def _add_once(state: HandState, finding: Finding) -> None:
-    """Add the finding unless one of its kind is already recorded for its seat."""
-    if not any(f.irregularity is finding.irregularity and f.seat == finding.seat for f in state.findings):
-        state.add(finding)
+    _check_sequence(state, order, into, add)
 
 
 def _extra_at(state: HandState, seat: int, n: int) -> int:
@@ -205,8 +207,10 @@ _ORDER_UNKNOWABLE = frozenset({I.FIRST_CARD_WRONG_SEAT, I.CARD_TO_SEAT_NOT_ENTIT
 """Findings after which the dealing sequence is not checked (it is already wrong in a way reported)."""
 
 
-def _check_sequence(state: HandState, order: tuple[int, ...], add: Callable[[Finding], None]) -> None:
-    if any(f.irregularity in _ORDER_UNKNOWABLE for f in state.findings) or len(order) < 2 or state.omits(Omission.DEAL_ORDER):
+def _check_sequence(
+    state: HandState, order: tuple[int, ...], found: list[Finding], add: Callable[[Finding], None],
+) -> None:
+    if any(f.irregularity in _ORDER_UNKNOWABLE for f in found) or len(order) < 2 or state.omits(Omission.DEAL_ORDER):
         return
     seq = [s for _, s, _ in state.initial_deals]
     expected = [order[i % len(order)] for i in range(len(seq))]

@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from floorman.table import Street
 
-__all__ = ["BASE_RULES", "Finding", "Irregularity"]
+__all__ = ["BASE_RULES", "DeckCheck", "DeckCount", "Finding", "Irregularity"]
 
 
 class Irregularity(StrEnum):
@@ -139,3 +139,24 @@ class Finding:
     @property
     def rules(self) -> tuple[str, ...]:
         return BASE_RULES[self.irregularity] + self.extra_rules
+
+
+class DeckCheck(StrEnum):
+    """What the end of a hand checks beyond the findings (no rule id: a count). Values are stable once released."""
+
+    BOARD_COUNT = "board_count"
+    """A flop game's board is not 3 + 1 + 1 cards: a card after the river, or a showdown on a short board."""
+    HOLE_COUNT = "hole_count"
+    """A seat still in the hand at its end holds more or fewer cards than the game deals it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckCount:
+    """A count of cards found wrong at the end of a hand, where no finding covers it (``DeckCheck``)."""
+
+    at: int
+    """The event index: the first board card too many, else the hand's last event."""
+    check: DeckCheck
+    count: int
+    """How many cards: on the board, or at the seat."""
+    seat: int | None = None

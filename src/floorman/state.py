@@ -2,12 +2,14 @@
 
 ``HandState`` is the working record of ``floorman.hand``: everything the detectors and the
 rulings read (seats, cards, chips, streets, the in-turn action log). The fold is the only
-writer; everyone else reads.
+writer; everyone else reads, and what the fold hands out is a ``snapshot()``: a copy that no
+later event changes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from copy import copy
+from dataclasses import dataclass, field, replace
 
 from floorman.events import Action, BlindKind, BlindPosted
 from floorman.findings import Finding, Irregularity
@@ -158,7 +160,13 @@ class HandState:
         self.draw_rounds: set[Street] = set()
         self.flop_completed_after_scramble = False
         self.level_changes: list[tuple[int, Level]] = []
-        self._entitled_order: tuple[int, ...] | None = None
+        self.board_events: list[int] = []
+        """Event indexes of the board cards, as they were dealt (whatever the fold made of them)."""
+        self.tabled: set[int] = set()
+        """Seats that have shown or mucked their hand at the end."""
+        self.showdown_at: int | None = None
+        """The event index at which a second seat tabled its hand (the showdown), if it has come."""
+        self._entitled_order = self._order_of_entitled()
 
     # -- queries -----------------------------------------------------------------------
 
@@ -186,15 +194,15 @@ class HandState:
         """Entitled seats in dealing order: from the first seat left of the button (stud: seat 1).
 
         Who is entitled is settled before the deal (a player seated during the hand waits), so the
-        order is worked out once.
+        order is worked out once, when the table is set.
         """
-        if self._entitled_order is None:
-            n = self.log.seats
-            start = 1 if self.is_stud or self.log.button is None else (self.log.button % n) + 1
-            self._entitled_order = tuple(
-                s for s in clockwise_from(n, start) if s in self.seats and self.seats[s].entitled
-            )
         return self._entitled_order
+
+    def _order_of_entitled(self) -> tuple[int, ...]:
+        n = self.log.seats
+        start = 1 if self.is_stud or self.log.button is None else (self.log.button % n) + 1
+        seats = self.seats
+        return tuple(s for s in clockwise_from(n, start) if s in seats and seats[s].entitled)
 
     def in_turn_actions(self) -> list[ActionRecord]:
         return [a for a in self.actions if a.in_turn]
@@ -244,11 +252,48 @@ class HandState:
     def seat(self, seat: SeatState) -> None:
         """A player sat down during the hand (he waits for the next one)."""
         self.seats[seat.seat] = seat
-        self._entitled_order = None
+        self._entitled_order = self._order_of_entitled()
 
     def add(self, finding: Finding) -> None:
         self.findings.append(finding)
 
-    def forget_findings_after(self, count: int) -> None:
-        """Drop the findings after the first ``count``: a ruling made as if the floor were called records none."""
-        del self.findings[count:]
+    # -- copies ------------------------------------------------------------------------
+
+    def snapshot(self) -> HandState:
+        """The hand as it stands now, in a copy that no later event changes (nor any change to this one)."""
+        other = copy(self)
+        other.seats = {n: _seat_copy(s) for n, s in self.seats.items()}
+        other.findings = list(self.findings)
+        other.actions = list(self.actions)
+        other.initial_deals = list(self.initial_deals)
+        other.straddle_seats = list(self.straddle_seats)
+        other.posts = list(self.posts)
+        other.board = {street: list(cards) for street, cards in self.board.items()}
+        other.burns = {street: list(cards) for street, cards in self.burns.items()}
+        other.designated_burn = dict(self.designated_burn)
+        other.no_burn_expected = set(self.no_burn_expected)
+        other.withdrawn = list(self.withdrawn)
+        other.seen = dict(self.seen)
+        other.absent_at_first_card = set(self.absent_at_first_card)
+        other.absent_at_last_card = set(self.absent_at_last_card)
+        other.street_action_count = dict(self.street_action_count)
+        other.floors = list(self.floors)
+        other.draw_rounds = set(self.draw_rounds)
+        other.level_changes = list(self.level_changes)
+        other.board_events = list(self.board_events)
+        other.tabled = set(self.tabled)
+        return other
+
+    def seen_with(self, findings: list[Finding]) -> HandState:
+        """The hand as it stands now with ``findings`` as its findings: a view to judge, sharing the rest.
+
+        It is for a ruling made on the spot (the floor called now): the view is read and dropped at
+        once, and the hand itself is not touched.
+        """
+        other = copy(self)
+        other.findings = findings
+        return other
+
+
+def _seat_copy(seat: SeatState) -> SeatState:
+    return replace(seat, cards=[replace(card) for card in seat.cards])

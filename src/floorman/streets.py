@@ -183,7 +183,9 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
                 and target not in state.no_burn_expected:
             state.add(Finding(at=at, irregularity=I.MISSING_BURN, street=target))
         if target is Street.SEVENTH:
-            _check_short_stub(state, at)
+            short = _short_stub(state, at)
+            if short is not None:
+                state.add(short)
     street = state.street
     face_pattern = state.spec.street_face_up
     should_be_up = face_pattern[state.street_idx - 1] if 0 < state.street_idx <= len(face_pattern) else False
@@ -199,25 +201,32 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
         ))
 
 
-def check_seventh_street_due(state: HandState) -> None:
-    """Stud, sixth-street betting over: is the stub long enough to give everyone a seventh card?"""
+def check_seventh_street_due(state: HandState, found: list[Finding]) -> None:
+    """Stud, sixth-street betting over: is the stub long enough to give everyone a seventh card?
+
+    Asked when the floor is called; what is wrong is added to ``found``.
+    """
     if (
         state.is_stud and state.street is Street.SIXTH and is_round_complete(state)
-        and not state.has(I.STUD_SHORT_STUB) and not state.hand_over
+        and not any(f.irregularity is I.STUD_SHORT_STUB for f in found) and not state.hand_over
     ):
-        _check_short_stub(state, state.index)
+        short = _short_stub(state, state.index)
+        if short is not None:
+            found.append(short)
 
 
-def _check_short_stub(state: HandState, at: int) -> None:
+def _short_stub(state: HandState, at: int) -> Finding | None:
+    """The finding of a stub too short to give every seat still in its seventh card, if it is."""
     players = sum(1 for s in state.seats.values() if s.in_hand)
     used = state.deck_position
     stub = state.spec.deck_size - used
-    if stub < players + 2:
-        burns = sum(len(b) for b in state.burns.values())
-        state.add(Finding(
-            at=at, irregularity=I.STUD_SHORT_STUB, street=Street.SEVENTH, count=stub,
-            note=f"{players} players, {burns} earlier burns",
-        ))
+    if stub >= players + 2:
+        return None
+    burns = sum(len(b) for b in state.burns.values())
+    return Finding(
+        at=at, irregularity=I.STUD_SHORT_STUB, street=Street.SEVENTH, count=stub,
+        note=f"{players} players, {burns} earlier burns",
+    )
 
 
 def discard(state: HandState, ev: CardsDiscarded, at: int) -> None:

@@ -1,0 +1,351 @@
+"""The fold: the step for each kind of event, and the closing step.
+
+``STEPS`` maps each kind of event to its step, which changes the hand's state by that one event
+and records what is irregular about it. ``closing_findings`` is the closing step: what calling the
+floor now (or ending the hand) finds that no single event showed. ``deck_counts`` is the last look
+at the end of a hand. ``floorman.hand`` runs the fold; this is the only place a hand is followed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from floorman import betting, dealing, streets
+from floorman.cardcheck import at_seat, see
+from floorman.events import (
+    Action,
+    BlindKind,
+    BlindPosted,
+    BoardCardDealt,
+    BoxedCardFound,
+    CardBurned,
+    CardDealt,
+    CardExposed,
+    CardsDiscarded,
+    Defect,
+    DefectDiscovered,
+    Event,
+    FloorCalled,
+    HandMucked,
+    HandShown,
+    LevelChanged,
+    NextHandBegan,
+    PlayerActed,
+    PlayerArrived,
+    PlayerLeft,
+    PlayerSeated,
+    PotAwarded,
+    RulingApplied,
+    StubShuffled,
+    Where,
+)
+from floorman.findings import DeckCheck, DeckCount, Finding
+from floorman.findings import Irregularity as I
+from floorman.state import HandState, HoleCard, SeatState
+from floorman.table import Family, PlayerStatus, Street
+
+__all__ = ["PROGRESS", "STEPS", "closing_findings", "deck_counts", "floor_called", "ruling_applied", "step_of"]
+
+PROGRESS = (CardDealt, PlayerActed, CardBurned, BoardCardDealt, CardsDiscarded)
+"""The events that carry a hand forward (played on after a misdeal was called, they are reported)."""
+
+
+def closing_findings(state: HandState) -> list[Finding]:
+    """The closing step: what calling the floor now would find that no event has shown yet.
+
+    The deal as it stands (a seat short or long, the order), a flop short of cards, a stud stub too
+    short for seventh street. It only reads the hand: the caller records the findings (a floor
+    call, the end of the hand) or judges with them (a ruling asked for now).
+    """
+    found = list(state.findings)
+    known = len(found)
+    dealing.evaluate_initial(state, final=False, found=found)
+    short = _short_flop(state, found)
+    if short is not None:
+        found.append(short)
+    streets.check_seventh_street_due(state, found)
+    return found[known:]
+
+
+_BOARD_KINDS = frozenset({I.FOUR_CARD_FLOP, I.FLOP_FIVE_OR_MORE, I.SHORT_FLOP, I.PREMATURE_CARD,
+                          I.STUD_SHORT_STUB})
+_COUNT_KINDS = frozenset({I.EXTRA_CARD, I.WRONG_CARD_COUNT, I.BUTTON_SHORT, I.ACTED_WITH_WRONG_COUNT,
+                          I.SEAT_DEALT_OUT, I.CARDS_THROWN_INTO_HAND, I.STUD_SHORT_STUB, I.BOXED_CARD,
+                          I.EXPOSED_HOLE_CARD, I.EXPOSED_REPLACEMENT_CARD, I.EXPOSED_AFTER_DEAL})
+
+
+def deck_counts(state: HandState, findings: Sequence[Finding]) -> tuple[DeckCount, ...]:
+    """The end-of-hand counts no finding already covers: board cards of a flop game, hole cards of the seats in.
+
+    The board must not go past the river, and must be complete once two players have tabled
+    their hands; at the end of a hand every seat still in holds what the game deals by then.
+    """
+    spec = state.spec
+    kinds = {f.irregularity for f in findings}
+    counts: list[DeckCount] = []
+    board_at = state.board_events
+    showdown = state.showdown_at
+    last = state.index
+    if spec.family is Family.FLOP and not kinds & _BOARD_KINDS:
+        full = sum(spec.board_cards)
+        if len(board_at) > full:
+            counts.append(DeckCount(at=board_at[full], check=DeckCheck.BOARD_COUNT, count=len(board_at)))
+        elif showdown is not None and len(board_at) < full:
+            counts.append(DeckCount(at=last, check=DeckCheck.BOARD_COUNT, count=len(board_at)))
+    if state.hand_over or showdown is not None:
+        counted = {f.seat for f in findings if f.irregularity in _COUNT_KINDS}
+        due = spec.hole_cards + (state.street_idx if spec.family is Family.STUD else 0)
+        for seat in state.seats.values():
+            if seat.in_hand and seat.seat not in counted and seat.held != due:
+                counts.append(DeckCount(at=last, check=DeckCheck.HOLE_COUNT, seat=seat.seat, count=seat.held))
+    return tuple(counts)
+
+
+def _short_flop(state: HandState, found: Sequence[Finding]) -> Finding | None:
+    """A flop of one or two cards, found once (``found``: what is already known)."""
+    if state.street is Street.FLOP and state.is_flop_game and not any(f.irregularity is I.SHORT_FLOP for f in found):
+        count = len(state.board.get(Street.FLOP, []))
+        if 0 < count < 3:
+            return Finding(at=state.index, irregularity=I.SHORT_FLOP, street=Street.FLOP, count=count)
+    return None
+
+
+def _close_initial_if(state: HandState, at: int) -> None:
+    if state.initial_open and state.initial_deals:
+        dealing.close_initial(state, at)
+
+
+def _post(state: HandState, event: BlindPosted, at: int) -> None:
+    if event.blind is BlindKind.BRING_IN:
+        _close_initial_if(state, at)
+    betting.post(state, event, at)
+
+
+def _boxed(state: HandState, event: BoxedCardFound, at: int) -> None:
+    state.deck_position += 1
+    see(state, event.card, at=at, where="the deck (boxed)")
+    state.add(Finding(at=at, irregularity=I.BOXED_CARD, card=event.card, street=state.street,
+                      during_initial_deal=state.initial_open and not state.deal_finished))
+    if state.initial_open and not state.deal_finished:
+        state.boxed_initial += 1
+
+
+def _burn(state: HandState, event: CardBurned, at: int) -> None:
+    _close_initial_if(state, at)
+    streets.burn(state, event, at)
+
+
+def _board(state: HandState, event: BoardCardDealt, at: int) -> None:
+    state.board_events.append(at)
+    _close_initial_if(state, at)
+    streets.board_card(state, event, at)
+
+
+def _discard(state: HandState, event: CardsDiscarded, at: int) -> None:
+    _close_initial_if(state, at)
+    streets.discard(state, event, at)
+
+
+def _table(state: HandState, seat: int, at: int) -> None:
+    """A seat tabled its hand (shown or mucked at the end): the second one makes the showdown."""
+    state.tabled.add(seat)
+    if state.showdown_at is None and len(state.tabled) >= 2:
+        state.showdown_at = at
+
+
+def _muck(state: HandState, event: HandMucked, at: int) -> None:
+    _table(state, event.seat, at)
+    seat = state.seats.get(event.seat)
+    if seat is not None:
+        seat.folded = True
+
+
+def _arrive(state: HandState, event: PlayerArrived, at: int) -> None:
+    state.seats[event.seat].present = True
+
+
+def _leave(state: HandState, event: PlayerLeft, at: int) -> None:
+    seat = state.seats[event.seat]
+    seat.present = False
+    if not state.initial_open and seat.in_hand and not state.hand_over:
+        state.add(Finding(at=at, irregularity=I.PLAYER_AWAY_DURING_HAND, seat=event.seat))
+
+
+def _seat_player(state: HandState, event: PlayerSeated, at: int) -> None:
+    state.seat(SeatState(
+        seat=event.seat, name=event.name, stack=event.stack, status=PlayerStatus.WAITING,
+        entitled=False, present=True, seated_during_hand=True,
+    ))
+
+
+def _level_change(state: HandState, event: LevelChanged, at: int) -> None:
+    state.level_changes.append((at, event.level))
+    state.add(Finding(at=at, irregularity=I.LEVEL_CHANGED_DURING_HAND))
+
+
+def _shuffle(state: HandState, event: StubShuffled, at: int) -> None:
+    streets.reshuffle(state)
+
+
+def _pot_awarded(state: HandState, event: PotAwarded, at: int) -> None:
+    state.pot_awarded = True
+    state.hand_over = True
+
+
+def _next_hand(state: HandState, event: NextHandBegan, at: int) -> None:
+    state.next_hand_begun = True
+
+
+def floor_called(state: HandState, event: Event, at: int) -> None:
+    """``floor`` changes the hand through ``Hand`` (which rules), not here."""
+
+
+def ruling_applied(state: HandState, event: Event, at: int) -> None:
+    """``ruling_applied`` changes the hand through ``Hand`` (which applies the ruling), not here."""
+
+
+def step_of(event: Event) -> Callable[[HandState, Any, int], None]:
+    """The fold's step for an instance of a subclass of an event class."""
+    return next(f for kind, f in STEPS.items() if isinstance(event, kind))
+
+
+def _deal(state: HandState, event: CardDealt, at: int) -> None:
+    if state.initial_open:
+        state.deck_position += 1
+        dealing.deal_initial(state, event, at)
+    elif state.is_stud:
+        streets.stud_card(state, event, at)
+    else:
+        state.deck_position += 1
+        dealing.deal_after(state, event, at)
+
+
+def _act(state: HandState, event: PlayerActed, at: int) -> None:
+    if state.initial_open:
+        _close_initial_if(state, at)
+    if state.street is Street.FLOP:
+        short = _short_flop(state, state.findings)
+        if short is not None:
+            state.add(short)
+    seat = state.seats[event.seat]
+    n = state.spec.hole_cards
+    short_button = (
+        state.street_idx == 0 and 0 < seat.held < n and state.spec.family is not Family.STUD
+        and any(f.irregularity is I.BUTTON_SHORT and f.seat == event.seat for f in state.findings)
+        and not any(f.irregularity is I.ACTED_WITH_WRONG_COUNT and f.seat == event.seat for f in state.findings)
+    )
+    if short_button:
+        state.add(Finding(at=at, irregularity=I.ACTED_WITH_WRONG_COUNT, seat=event.seat, count=seat.held))
+    if event.action is Action.FOLD and seat.owed_replacements:
+        # folded before the replacement came: the exposed card goes to the muck with the hand
+        seat.owed_replacements = 0
+        for street, why in list(state.designated_burn.items()):
+            if why == "exposed card":
+                del state.designated_burn[street]
+                break
+    betting.act(state, event, at)
+
+
+def _show(state: HandState, event: HandShown, at: int) -> None:
+    _table(state, event.seat, at)
+    seat = state.seats.get(event.seat)
+    if seat is None:
+        return
+    known = {c.card for c in seat.cards}
+    unknown = [c for c in seat.live_cards if c.card == "??"]
+    for card in event.cards:
+        if card == "??" or card in known:
+            continue
+        if unknown:
+            unknown.pop(0).card = card
+        else:
+            seat.cards.append(HoleCard(card=card, at=at))
+        see(state, card, at=at, where=at_seat(event.seat), seat=event.seat)
+
+
+def _discover(state: HandState, event: DefectDiscovered, at: int) -> None:
+    what = event.what
+    if what is Defect.DUPLICATE:
+        if not any(f.irregularity is I.DUPLICATE_CARD and (f.card == event.card or event.card == "??")
+                   for f in state.findings):
+            state.add(Finding(at=at, irregularity=I.DUPLICATE_CARD, card=event.card, seat=event.seat,
+                              note="found at the table"))
+    elif what is Defect.FOREIGN_BACK:
+        kind = I.FOREIGN_BACK_IN_STUB if event.where is Where.STUB else I.FOREIGN_BACK_IN_PLAY
+        if not any(f.irregularity is kind and (f.seat == event.seat or kind is I.FOREIGN_BACK_IN_STUB)
+                   for f in state.findings):
+            state.add(Finding(at=at, irregularity=kind, seat=event.seat, card=event.card,
+                              note=event.where.value if event.where else ""))
+    elif what is Defect.PREVIOUS_HAND_CARD:
+        state.add(Finding(at=at, irregularity=I.PREVIOUS_HAND_CARD, seat=event.seat, card=event.card))
+    elif what is Defect.MISSING_CARD:
+        state.add(Finding(at=at, irregularity=I.MISSING_CARD, card=event.card))
+    elif what is Defect.NON_STANDARD:
+        if not any(f.irregularity is I.NON_STANDARD_CARD and f.seat == event.seat for f in state.findings):
+            state.add(Finding(at=at, irregularity=I.NON_STANDARD_CARD, seat=event.seat, card=event.card,
+                              note=event.where.value if event.where else ""))
+    elif what is Defect.STUB_DISORDERED:
+        state.add(Finding(at=at, irregularity=I.STUB_DISORDERED))
+    elif what is Defect.WRONG_COUNT:
+        _wrong_count(state, event, at)
+    elif what is Defect.KNEW_DEFECT:
+        state.add(Finding(at=at, irregularity=I.KNEW_DEFECT, seat=event.seat))
+    elif what is Defect.MIXED:
+        thrower = event.from_seat if event.from_seat is not None else _just_folded(state, event.seat)
+        if thrower is not None:
+            state.add(Finding(at=at, irregularity=I.CARDS_THROWN_INTO_HAND, seat=event.seat,
+                              from_seat=thrower))
+        else:
+            seat = state.seats.get(event.seat or 0)
+            count = seat.held if seat else None
+            state.add(Finding(at=at, irregularity=I.WRONG_CARD_COUNT, seat=event.seat, count=count,
+                              note="an extra card was mixed into the hand"))
+
+
+def _just_folded(state: HandState, seat: int | None) -> int | None:
+    """The seat whose fold was the last thing to happen before cards were found mixed into ``seat``'s hand."""
+    if not state.actions:
+        return None
+    last = state.actions[-1]
+    if last.at == state.index - 1 and last.action.value == "fold" and last.seat != seat:
+        return last.seat
+    return None
+
+
+def _wrong_count(state: HandState, event: DefectDiscovered, at: int) -> None:
+    n = state.spec.hole_cards
+    seat = event.seat
+    count = event.count or 0
+    order = state.entitled_order()
+    is_button = not state.is_stud and bool(order) and seat == order[-1]
+    kind = I.BUTTON_SHORT if is_button and count < n else I.WRONG_CARD_COUNT
+    if not any(f.irregularity is kind and f.seat == seat for f in state.findings):
+        state.add(Finding(at=at, irregularity=kind, seat=seat, count=count))
+
+
+STEPS: dict[type[Event], Callable[[HandState, Any, int], None]] = {
+    BlindPosted: _post,
+    CardDealt: _deal,
+    BoxedCardFound: _boxed,
+    CardExposed: dealing.expose,
+    PlayerActed: _act,
+    CardBurned: _burn,
+    BoardCardDealt: _board,
+    CardsDiscarded: _discard,
+    HandShown: _show,
+    HandMucked: _muck,
+    DefectDiscovered: _discover,
+    PlayerArrived: _arrive,
+    PlayerLeft: _leave,
+    PlayerSeated: _seat_player,
+    LevelChanged: _level_change,
+    StubShuffled: _shuffle,
+    PotAwarded: _pot_awarded,
+    NextHandBegan: _next_hand,
+    FloorCalled: floor_called,
+    RulingApplied: ruling_applied,
+}
+"""The fold's step for each kind of event: change the state by one event and record what is irregular about it."""
+
+
