@@ -66,3 +66,106 @@ def test_modules_stay_small() -> None:
 
 def test_no_utils_module() -> None:
     assert not list(SRC.rglob("utils.py"))
+
+
+# -- the arrows between floorman's own modules ---------------------------------------------------------------------
+
+def _module_of(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_of(p): p for p in SRC.rglob("*.py")}
+
+
+def _package_of(module: str) -> str:
+    return module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+
+
+def _edges(module: str) -> set[str]:
+    """The floorman modules a module imports, wherever the import stands (a function's body too): ``from a import b``
+    counts as importing ``a.b`` when that is a module, else ``a``."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = _package_of(module)
+                for _ in range(node.level - 1):
+                    package = package.rpartition(".")[0]
+                base = f"{package}.{base}".rstrip(".")
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base)
+    return {name for name in found if name in MODULES and name != module}
+
+
+GRAPH = {module: _edges(module) for module in MODULES}
+
+
+def _reach(start: str) -> set[str]:
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        for nxt in GRAPH[stack.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return seen
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    """No import cycle anywhere in the package (a cycle is a module reaching itself)."""
+    cycles = sorted(m for m in MODULES if m in _reach(m))
+    assert not cycles, f"modules in an import cycle: {', '.join(cycles)}"
+
+
+FOLD = {"floorman.hand", "floorman.fold", "floorman.betting", "floorman.dealing", "floorman.streets",
+        "floorman.state", "floorman.cardcheck"}
+"""The modules that follow a hand."""
+DECIDING = {m for m in MODULES if m.startswith("floorman.rulings.")} - {"floorman.rulings.model"}
+"""The modules that decide a ruling (``rulings.model`` holds its value types only)."""
+VALUE_TYPES = {"floorman.errors", "floorman.cards", "floorman.table", "floorman.events", "floorman.log",
+               "floorman.findings", "floorman.rulings.model", "floorman.rulebooks", "floorman.rulebooks.params"}
+"""What formats may use of the rest of floorman: the value types (and the rulebooks, looked up by name)."""
+FORMATS = {m for m in MODULES if m.startswith("floorman.formats.")} | {"floorman.formats"}
+ABOVE_FORMATS = {m for m in MODULES if m.split(".")[1:2] and m.split(".")[1] in {"cli", "cli_batch", "cli_errors", "cli_mcp", "web", "audit",
+                                                           "audit_chunks", "audit_dask", "audit_report", "storage",
+                                                           "drill", "mcp_server"}}
+
+
+def test_formats_only_read_and_write_values() -> None:
+    """formats/ imports value types and other formats, never the fold, a deciding module or anything above it."""
+    for module in sorted(FORMATS):
+        outside = GRAPH[module] - FORMATS - VALUE_TYPES
+        assert not outside, f"{module} imports {', '.join(sorted(outside))}"
+
+
+def test_what_formats_reach_holds_no_fold_and_no_decision() -> None:
+    for module in sorted(FORMATS):
+        reached = _reach(module) & (FOLD | DECIDING | ABOVE_FORMATS)
+        assert not reached, f"{module} reaches {', '.join(sorted(reached))}"
+
+
+def test_arrows_point_down_from_the_edges_to_the_core() -> None:
+    """The core never imports formats or anything above; formats never import the edges (CLI, web, audit, storage,
+    drill)."""
+    for module in sorted(CORE_MODULES & MODULES.keys() - {"floorman"}):
+        assert not GRAPH[module] & (FORMATS | ABOVE_FORMATS), module
+    for module in sorted(FORMATS):
+        assert not GRAPH[module] & ABOVE_FORMATS, module
+
+
+def test_one_registry_of_games() -> None:
+    """Each game's PHH codes and usual structure are the registry's (``table.GAMES``), wherever they are read."""
+    from floorman.formats import phh, phh_write
+    from floorman.table import GAMES, PHH_VARIANTS
+
+    assert {code: (g.value, s.value) for code, (g, s) in PHH_VARIANTS.items()} == phh.VARIANTS
+    assert {
+        spec.game.value: spec.default_structure.value for spec in GAMES.values() if spec.phh_codes} == phh_write.USUAL_STRUCTURE
+    for module in sorted(FORMATS | {m for m in MODULES if m.startswith("floorman.drill")}):
+        text = MODULES[module].read_text(encoding="utf-8")
+        assert '"F7S": (' not in text and '"stud8", "razz"' not in text and "(0, 3, 4)" not in text, module

@@ -1,5 +1,9 @@
 """The table before the first card: games, seats, players, the level, and who is dealt in.
 
+``GAMES`` is the one registry of the games floorman follows (the variants): each game's family,
+cards, streets, board shape, usual structure and PHH codes. Every reader, writer and the drill
+look a game up here.
+
 >>> spec = GAMES[Game.OMAHA]
 >>> spec.family, spec.hole_cards, spec.default_structure
 (<Family.FLOP: 'flop'>, 4, <Structure.POT_LIMIT: 'pot-limit'>)
@@ -16,6 +20,7 @@ from enum import StrEnum
 
 __all__ = [
     "GAMES",
+    "PHH_VARIANTS",
     "Chips",
     "Family",
     "Game",
@@ -103,6 +108,10 @@ class GameSpec:
     short_deck: bool = False
     low_bring_in: bool = True
     """Stud: the lowest up card brings in (razz: the highest)."""
+    phh_codes: tuple[tuple[Structure, str], ...] = ()
+    """The game's PHH variant codes, by betting structure (no-limit hold'em is ``NT``)."""
+    small_bet_streets: int = 2
+    """Limit: how many betting rounds are played with the small bet (the later ones with the big bet)."""
 
     @property
     def deck_size(self) -> int:
@@ -113,7 +122,10 @@ _FLOP_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
 _STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 
 
-def _flop(game: Game, cards: int, structure: Structure, *, short: bool = False) -> GameSpec:
+_Codes = tuple[tuple[Structure, str], ...]
+
+
+def _flop(game: Game, cards: int, structure: Structure, codes: _Codes, *, short: bool = False) -> GameSpec:
     return GameSpec(
         game=game,
         family=Family.FLOP,
@@ -122,10 +134,11 @@ def _flop(game: Game, cards: int, structure: Structure, *, short: bool = False) 
         board_cards=(3, 1, 1),
         default_structure=structure,
         short_deck=short,
+        phh_codes=codes,
     )
 
 
-def _stud(game: Game, *, low: bool) -> GameSpec:
+def _stud(game: Game, code: str, *, low: bool) -> GameSpec:
     return GameSpec(
         game=game,
         family=Family.STUD,
@@ -135,10 +148,11 @@ def _stud(game: Game, *, low: bool) -> GameSpec:
         street_face_up=(True, True, True, False),
         default_structure=Structure.LIMIT,
         low_bring_in=low,
+        phh_codes=((Structure.LIMIT, code),),
     )
 
 
-def _draw(game: Game, cards: int, draws: int, structure: Structure) -> GameSpec:
+def _draw(game: Game, cards: int, draws: int, structure: Structure, code: str) -> GameSpec:
     rounds = (Street.PREDRAW, Street.FIRST_DRAW, Street.SECOND_DRAW, Street.THIRD_DRAW)
     return GameSpec(
         game=game,
@@ -146,22 +160,31 @@ def _draw(game: Game, cards: int, draws: int, structure: Structure) -> GameSpec:
         hole_cards=cards,
         streets=rounds[: draws + 1],
         default_structure=structure,
+        phh_codes=((structure, code),),
+        small_bet_streets=min(draws, 2),
     )
 
 
+_NL, _PL, _FL = Structure.NO_LIMIT, Structure.POT_LIMIT, Structure.LIMIT
 GAMES: dict[Game, GameSpec] = {
-    Game.HOLDEM: _flop(Game.HOLDEM, 2, Structure.NO_LIMIT),
-    Game.OMAHA: _flop(Game.OMAHA, 4, Structure.POT_LIMIT),
-    Game.OMAHA8: _flop(Game.OMAHA8, 4, Structure.LIMIT),
-    Game.OMAHA5: _flop(Game.OMAHA5, 5, Structure.POT_LIMIT),
-    Game.SHORT_DECK: _flop(Game.SHORT_DECK, 2, Structure.NO_LIMIT, short=True),
-    Game.STUD: _stud(Game.STUD, low=True),
-    Game.STUD8: _stud(Game.STUD8, low=True),
-    Game.RAZZ: _stud(Game.RAZZ, low=False),
-    Game.DEUCE_SEVEN_SINGLE: _draw(Game.DEUCE_SEVEN_SINGLE, 5, 1, Structure.NO_LIMIT),
-    Game.DEUCE_SEVEN_TRIPLE: _draw(Game.DEUCE_SEVEN_TRIPLE, 5, 3, Structure.LIMIT),
-    Game.BADUGI: _draw(Game.BADUGI, 4, 3, Structure.LIMIT),
+    Game.HOLDEM: _flop(Game.HOLDEM, 2, _NL, ((_NL, "NT"), (_FL, "FT"))),
+    Game.OMAHA: _flop(Game.OMAHA, 4, _PL, ((_PL, "PO"),)),
+    Game.OMAHA8: _flop(Game.OMAHA8, 4, _FL, ((_FL, "FO/8"),)),
+    Game.OMAHA5: _flop(Game.OMAHA5, 5, _PL, ()),
+    Game.SHORT_DECK: _flop(Game.SHORT_DECK, 2, _NL, ((_NL, "NS"),), short=True),
+    Game.STUD: _stud(Game.STUD, "F7S", low=True),
+    Game.STUD8: _stud(Game.STUD8, "F7S/8", low=True),
+    Game.RAZZ: _stud(Game.RAZZ, "FR", low=False),
+    Game.DEUCE_SEVEN_SINGLE: _draw(Game.DEUCE_SEVEN_SINGLE, 5, 1, _NL, "N2L1D"),
+    Game.DEUCE_SEVEN_TRIPLE: _draw(Game.DEUCE_SEVEN_TRIPLE, 5, 3, _FL, "F2L3D"),
+    Game.BADUGI: _draw(Game.BADUGI, 4, 3, _FL, "FB"),
 }
+"""Every game floorman follows, and what it deals."""
+
+PHH_VARIANTS: dict[str, tuple[Game, Structure]] = {
+    code: (spec.game, structure) for spec in GAMES.values() for structure, code in spec.phh_codes
+}
+"""PHH variant code -> the game and its structure (``"NT"`` -> no-limit hold'em)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -34,7 +34,7 @@ from typing import Any
 from floorman.errors import FloormanError
 from floorman.formats import handlog, phh
 from floorman.hand import rule
-from floorman.table import GAMES, Family, Game, clockwise_from
+from floorman.table import GAMES, Family, Game, GameSpec, clockwise_from
 
 __all__ = ["SourceHand", "bundled_hands", "initial_deal", "load_hands", "rebuild"]
 
@@ -176,7 +176,11 @@ def _reorder(obj: Mapping[str, Any], events: list[Obj]) -> list[Obj] | None:
     return events[:first] + dealt + events[last + 1:]
 
 
-def _with_burns(family: Family, events: list[Obj]) -> list[Obj] | None:
+def _with_burns(game: GameSpec, events: list[Obj]) -> list[Obj] | None:
+    """The events with a burn before each street's cards: before each round of board cards (the game's board
+    shape: flop, turn, river) in a flop game, before each stud street after third."""
+    family = game.family
+    breaks = {sum(game.board_cards[:i]) for i in range(len(game.board_cards))}
     out: list[Obj] = []
     board = 0
     held: dict[int, int] = {}
@@ -185,7 +189,7 @@ def _with_burns(family: Family, events: list[Obj]) -> list[Obj] | None:
         if e["type"] == "burn":
             return None
         if family is Family.FLOP and e["type"] == "board":
-            if board in (0, 3, 4):
+            if board in breaks:
                 out.append({"type": "burn"})
             board += 1
         if family is Family.STUD and e["type"] == "deal":
@@ -194,7 +198,7 @@ def _with_burns(family: Family, events: list[Obj]) -> list[Obj] | None:
                 burned.add(count)
                 out.append({"type": "burn"})
         out.append(e)
-    return None if board > 5 else out
+    return None if board > sum(game.board_cards) else out
 
 
 def rebuild(obj: Mapping[str, Any]) -> Obj | None:
@@ -220,7 +224,7 @@ def rebuild(obj: Mapping[str, Any]) -> Obj | None:
     events = reordered
     omits = set(obj.get("omits", [])) - {"deal_order"}
     if "burns" in omits and game.family is not Family.DRAW:
-        burned = _with_burns(game.family, events)
+        burned = _with_burns(game, events)
         if burned is None:
             return None
         events = burned

@@ -16,14 +16,14 @@ from typing import Generic, TypeVar
 
 from floorman.formats._phh_events import EventMaker
 from floorman.formats.checks import MAX_CHIPS
-from floorman.table import Chips
+from floorman.table import GAMES, Chips, Family
 
 __all__ = ["STUD_GAMES", "ActionReader", "Betting", "PhhError", "cards", "chips", "up_card"]
 
 Obj = dict[str, object]
 E = TypeVar("E")
 
-STUD_GAMES = frozenset({"stud", "stud8", "razz"})
+STUD_GAMES = frozenset(spec.game.value for spec in GAMES.values() if spec.family is Family.STUD)
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
 _CARD_OF = {r + s: "??" if "?" in (r, s) else r + s for r in _RANKS + "?" for s in _SUITS + "?"}
 """Every two-character PHH card, as the hand-log card it is."""

@@ -18,7 +18,8 @@ same log.
   'd dh p1 As',
   # event 3: {"type":"burn","card":"7h"}
 <BLANKLINE>
->>> to_hand_log(parse_phh(text)) == log
+>>> from floorman.formats import phh
+>>> phh.to_hand_log(parse_phh(text)) == log
 True
 """
 
@@ -31,7 +32,7 @@ from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time
 from decimal import Decimal
 
-from floorman.formats.phh import (
+from floorman.formats.phh_read import (
     STUD_GAMES,
     VARIANTS,
     Betting,
@@ -45,15 +46,13 @@ from floorman.formats.phh import (
     to_hand_log,
     up_card,
 )
+from floorman.table import GAMES, Game
 
 __all__ = ["action_strings", "dumps", "from_hand_log", "restore"]
 
 VARIANT_OF = {spec: code for code, spec in VARIANTS.items()}
-USUAL_STRUCTURE = {
-    "holdem": "no-limit", "omaha": "pot-limit", "omaha8": "limit", "short-deck": "no-limit",
-    "stud": "limit", "stud8": "limit", "razz": "limit", "2-7-single-draw": "no-limit",
-    "2-7-triple-draw": "limit", "badugi": "limit",
-}
+USUAL_STRUCTURE = {spec.game.value: spec.default_structure.value for spec in GAMES.values() if spec.phh_codes}
+"""The structure of a game PHH can name when a log gives none (from the registry of games)."""
 _OPTIONAL = (
     "author", "event", "url", "venue", "address", "city", "region", "postal_code", "country",
     "time", "time_zone", "time_zone_abbreviation", "day", "month", "year", "hand", "level",
@@ -267,7 +266,7 @@ class _Writer:
         """A limit bet without ``to``: one bet of the street's size (small, then big)."""
         small = self.level.get("small_bet") or self.level.get("big_blind", 0)
         big = self.level.get("big_bet") or 2 * small
-        early = 1 if self.game == "2-7-single-draw" else 2
+        early = GAMES[Game(self.game)].small_bet_streets
         size = small if self.bets.street < early else big
         if not size:
             raise PhhError(f"events[{i}].to", "expected an amount: the level has no bet size to count from")
