@@ -37,14 +37,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def seed_accounts(db_path: Path, accounts: Mapping[str, Role] = ACCOUNTS) -> None:
-    """A migrated database with these accounts (a cheap scrypt cost: the hash stores it)."""
+def seed_accounts(db_path: Path | str, accounts: Mapping[str, Role] = ACCOUNTS) -> None:
+    """A migrated database (a file or a PostgreSQL URL) with these accounts (a cheap scrypt cost: the hash
+    stores it)."""
     db = Database(db_path)
-    db.migrate()
-    with db.transaction() as conn:
-        store = Accounts(conn, PasswordHasher(cost=2**10))
-        for name, role in accounts.items():
-            store.add(name, PASSWORD, role, now="2026-06-01T12:00:00+00:00")
+    try:
+        db.migrate()
+        with db.transaction() as conn:
+            store = Accounts(conn, PasswordHasher(cost=2**10))
+            for name, role in accounts.items():
+                store.add(name, PASSWORD, role, now="2026-06-01T12:00:00+00:00")
+    finally:
+        db.close()
 
 
 @dataclass
@@ -107,9 +111,10 @@ class Client:
 
 @dataclass
 class LiveConsole:
-    """``floorman serve`` on ``port`` over ``db``; its output (access log and warnings) goes to ``log``."""
+    """``floorman serve`` on ``port`` over ``db`` (a file or a PostgreSQL URL); its output (access log and
+    warnings) goes to ``log``."""
 
-    db: Path
+    db: Path | str
     log: Path
     port: int
     process: subprocess.Popen[bytes] | None = None

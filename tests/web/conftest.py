@@ -4,6 +4,7 @@ clients logged in as them (with the CSRF header the API asks for)."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,11 +19,17 @@ from fastapi.testclient import TestClient
 from floorman.storage import Accounts, Database, PasswordHasher, Role
 from floorman.web.app import create_app
 from tests.conftest import EXAMPLES
+from tests.store.conftest import postgres_url  # noqa: F401  (a fresh PostgreSQL database)
 
 FAST_HASH = 2**10
 """Tests hash passwords with a small scrypt cost; the format stores the cost, so checks still run scrypt."""
 PASSWORD = "correct horse battery"
 USERS = {"dana": Role.DEALER, "flo": Role.FLOOR, "dir": Role.DIRECTOR}
+
+
+sqlite_only = pytest.mark.skipif(os.environ.get("FLOORMAN_TEST_STORE") == "postgres",
+                                 reason="reads or writes the SQLite file behind the console's back")
+"""For a test that opens the console's SQLite file itself (the store's contract covers PostgreSQL)."""
 
 
 def example(name: str) -> dict[str, Any]:
@@ -31,7 +38,11 @@ def example(name: str) -> dict[str, Any]:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
+def db_path(tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
+    """The console's database: a fresh SQLite file, or with ``FLOORMAN_TEST_STORE=postgres`` a fresh
+    PostgreSQL database (the console's tests then run on the other store)."""
+    if os.environ.get("FLOORMAN_TEST_STORE") == "postgres":
+        return str(request.getfixturevalue("postgres_url"))
     return tmp_path / "console.db"
 
 

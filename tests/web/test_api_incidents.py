@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from floorman.storage import Database, verify_chain
-from tests.web.conftest import example
+from tests.web.conftest import example, sqlite_only
 
 
 def record(client: TestClient, name: str, note: str = "") -> dict[str, Any]:
@@ -120,6 +120,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_defused(floor: TestClient, d
     assert rows[0]["note"].startswith("'=")
 
 
+@sqlite_only
 def test_the_chain_holds_until_a_row_is_changed_behind_its_back(floor: TestClient, director: TestClient,
                                                                db_path: Path) -> None:
     for name in ("four-card-flop", "first-card-wrong-seat", "two-boxed-cards"):
@@ -137,6 +138,7 @@ def test_the_chain_holds_until_a_row_is_changed_behind_its_back(floor: TestClien
     assert "changed" in body["broken"]["reason"]
 
 
+@sqlite_only
 def test_a_removed_row_breaks_the_chain_at_the_next_one(floor: TestClient, db_path: Path) -> None:
     for name in ("four-card-flop", "first-card-wrong-seat", "two-boxed-cards"):
         record(floor, name)
@@ -150,6 +152,7 @@ def test_a_removed_row_breaks_the_chain_at_the_next_one(floor: TestClient, db_pa
     assert broken is not None and broken.incident_id == 3
 
 
+@sqlite_only
 @pytest.mark.parametrize("statement", ["UPDATE incidents SET note = 'edited' WHERE id = 1",
                                        "DELETE FROM incidents WHERE id = 1"])
 def test_the_database_refuses_to_edit_or_delete_an_incident(floor: TestClient, db_path: Path, statement: str) -> None:

@@ -14,6 +14,7 @@ from floorman.drill import Verdict, make_questions
 from floorman.rulebooks import catalog
 from floorman.storage import Database
 from floorman.web.drill_view import PRACTICE_BELOW
+from tests.web.conftest import sqlite_only
 
 SEED, COUNT = 41, 2
 QUESTIONS = make_questions(seed=SEED, count=COUNT)
@@ -159,6 +160,7 @@ def test_only_a_director_sees_the_results(dealer: TestClient, floor: TestClient,
     assert 'data-testid="nav-drill-results"' not in dealer.get("/drill").text
 
 
+@sqlite_only
 def test_stored_answers_cannot_be_edited(dealer: TestClient, db_path: Path) -> None:
     drill = _start(dealer)["drill"]
     _answer(dealer, drill, 0, right=False)

@@ -1,18 +1,29 @@
-"""The console's records in one SQLite file: accounts, hands and their events, the incident log.
+"""The console's records: accounts, rooms, hands and their events, the incident log.
 
 Each store is a small class over one connection (``Accounts``, ``Hands``, ``Incidents``,
-``StatsQueries``); ``Database`` opens connections and transactions and applies the migrations.
+``StatsQueries``); ``Database`` opens connections and transactions and applies the migrations, on
+SQLite (one file, the default) or PostgreSQL (``postgresql://``, for many rooms and servers).
 """
 
 from __future__ import annotations
 
 from floorman.storage.accounts import Accounts, Role, Session, User
+from floorman.storage.address import StoreAddress, StoreKind, parse_store_address
 from floorman.storage.chain import ChainBreak, ChainStatus, ChainWatch, chain_status, verify_chain
-from floorman.storage.database import Database, default_database_path, utc_now
-from floorman.storage.errors import ConflictError, MigrationError, NotFoundError, StaleSequenceError, StorageError
+from floorman.storage.database import Database, default_database_path, open_database, utc_now
+from floorman.storage.errors import (
+    ConflictError,
+    MigrationError,
+    NotFoundError,
+    StaleSequenceError,
+    StorageError,
+    StoreAddressError,
+)
+from floorman.storage.floor_calls import FloorCall, FloorCalls, Subscription
 from floorman.storage.hands import HandRecord, Hands, LoggedEvent, TableSummary
 from floorman.storage.incidents import Incident, IncidentDraft, IncidentQuery, Incidents
 from floorman.storage.passwords import PasswordHasher
+from floorman.storage.sql import Connection
 from floorman.storage.stats import Counts, Grouping, Period, StatsCache, StatsQueries
 
 __all__ = [
@@ -21,8 +32,11 @@ __all__ = [
     "ChainStatus",
     "ChainWatch",
     "ConflictError",
+    "Connection",
     "Counts",
     "Database",
+    "FloorCall",
+    "FloorCalls",
     "Grouping",
     "HandRecord",
     "Hands",
@@ -41,10 +55,16 @@ __all__ = [
     "StatsCache",
     "StatsQueries",
     "StorageError",
+    "StoreAddress",
+    "StoreAddressError",
+    "StoreKind",
+    "Subscription",
     "TableSummary",
     "User",
     "chain_status",
     "default_database_path",
+    "open_database",
+    "parse_store_address",
     "utc_now",
     "verify_chain",
 ]

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 
 from floorman.storage.errors import ConflictError, NotFoundError
 from floorman.storage.passwords import PasswordHasher
+from floorman.storage.sql import Connection
 
 __all__ = ["Accounts", "Role", "Session", "User", "hash_token"]
 
@@ -59,7 +60,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def _user(row: sqlite3.Row) -> User:
+def _user(row: Any) -> User:
     return User(id=row["id"], username=row["username"], role=Role(row["role"]), locale=row["locale"],
                 active=bool(row["active"]), created_at=row["created_at"])
 
@@ -80,7 +81,7 @@ def _clean_name(username: str) -> str:
 class Accounts:
     """The users and sessions tables, over one connection."""
 
-    def __init__(self, conn: sqlite3.Connection, hasher: PasswordHasher | None = None) -> None:
+    def __init__(self, conn: Connection, hasher: PasswordHasher | None = None) -> None:
         self.conn = conn
         self.hasher = hasher or PasswordHasher()
 
@@ -96,10 +97,10 @@ class Accounts:
         if self.find(name) is not None:
             raise ConflictError(f"there is already a user named {name!r}")
         cur = self.conn.execute(
-            "INSERT INTO users (username, password_hash, role, created_at) VALUES (?, ?, ?, ?)",
+            "INSERT INTO users (username, password_hash, role, created_at) VALUES (?, ?, ?, ?) RETURNING id",
             (name, self.hasher.hash(password), role.value, now),
         )
-        return self.get(int(cur.lastrowid or 0))
+        return self.get(int(cur.fetchone()[0]))
 
     def get(self, user_id: int) -> User:
         row = self.conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()

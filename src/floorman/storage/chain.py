@@ -1,6 +1,10 @@
 """The hash chain over the incident log: each row carries the SHA-256 of its content and the
 previous row's hash, so a row changed, removed or slipped in afterwards breaks the chain there.
 
+Each room has a chain of its own (its rows in id order, the first linked to ``GENESIS``); a row
+moved to another room breaks both chains. The functions take the room (``room_id``, the first room
+by default); ``chain_statuses`` walks every room's.
+
 >>> first = row_hash({"id": 1, "note": "four-card flop"}, GENESIS)
 >>> second = row_hash({"id": 2, "note": "misdeal"}, first)
 >>> row_hash({"id": 1, "note": "four-card flop"}, GENESIS) == first
@@ -13,16 +17,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from floorman.storage.sql import Connection
+
 __all__ = [
-    "CHAINED_COLUMNS", "GENESIS", "ChainBreak", "ChainStatus", "ChainWatch", "chain_status", "link_of", "row_hash",
-    "verify_chain",
+    "CHAINED_COLUMNS", "GENESIS", "ChainBreak", "ChainStatus", "ChainWatch", "chain_status", "chain_statuses",
+    "link_of", "row_hash", "verify_chain",
 ]
 
 GENESIS = "0" * 64
@@ -60,25 +65,34 @@ class ChainStatus:
     """The id of the last row that holds (0 for none): where a later check may go on from."""
 
 
-def verify_chain(conn: sqlite3.Connection) -> ChainBreak | None:
-    """Walk the incident log in order; the first broken link, or None when every link holds."""
-    return chain_status(conn).broken
+def verify_chain(conn: Connection, *, room_id: int = 1) -> ChainBreak | None:
+    """Walk a room's incident log in order; the first broken link, or None when every link holds."""
+    return chain_status(conn, room_id=room_id).broken
 
 
-def chain_status(conn: sqlite3.Connection, *, since: ChainStatus | None = None) -> ChainStatus:
-    """Walk the chain from the first row, or go on from an intact status checked before (``since``):
+def chain_status(conn: Connection, *, since: ChainStatus | None = None, room_id: int = 1) -> ChainStatus:
+    """Walk a room's chain from the first row, or go on from an intact status checked before (``since``):
     then only the rows after it are read, so rows it covered are trusted as they were."""
-    return _walk(conn, since, limit=None)[0]
+    return _walk(conn, since, limit=None, room_id=room_id)[0]
 
 
-def _walk(conn: sqlite3.Connection, since: ChainStatus | None, *, limit: int | None) -> tuple[ChainStatus, bool]:
+def chain_statuses(conn: Connection) -> dict[int, ChainStatus]:
+    """Every room's chain, walked whole, by room id (rooms without entries included)."""
+    rooms = [int(r[0]) for r in conn.execute(
+        "SELECT id FROM rooms UNION SELECT DISTINCT room_id FROM incidents ORDER BY 1")]
+    return {room: chain_status(conn, room_id=room) for room in rooms}
+
+
+def _walk(conn: Connection, since: ChainStatus | None, *, limit: int | None,
+          room_id: int) -> tuple[ChainStatus, bool]:
     """Walk on from ``since`` (or the start) over at most ``limit`` rows; the status, and whether the
     walk reached the last row (or a broken link)."""
     start = since if since is not None and since.broken is None else ChainStatus(entries=0, head=GENESIS, broken=None)
     prev, count, last_id = start.head, start.entries, start.last_id
     columns = ", ".join(CHAINED_COLUMNS)
-    query = f"SELECT {columns}, prev_hash, row_hash FROM incidents WHERE id > ? ORDER BY id"
-    rows = conn.execute(query + " LIMIT ?", (last_id, limit)) if limit is not None else conn.execute(query, (last_id,))
+    query = f"SELECT {columns}, prev_hash, row_hash FROM incidents WHERE room_id = ? AND id > ? ORDER BY id"
+    rows = (conn.execute(query + " LIMIT ?", (room_id, last_id, limit)) if limit is not None
+            else conn.execute(query, (room_id, last_id)))
     seen = 0
     for row in rows:
         count += 1
@@ -103,10 +117,12 @@ class ChainWatch:
     the first row goes on in steps of ``step`` rows, one step per view, so that no view pays for the
     whole history at once. A change behind the app's back to an older row shows when that walk
     passes it; ``chain_status``, ``floorman verify-log`` and the API's verify call walk it all at once.
+    One watch follows one room's chain (``room_id``).
     """
 
     def __init__(self, *, full_every: float = 60.0, step: int = 100,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, room_id: int = 1) -> None:
+        self.room_id = room_id
         self.full_every = full_every
         self.step = step
         self.clock = clock
@@ -117,19 +133,19 @@ class ChainWatch:
         self._walked_at = 0.0
         self._lock = threading.Lock()
 
-    def status(self, conn: sqlite3.Connection) -> ChainStatus:
+    def status(self, conn: Connection) -> ChainStatus:
         with self._lock:
             now = self.clock()
             known = self._known
             if known is None or known.broken is not None or (known.entries and link_of(conn, known.head) is None):
-                known = chain_status(conn)  # first view, a break to look at again, or the head is gone
+                known = chain_status(conn, room_id=self.room_id)  # first view, a break to look at again, or the head is gone
                 self._rewalk, self._walked_at = None, now
             else:
-                known = chain_status(conn, since=known)
+                known = chain_status(conn, since=known, room_id=self.room_id)
                 if self._rewalk is None and now - self._walked_at >= self.full_every:
                     self._rewalk = ChainStatus(entries=0, head=GENESIS, broken=None)
                 if self._rewalk is not None:
-                    self._rewalk, done = _walk(conn, self._rewalk, limit=self.step)
+                    self._rewalk, done = _walk(conn, self._rewalk, limit=self.step, room_id=self.room_id)
                     if self._rewalk.broken is not None:
                         known = self._rewalk
                     if done:
@@ -138,7 +154,7 @@ class ChainWatch:
             return known
 
 
-def link_of(conn: sqlite3.Connection, digest: str) -> int | None:
+def link_of(conn: Connection, digest: str) -> int | None:
     """The id of the incident whose hash is ``digest`` (a head written down earlier), or None.
 
     The chain cannot show entries cut from its end by itself: a head noted at some time must still

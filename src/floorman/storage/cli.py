@@ -1,4 +1,5 @@
-"""``floorman verify-log``: walk the incident log's hash chain and report the first broken link.
+"""``floorman verify-log``: walk the incident log's hash chain and report the first broken link;
+and ``db_option``, the ``--db`` option of every command that opens the console's database.
 
 Exit status 0 when every link holds (one summary line with the head to write down), 1 when a link
 is broken or a head noted earlier is no longer in the log, 2 when the database cannot be read.
@@ -9,17 +10,18 @@ running on it meanwhile.
 from __future__ import annotations
 
 import json
-import sqlite3
 import sys
-from pathlib import Path
 
 import click
 
+from floorman.cli_errors import fail
+from floorman.storage.address import StoreAddress, parse_store_address
 from floorman.storage.chain import ChainStatus, chain_status, link_of
 from floorman.storage.database import default_database_path, read_only
-from floorman.storage.errors import StorageError
+from floorman.storage.errors import StorageError, StoreAddressError
+from floorman.storage.sql import database_errors
 
-__all__ = ["verify_log_cmd"]
+__all__ = ["db_option", "verify_log_cmd"]
 
 EXIT_INTACT = 0
 EXIT_BROKEN = 1
@@ -36,35 +38,51 @@ def _before(held: int) -> str:
     return "the entry before it holds" if held == 1 else f"the {held} entries before it hold"
 
 
-def _check(path: Path, head: str | None) -> tuple[ChainStatus, bool]:
+def _parsed(ctx: click.Context, param: click.Parameter, value: str | None) -> StoreAddress:
+    try:
+        return parse_store_address(value)
+    except StoreAddressError as exc:
+        fail(str(exc))
+        raise  # pragma: no cover - fail() exits
+
+
+def db_option(f: click.decorators.FC) -> click.decorators.FC:
+    """``--db``, parsed once by ``parse_store_address`` for every command: the command gets a ``StoreAddress``
+    (a value that is neither a file path nor a supported URL ends the command with one line, status 2)."""
+    return click.option(
+        "--db", "store", metavar="PATH|URL", default=None, callback=_parsed,
+        help=f"The database: a file path, sqlite:///PATH or postgresql://USER@HOST/NAME "
+             f"(default: {default_database_path()}).",
+    )(f)
+
+
+def _check(store: StoreAddress, head: str | None) -> tuple[ChainStatus, bool]:
     """The chain's status, and whether the noted head (if any) is still a link of it."""
     try:
-        with read_only(path) as conn:
+        with read_only(store) as conn:
             status = chain_status(conn)
             reaches = head is None or link_of(conn, head) is not None
-    except sqlite3.Error as exc:
-        raise StorageError(f"{path}: cannot read the incident log ({exc})") from None
+    except database_errors() as exc:
+        raise StorageError(f"{store}: cannot read the incident log ({exc})") from None
     return status, reaches
 
 
 @click.command("verify-log")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help=f"The SQLite database (default: {default_database_path()}).")
+@db_option
 @click.option("--head", metavar="HASH", default=None,
               help="A head hash written down earlier (from this command or an export): it must still be in the log.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-def verify_log_cmd(db_path: Path | None, head: str | None, as_json: bool) -> None:
+def verify_log_cmd(store: StoreAddress, head: str | None, as_json: bool) -> None:
     """Check the incident log's hash chain; report the first broken link."""
-    path = db_path or default_database_path()
     try:
-        status, reaches = _check(path, head)
+        status, reaches = _check(store, head)
     except StorageError as exc:
         click.echo(f"floorman: {exc}", err=True)
         sys.exit(EXIT_UNREADABLE)
     broken = status.broken
     if as_json:
         click.echo(json.dumps({
-            "database": str(path), "entries": status.entries, "head": status.head,
+            "database": store.shown, "entries": status.entries, "head": status.head,
             "intact": broken is None and reaches, "head_found": reaches if head is not None else None,
             "broken": {"incident": broken.incident_id, "reason": broken.reason} if broken else None,
         }))

@@ -1,13 +1,23 @@
-"""The SQLite file behind the console: where it lives, how it is opened, and transactions.
+"""The database behind the console: SQLite (a file, the default) or PostgreSQL (a server, for
+several rooms and several console servers), opened from one ``--db`` value, with transactions.
 
-Every connection runs with foreign keys on and a busy timeout; a file database runs in WAL mode
-so that readers never wait for the writer. ``transaction()`` takes the write lock at once
-(``BEGIN IMMEDIATE``), so two writers racing on one hand are serialized by the database.
+``Database(target)`` takes a file path, ``":memory:"`` or a ``postgresql://`` URL and gives the
+store for it: a ``SqliteDatabase`` or a ``PostgresDatabase``. Both offer the same four things, and
+everything above them (accounts, hands, the incident log, statistics) runs the same code on either:
 
-A commit is on disk before it returns (``synchronous = FULL``: the write-ahead log is synced at
-every commit), so what the console has acknowledged survives the server being killed and the
-laptop losing power alike. ``read_only()`` opens an existing database for checks such as
-``floorman verify-log``, without creating or migrating anything.
+- ``connect()``: a connection in autocommit mode, for reads;
+- ``transaction()``: a write transaction, committed when the block ends, rolled back if it raises.
+  Writers take turns: SQLite's ``BEGIN IMMEDIATE`` takes the file's write lock, PostgreSQL's takes
+  one advisory lock for the database, so two writers racing on one hand (or on the incident
+  log's chain) are serialized by the database, whichever server they run in;
+- ``migrate()``: the schema brought up to date (``floorman.storage.migrations``);
+- ``floor_calls``: floor calls published and heard (``floorman.storage.floor_calls``).
+
+On SQLite every connection runs with foreign keys on and a busy timeout; a file database runs in
+WAL mode so that readers never wait for the writer. A commit is on disk before it returns
+(``synchronous = FULL``: the write-ahead log is synced at every commit), so what the console has
+acknowledged survives the server being killed and the laptop losing power alike. PostgreSQL gives
+the same promise with its default ``synchronous_commit``.
 
 >>> db = Database(":memory:")
 >>> db.migrate()[:1]
@@ -26,15 +36,20 @@ import os
 import sqlite3
 import sys
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
+from floorman.storage.address import StoreAddress, StoreKind, parse_store_address
 from floorman.storage.errors import StorageError
+from floorman.storage.floor_calls import FloorCalls, LocalFloorCalls
 from floorman.storage.migrations import migrate
+from floorman.storage.sql import Connection
 
-__all__ = ["Database", "default_database_path", "read_only", "utc_now"]
+__all__ = ["Database", "SqliteDatabase", "default_database_path", "open_database", "read_only", "utc_now"]
 
 BUSY_TIMEOUT_MS = 10_000
 POOL_SIZE = 8
@@ -57,11 +72,69 @@ def default_database_path() -> Path:
     return base / "floorman" / "floorman.db"
 
 
-class Database:
+class Database(ABC):
+    """The store's one interface; ``Database(target)`` opens the kind of store ``target`` names."""
+
+    kind: StoreKind
+    _floor_calls: FloorCalls | None = None
+
+    def __new__(cls, target: str | Path | StoreAddress, *args: Any, **kwargs: Any) -> Database:
+        return super().__new__(_kind_of(target) if cls is Database else cls)
+
+    @abstractmethod
+    def connect(self) -> AbstractContextManager[Connection]:
+        """A connection in autocommit mode, for reads."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[Connection]:
+        """A write transaction: committed when the block ends, rolled back if it raises."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Give back every connection held."""
+
+    @property
+    @abstractmethod
+    def shown(self) -> str:
+        """Where the database is, as it may be printed (no password)."""
+
+    def migrate(self, *, upto: str | None = None) -> list[str]:
+        """Bring the schema up to date (or up to migration ``upto``); the names of the migrations applied now."""
+        return migrate(self, now=utc_now(), upto=upto)
+
+    @property
+    def floor_calls(self) -> FloorCalls:
+        """Floor calls made through any console server on this database, published and heard."""
+        if self._floor_calls is None:
+            self._floor_calls = self._make_floor_calls()
+        return self._floor_calls
+
+    def _make_floor_calls(self) -> FloorCalls:
+        return LocalFloorCalls()
+
+
+def _kind_of(target: str | Path | StoreAddress) -> type[Database]:
+    address = target if isinstance(target, StoreAddress) else parse_store_address(target)
+    if address.kind is StoreKind.POSTGRES:
+        from floorman.storage.postgres import PostgresDatabase
+
+        return PostgresDatabase
+    return SqliteDatabase
+
+
+def open_database(target: str | Path | StoreAddress) -> Database:
+    """The database a ``--db`` value names (parsed if it is not yet), not yet migrated; the same as
+    ``Database(target)``."""
+    return _kind_of(target)(target)
+
+
+class SqliteDatabase(Database):
     """One SQLite database: a file path, or ``":memory:"`` (one shared connection, for tests)."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
+    kind = StoreKind.SQLITE
+
+    def __init__(self, path: str | Path | StoreAddress) -> None:
+        self.path = path.target if isinstance(path, StoreAddress) else str(path)
         self.in_memory = self.path == ":memory:"
         self._lock = threading.RLock()
         self._shared: sqlite3.Connection | None = None
@@ -129,10 +202,9 @@ class Database:
                 raise
             conn.execute("COMMIT")
 
-    def migrate(self) -> list[str]:
-        """Bring the schema up to date; the names of the migrations applied now."""
-        with self.connect() as conn:
-            return migrate(conn, now=utc_now())
+    @property
+    def shown(self) -> str:
+        return self.path
 
     def journal_mode(self) -> str:
         with self.connect() as conn:
@@ -150,13 +222,20 @@ class Database:
 
 
 @contextmanager
-def read_only(path: str | Path) -> Iterator[sqlite3.Connection]:
+def read_only(target: str | Path | StoreAddress) -> Iterator[Connection]:
     """A read-only connection to an existing floorman database (nothing is created or migrated).
 
-    Raises ``StorageError`` when there is no file at ``path``, when it is not an SQLite database,
-    or when it holds no incident log.
+    Raises ``StorageError`` when there is no database there (no file, no server), when it is not an
+    SQLite or PostgreSQL database, or when it holds no incident log.
     """
-    file = Path(path)
+    address = target if isinstance(target, StoreAddress) else parse_store_address(target)
+    if address.kind is StoreKind.POSTGRES:
+        from floorman.storage.postgres import read_only_postgres
+
+        with read_only_postgres(address) as pg:
+            yield pg
+        return
+    file = Path(address.target)
     if not file.is_file():
         raise StorageError(f"{file}: no database there")
     try:

@@ -10,10 +10,11 @@ and a question answered once cannot be answered again.
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
+from typing import Any
 
 from floorman.storage.errors import ConflictError, NotFoundError
+from floorman.storage.sql import Connection, integrity_errors
 
 __all__ = ["DrillAnswer", "DrillOptions", "DrillRecord", "DrillScores", "TopicResult"]
 
@@ -79,7 +80,7 @@ class TopicResult:
         return round(100 * self.points / self.out_of) if self.questions else 0
 
 
-def _answer(row: sqlite3.Row) -> DrillAnswer:
+def _answer(row: Any) -> DrillAnswer:
     return DrillAnswer(
         drill_id=row["drill_id"], user_id=row["user_id"], question_index=row["question_index"],
         question_id=row["question_id"], topic=row["topic"], rulebook=row["rulebook"],
@@ -92,15 +93,16 @@ def _answer(row: sqlite3.Row) -> DrillAnswer:
 class DrillScores:
     """The ``drills`` and ``drill_answers`` tables, over one connection."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     def start(self, user_id: int, options: DrillOptions, *, now: str) -> DrillRecord:
         cur = self.conn.execute(
-            "INSERT INTO drills (user_id, seed, topic, rulebook, count, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO drills (user_id, seed, topic, rulebook, count, created_at) VALUES (?, ?, ?, ?, ?, ?) "
+            "RETURNING id",
             (user_id, options.seed, options.topic, options.rulebook, options.count, now),
         )
-        return self.get(int(cur.lastrowid or 0))
+        return self.get(int(cur.fetchone()[0]))
 
     def get(self, drill_id: int) -> DrillRecord:
         row = self.conn.execute("SELECT * FROM drills WHERE id = ?", (drill_id,)).fetchone()
@@ -126,7 +128,7 @@ class DrillScores:
                  answer.given_choice, int(answer.verdict_right), int(answer.remedy_right), answer.points,
                  answer.answered_at),
             )
-        except sqlite3.IntegrityError as exc:
+        except integrity_errors() as exc:
             raise ConflictError(f"question {answer.question_index + 1} of drill {drill.id} is already answered") \
                 from exc
         return answer
@@ -137,7 +139,7 @@ class DrillScores:
             """SELECT u.username AS username, a.topic AS topic, COUNT(*) AS questions,
                       SUM(a.verdict_right) AS verdicts, SUM(a.remedy_right) AS remedies, SUM(a.points) AS points
                FROM drill_answers a JOIN users u ON u.id = a.user_id
-               GROUP BY a.user_id, a.topic ORDER BY u.username COLLATE NOCASE, a.topic"""
+               GROUP BY a.user_id, u.username, a.topic ORDER BY u.username COLLATE NOCASE, a.topic"""
         )
         return [TopicResult(username=r["username"], topic=r["topic"], questions=int(r["questions"]),
                             verdicts=int(r["verdicts"]), remedies=int(r["remedies"]), points=int(r["points"]))

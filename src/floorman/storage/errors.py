@@ -7,14 +7,17 @@ single place as the errors of the core::
     ├── NotFoundError            no hand, incident or user with that id or name
     ├── StaleSequenceError       an append named a sequence number the hand has moved past
     ├── ConflictError            the request contradicts the record (a second correction, a taken name)
-    └── MigrationError           the database was written by a newer floorman
+    ├── MigrationError           the database was written by a newer floorman
+    └── StoreAddressError        a --db value that is neither a file path nor a supported URL
 """
 
 from __future__ import annotations
 
 from floorman.errors import FloormanError
 
-__all__ = ["ConflictError", "MigrationError", "NotFoundError", "StaleSequenceError", "StorageError"]
+__all__ = [
+    "ConflictError", "MigrationError", "NotFoundError", "StaleSequenceError", "StorageError", "StoreAddressError",
+]
 
 
 class StorageError(FloormanError):
@@ -40,3 +43,7 @@ class ConflictError(StorageError):
 
 class MigrationError(StorageError):
     """The database schema cannot be brought to this version of floorman."""
+
+
+class StoreAddressError(StorageError):
+    """A ``--db`` value names neither a file path nor a supported kind of store."""

@@ -9,12 +9,12 @@ silently. Events logged by one tap share a batch number, so undo takes back the 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from floorman.storage.errors import NotFoundError, StaleSequenceError
+from floorman.storage.sql import Connection
 
 __all__ = ["HandRecord", "Hands", "LoggedEvent", "TableSummary"]
 
@@ -29,6 +29,7 @@ class HandRecord:
     replay_of: int | None
     created_at: str
     closed_at: str | None
+    room_id: int = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,32 +50,33 @@ class TableSummary:
     last_at: str
 
 
-def _record(row: sqlite3.Row) -> HandRecord:
+def _record(row: Any) -> HandRecord:
     return HandRecord(
         id=row["id"], table_name=row["table_name"], hand_number=row["hand_number"], dealer=row["dealer"],
         header=json.loads(row["header"]), replay_of=row["replay_of"], created_at=row["created_at"],
-        closed_at=row["closed_at"],
+        closed_at=row["closed_at"], room_id=row["room_id"],
     )
 
 
 class Hands:
     """The hands and hand_events tables, over one connection."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     def create(
         self, header: Mapping[str, Any], *, table_name: str, hand_number: str, dealer: str, now: str,
-        user_id: int | None, replay_of: int | None = None,
+        user_id: int | None, replay_of: int | None = None, room_id: int = 1,
     ) -> HandRecord:
-        """A new hand; ``header`` is a hand log without its events (they are appended)."""
+        """A new hand in room ``room_id``; ``header`` is a hand log without its events (they are appended)."""
         body = {k: v for k, v in header.items() if k != "events"}
         cur = self.conn.execute(
-            "INSERT INTO hands (table_name, hand_number, dealer, header, replay_of, created_at, created_by) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (table_name, hand_number, dealer, json.dumps(body, ensure_ascii=False), replay_of, now, user_id),
+            "INSERT INTO hands (table_name, hand_number, dealer, header, replay_of, created_at, created_by, room_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (table_name, hand_number, dealer, json.dumps(body, ensure_ascii=False), replay_of, now, user_id,
+             room_id),
         )
-        return self.get(int(cur.lastrowid or 0))
+        return self.get(int(cur.fetchone()[0]))
 
     def get(self, hand_id: int) -> HandRecord:
         row = self.conn.execute("SELECT * FROM hands WHERE id = ?", (hand_id,)).fetchone()

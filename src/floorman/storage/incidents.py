@@ -1,4 +1,8 @@
-"""The incident log: every floor ruling, append-only and hash-chained.
+"""The incident log: every floor ruling, append-only and hash-chained, one chain per room.
+
+Ids count across the whole database; each room's entries form a chain of their own (an entry's
+previous hash is that of the room's entry before it), so a room's log can be checked, exported and
+moved to another database on its own (``floorman db copy``).
 
 A correction is a new entry that points to the one it corrects (``corrects``); the old entry stays
 as it was, and searches show the latest version by default. The table refuses UPDATE and DELETE
@@ -8,13 +12,13 @@ as it was, and searches show the latest version by default. The table refuses UP
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from floorman.storage.chain import CHAINED_COLUMNS, GENESIS, row_hash
 from floorman.storage.errors import ConflictError, NotFoundError
+from floorman.storage.sql import Connection
 
 __all__ = ["Incident", "IncidentDraft", "IncidentQuery", "Incidents"]
 
@@ -40,6 +44,7 @@ class IncidentDraft:
     note: str = ""
     hand_id: int | None = None
     corrects: int | None = None
+    room_id: int = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -66,6 +71,7 @@ class Incident:
     corrected_by: int | None
     prev_hash: str
     row_hash: str
+    room_id: int = 1
 
     def to_obj(self, *, full: bool = True) -> dict[str, Any]:
         obj: dict[str, Any] = {
@@ -76,7 +82,7 @@ class Incident:
             "final_verdict": self.final_verdict, "rules": list(self.rules), "causes": list(self.causes),
             "substantial_action": self.substantial_action, "note": self.note, "hand_id": self.hand_id,
             "corrects": self.corrects, "corrected_by": self.corrected_by,
-            "prev_hash": self.prev_hash, "row_hash": self.row_hash,
+            "prev_hash": self.prev_hash, "row_hash": self.row_hash, "room_id": self.room_id,
         }
         if full:
             obj["log"] = self.log
@@ -103,17 +109,19 @@ class IncidentQuery:
     limit: int = 100
     offset: int = 0
     ids: tuple[int, ...] = field(default=())
+    rooms: tuple[int, ...] | None = None
+    """The rooms whose entries to show (None: every room)."""
 
 
 _SELECT = ("SELECT i.*, (SELECT MIN(c.id) FROM incidents c WHERE c.corrects = i.id) AS corrected_by "
            "FROM incidents i")
 _SUMMARY_SELECT = _SELECT.replace("i.*", ", ".join(
     f"'{{}}' AS {c}" if c in ("log", "ruling") else f"i.{c}"
-    for c in (*CHAINED_COLUMNS, "prev_hash", "row_hash")))
+    for c in (*CHAINED_COLUMNS, "prev_hash", "row_hash", "room_id")))
 """The same rows with an empty log and ruling: a list shows neither, and they are most of a row."""
 
 
-def _incident(row: sqlite3.Row) -> Incident:
+def _incident(row: Any) -> Incident:
     return Incident(
         id=row["id"], recorded_at=row["recorded_at"], table_name=row["table_name"], hand_number=row["hand_number"],
         dealer=row["dealer"], floor_person=row["floor_person"], rulebook=row["rulebook"], verdict=row["verdict"],
@@ -122,7 +130,7 @@ def _incident(row: sqlite3.Row) -> Incident:
         causes=tuple(json.loads(row["causes"])), substantial_action=bool(row["substantial_action"]),
         log=json.loads(row["log"]), ruling=json.loads(row["ruling"]), note=row["note"], hand_id=row["hand_id"],
         corrects=row["corrects"], corrected_by=row["corrected_by"], prev_hash=row["prev_hash"],
-        row_hash=row["row_hash"],
+        row_hash=row["row_hash"], room_id=row["room_id"],
     )
 
 
@@ -133,7 +141,7 @@ def _dumps(obj: Any) -> str:
 class Incidents:
     """The incidents table, over one connection."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     def record(self, draft: IncidentDraft, *, now: str) -> Incident:
@@ -145,9 +153,12 @@ class Incidents:
             if old.corrected_by is not None:
                 raise ConflictError(
                     f"incident {old.id} was already corrected by incident {old.corrected_by}: correct that one")
-        last = self.conn.execute("SELECT id, row_hash FROM incidents ORDER BY id DESC LIMIT 1").fetchone()
+            if old.room_id != draft.room_id:
+                raise ConflictError(f"incident {old.id} is another room's: a correction is recorded in its room")
+        last = self.conn.execute("SELECT row_hash FROM incidents WHERE room_id = ? ORDER BY id DESC LIMIT 1",
+                                 (draft.room_id,)).fetchone()
         prev = last["row_hash"] if last is not None else GENESIS
-        new_id = (last["id"] + 1) if last is not None else 1
+        new_id = int(self.conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM incidents").fetchone()[0])
         content: dict[str, Any] = {
             "id": new_id, "recorded_at": now, "table_name": draft.table_name, "hand_number": draft.hand_number,
             "dealer": draft.dealer, "floor_person": draft.floor_person, "rulebook": draft.rulebook,
@@ -160,10 +171,10 @@ class Incidents:
         }
         assert tuple(content) == CHAINED_COLUMNS
         digest = row_hash(content, prev)
-        columns = ", ".join((*CHAINED_COLUMNS, "prev_hash", "row_hash"))
-        marks = ", ".join("?" for _ in range(len(CHAINED_COLUMNS) + 2))
+        columns = ", ".join((*CHAINED_COLUMNS, "prev_hash", "row_hash", "room_id"))
+        marks = ", ".join("?" for _ in range(len(CHAINED_COLUMNS) + 3))
         self.conn.execute(f"INSERT INTO incidents ({columns}) VALUES ({marks})",
-                          (*content.values(), prev, digest))
+                          (*content.values(), prev, digest, draft.room_id))
         return self.get(new_id)
 
     def get(self, incident_id: int) -> Incident:
@@ -192,7 +203,7 @@ class Incidents:
                 clauses.append(f"i.{column} = ? COLLATE NOCASE")
                 args.append(value)
         if query.cause:
-            clauses.append("EXISTS (SELECT 1 FROM json_each(i.causes) WHERE json_each.value = ?)")
+            clauses.append("EXISTS (SELECT 1 FROM json_each(i.causes) AS e WHERE e.value = ?)")
             args.append(query.cause)
         if query.since:
             clauses.append("substr(i.recorded_at, 1, 10) >= ?")
@@ -200,6 +211,9 @@ class Incidents:
         if query.until:
             clauses.append("substr(i.recorded_at, 1, 10) <= ?")
             args.append(query.until)
+        if query.rooms is not None:
+            clauses.append(f"i.room_id IN ({', '.join('?' for _ in query.rooms)})" if query.rooms else "0 = 1")
+            args.extend(query.rooms)
         if query.ids:
             clauses.append(f"i.id IN ({', '.join('?' for _ in query.ids)})")
             args.extend(query.ids)
@@ -232,4 +246,4 @@ class Incidents:
         if column not in ("table_name", "dealer", "floor_person"):
             raise ValueError(column)
         return [r[0] for r in self.conn.execute(
-            f"SELECT DISTINCT {column} FROM incidents WHERE {column} != '' ORDER BY {column} COLLATE NOCASE")]
+            f"SELECT {column} FROM incidents WHERE {column} != '' GROUP BY {column} ORDER BY {column} COLLATE NOCASE")]

@@ -9,13 +9,14 @@ queries walk the time indexes (``hands_by_time``, ``incidents_for_stats``) rathe
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
+
+from floorman.storage.sql import Connection
 
 __all__ = ["Counts", "Grouping", "Period", "StatsCache", "StatsQueries"]
 
@@ -47,7 +48,7 @@ class Period:
 
 
 class StatsQueries:
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     def hands(self, group: Grouping, period: Period) -> dict[str, int]:
@@ -68,7 +69,7 @@ class StatsQueries:
 
     def causes(self, period: Period) -> dict[str, int]:
         rows = self.conn.execute(
-            f"SELECT j.value, COUNT(*) FROM incidents i, json_each(i.causes) j "
+            f"SELECT j.value, COUNT(*) FROM incidents i, json_each(i.causes) AS j "
             f"WHERE {_CURRENT} GROUP BY j.value",
             period.bounds,
         )
@@ -107,7 +108,7 @@ class StatsCache:
         self._kept: OrderedDict[tuple[Period, tuple[int, int]], Counts] = OrderedDict()
         self._lock = threading.Lock()
 
-    def counts(self, conn: sqlite3.Connection, period: Period) -> Counts:
+    def counts(self, conn: Connection, period: Period) -> Counts:
         queries = StatsQueries(conn)
         key = (period, queries.version())
         with self._lock:

@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from floorman.storage import Database, PasswordHasher
+from floorman.storage import PasswordHasher, StoreAddress, open_database
 from floorman.web.error_responses import ErrorBody, install_error_handlers
 from floorman.web.i18n import load_translations
 from floorman.web.login_limiter import LoginLimiter
@@ -134,15 +134,16 @@ def _version() -> str:
 
 
 def create_app(
-    db_path: str | Path,
+    db_path: str | Path | StoreAddress,
     *,
     secure_cookies: bool | None = None,
     password_cost: int | None = None,
     clock: Callable[[], datetime] | None = None,
     login_limiter: LoginLimiter | None = None,
 ) -> FastAPI:
-    """The console over the SQLite database at ``db_path`` (created and migrated now)."""
-    db = Database(db_path)
+    """The console over the database ``db_path`` names: an SQLite file or a ``postgresql://`` URL
+    (created if need be, and migrated now)."""
+    db = open_database(db_path)
     db.migrate()
     translators = load_translations()
     app = ConsoleApp(

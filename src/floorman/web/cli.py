@@ -10,28 +10,19 @@ import copy
 import gc
 import sys
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import click
 
 from floorman.cli_errors import error_edge
-from floorman.storage import Accounts, Database, PasswordHasher, Role, default_database_path
+from floorman.storage import Accounts, Database, PasswordHasher, Role, StoreAddress, open_database
+from floorman.storage.cli import db_option
 
 __all__ = ["serve_cmd", "users_cmd"]
 
 
-
-
-def _db_option(f: click.decorators.FC) -> click.decorators.FC:
-    return click.option(
-        "--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-        help=f"The SQLite database (default: {default_database_path()}).",
-    )(f)
-
-
-def _open(db_path: Path | None) -> Database:
-    db = Database(db_path or default_database_path())
+def _open(store: StoreAddress) -> Database:
+    db = open_database(store)
     db.migrate()
     return db
 
@@ -39,10 +30,10 @@ def _open(db_path: Path | None) -> Database:
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="The port.")
-@_db_option
+@db_option
 @click.option("--certfile", type=click.Path(exists=True, dir_okay=False), help="Serve over TLS with this certificate.")
 @click.option("--keyfile", type=click.Path(exists=True, dir_okay=False), help="The TLS certificate's private key.")
-def serve_cmd(host: str, port: int, db_path: Path | None, certfile: str | None, keyfile: str | None) -> None:
+def serve_cmd(host: str, port: int, store: StoreAddress, certfile: str | None, keyfile: str | None) -> None:
     """Start the floor console (a local web app) on HOST:PORT."""
     try:
         import uvicorn
@@ -51,14 +42,13 @@ def serve_cmd(host: str, port: int, db_path: Path | None, certfile: str | None, 
     except ImportError as exc:  # pragma: no cover - depends on how floorman was installed
         click.echo(f"floorman: the console needs the web extra (pip install 'floorman[web]'): {exc}", err=True)
         sys.exit(2)
-    path = db_path or default_database_path()
     with error_edge():
-        app = create_app(path)
+        app = create_app(store)
     _settle(app)
-    with error_edge(), _open(path).connect() as conn:
+    with error_edge(), app.state.services.db.connect() as conn:
         accounts = Accounts(conn).count()
     scheme = "https" if certfile else "http"
-    click.echo(f"floorman console on {scheme}://{host}:{port}/  (database: {path})")
+    click.echo(f"floorman console on {scheme}://{host}:{port}/  (database: {store.shown})")
     if accounts == 0:
         click.echo("No accounts yet: open the page on this computer to create the director's account, "
                    "or run 'floorman users add NAME --role director'.")
@@ -104,12 +94,12 @@ def _password(from_stdin: bool) -> str:
 @click.argument("name")
 @click.option("--role", type=click.Choice([r.value for r in Role]), required=True, help="What the account may do.")
 @click.option("--password-stdin", is_flag=True, help="Read the password from the first line of standard input.")
-@_db_option
-def add_cmd(name: str, role: str, password_stdin: bool, db_path: Path | None) -> None:
+@db_option
+def add_cmd(name: str, role: str, password_stdin: bool, store: StoreAddress) -> None:
     """Add an account NAME with ROLE (the password is asked for, or read with --password-stdin)."""
     password = _password(password_stdin)
     with error_edge():
-        db = _open(db_path)
+        db = _open(store)
         with db.transaction() as conn:
             user = Accounts(conn, PasswordHasher()).add(name, password, Role(role),
                                                         now=datetime.now(UTC).isoformat(timespec="seconds"))
@@ -117,11 +107,11 @@ def add_cmd(name: str, role: str, password_stdin: bool, db_path: Path | None) ->
 
 
 @users_cmd.command("list")
-@_db_option
-def list_cmd(db_path: Path | None) -> None:
+@db_option
+def list_cmd(store: StoreAddress) -> None:
     """Every account with its role."""
     with error_edge():
-        db = _open(db_path)
+        db = _open(store)
         with db.connect() as conn:
             users = Accounts(conn).all()
     for user in users:
@@ -132,12 +122,12 @@ def list_cmd(db_path: Path | None) -> None:
 @users_cmd.command("set-password")
 @click.argument("name")
 @click.option("--password-stdin", is_flag=True, help="Read the password from the first line of standard input.")
-@_db_option
-def set_password_cmd(name: str, password_stdin: bool, db_path: Path | None) -> None:
+@db_option
+def set_password_cmd(name: str, password_stdin: bool, store: StoreAddress) -> None:
     """Set NAME's password (this also ends NAME's open sessions)."""
     password = _password(password_stdin)
     with error_edge():
-        db = _open(db_path)
+        db = _open(store)
         with db.transaction() as conn:
             accounts = Accounts(conn, PasswordHasher())
             user = accounts.find(name)
@@ -150,11 +140,11 @@ def set_password_cmd(name: str, password_stdin: bool, db_path: Path | None) -> N
 @users_cmd.command("set-role")
 @click.argument("name")
 @click.argument("role", type=click.Choice([r.value for r in Role]))
-@_db_option
-def set_role_cmd(name: str, role: str, db_path: Path | None) -> None:
+@db_option
+def set_role_cmd(name: str, role: str, store: StoreAddress) -> None:
     """Give NAME another role."""
     with error_edge():
-        db = _open(db_path)
+        db = _open(store)
         with db.transaction() as conn:
             accounts = Accounts(conn)
             user = accounts.find(name)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from datetime import date
@@ -13,7 +12,7 @@ from typing import Any
 
 from floorman.errors import UnknownRulebookError
 from floorman.rulebooks import find_rulebook
-from floorman.storage import Incident, IncidentDraft, IncidentQuery, Incidents
+from floorman.storage import Connection, Incident, IncidentDraft, IncidentQuery, Incidents
 from floorman.web.i18n import Translator
 from floorman.web.problems import InvalidInput
 from floorman.web.ruling_view import stored_ruling_view
@@ -89,7 +88,7 @@ def query_from_params(params: Mapping[str, str], *, limit: int = 100) -> Inciden
     )
 
 
-def correct_incident(conn: sqlite3.Connection, incident_id: int, *, floor_person: str, verdict: str, reason: str,
+def correct_incident(conn: Connection, incident_id: int, *, floor_person: str, verdict: str, reason: str,
                      now: str) -> Incident:
     """A correction: a new entry pointing to the old one, with the verdict the floor settles on and why."""
     if verdict not in _VERDICTS:

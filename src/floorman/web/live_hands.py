@@ -7,7 +7,6 @@ here decides a ruling: the engine does, and the floor confirms or overrides it.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -19,13 +18,24 @@ from floorman.log import HandLog
 from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.rulings.model import Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
-from floorman.storage import ConflictError, HandRecord, Hands, Incident, Incidents, LoggedEvent, Role, User
+from floorman.storage import (
+    ConflictError,
+    Connection,
+    FloorCall,
+    HandRecord,
+    Hands,
+    Incident,
+    Incidents,
+    LoggedEvent,
+    Role,
+    User,
+)
 from floorman.web.incident_drafts import incident_draft, plain_json
 from floorman.web.problems import InvalidInput
 from floorman.web.table_setup import TableSetup, blind_posts, carried_over
 
-__all__ = ["LiveHand", "RulingOutcome", "append_events", "call_floor", "create_hand", "load_hand", "next_hand",
-           "record_ruling", "start_replay", "undo_last"]
+__all__ = ["LiveHand", "RulingOutcome", "append_events", "call_floor", "create_hand", "floor_call_of", "load_hand",
+           "next_hand", "record_ruling", "start_replay", "undo_last"]
 
 _VERDICTS = ("misdeal", "void", "continue")
 
@@ -111,13 +121,13 @@ class LiveHand:
         return rule(handlog.from_obj(self.log_obj(upto)), rulebook=self.book)
 
 
-def load_hand(conn: sqlite3.Connection, hand_id: int) -> LiveHand:
+def load_hand(conn: Connection, hand_id: int) -> LiveHand:
     hands = Hands(conn)
     return LiveHand(record=hands.get(hand_id), events=tuple(hands.events(hand_id)))
 
 
 def create_hand(
-    conn: sqlite3.Connection, header: Mapping[str, Any], *, user: User, now: str, post_blinds: bool = True,
+    conn: Connection, header: Mapping[str, Any], *, user: User, now: str, post_blinds: bool = True,
     replay_of: int | None = None,
 ) -> HandRecord:
     """Start a hand from a hand-log header; its ``events`` (the posts of a re-play) or the blinds go in first."""
@@ -132,12 +142,12 @@ def create_hand(
     return record
 
 
-def create_from_setup(conn: sqlite3.Connection, setup: TableSetup, *, user: User, now: str,
+def create_from_setup(conn: Connection, setup: TableSetup, *, user: User, now: str,
                       post_blinds: bool = True) -> HandRecord:
     return create_hand(conn, setup.header(), user=user, now=now, post_blinds=post_blinds)
 
 
-def next_hand(conn: sqlite3.Connection, table_name: str, *, user: User, now: str) -> HandRecord:
+def next_hand(conn: Connection, table_name: str, *, user: User, now: str) -> HandRecord:
     """The table's next hand, carried over from its last one (which is closed)."""
     hands = Hands(conn)
     last = hands.last_at_table(table_name)
@@ -155,7 +165,7 @@ def _check_open(live: LiveHand) -> None:
 
 
 def append_events(
-    conn: sqlite3.Connection, hand_id: int, events: Sequence[Mapping[str, Any]], *, expected_seq: int,
+    conn: Connection, hand_id: int, events: Sequence[Mapping[str, Any]], *, expected_seq: int,
     user: User, now: str,
 ) -> LiveHand:
     """Log what happened (one tap); the engine validates it as part of the whole log first."""
@@ -174,7 +184,7 @@ def append_events(
     return load_hand(conn, hand_id)
 
 
-def call_floor(conn: sqlite3.Connection, hand_id: int, *, expected_seq: int, note: str, user: User,
+def call_floor(conn: Connection, hand_id: int, *, expected_seq: int, note: str, user: User,
                now: str) -> LiveHand:
     event: dict[str, Any] = {"type": "floor"}
     if note:
@@ -182,7 +192,15 @@ def call_floor(conn: sqlite3.Connection, hand_id: int, *, expected_seq: int, not
     return append_events(conn, hand_id, [event], expected_seq=expected_seq, user=user, now=now)
 
 
-def undo_last(conn: sqlite3.Connection, hand_id: int, *, expected_seq: int, user: User) -> list[LoggedEvent]:
+def floor_call_of(live: LiveHand, *, user: User) -> FloorCall:
+    """What the floor devices are told of the floor call that ends ``live`` (published after the commit)."""
+    last = live.events[-1]
+    return FloorCall(room_id=live.record.room_id, hand_id=live.record.id, table_name=live.record.table_name,
+                     hand_number=live.record.hand_number, note=str(last.event.get("note", "")),
+                     called_by=user.username, called_at=last.logged_at)
+
+
+def undo_last(conn: Connection, hand_id: int, *, expected_seq: int, user: User) -> list[LoggedEvent]:
     """Take back the last tap. A recorded ruling is never taken back; a floor call only by the floor,
     before the ruling is recorded."""
     live = load_hand(conn, hand_id)
@@ -212,7 +230,7 @@ def _replay_header(live: LiveHand, k: int) -> dict[str, Any]:
 
 
 def record_ruling(
-    conn: sqlite3.Connection, hand_id: int, *, expected_seq: int, user: User, now: str,
+    conn: Connection, hand_id: int, *, expected_seq: int, user: User, now: str,
     override_verdict: str | None = None, override_reason: str = "", note: str = "", replay: bool = False,
 ) -> RulingOutcome:
     """The floor confirms (or overrides) the pending ruling: the hand records it, the incident log stores it."""
@@ -245,7 +263,7 @@ def record_ruling(
     return RulingOutcome(incident=incident, replay=replayed)
 
 
-def start_replay(conn: sqlite3.Connection, hand_id: int, *, user: User, now: str) -> HandRecord:
+def start_replay(conn: Connection, hand_id: int, *, user: User, now: str) -> HandRecord:
     """The exact re-play of a hand whose misdeal (or void) was carried out, from the ruling's ``redeal`` header."""
     live = load_hand(conn, hand_id)
     cancelling = live.cancelling_rulings

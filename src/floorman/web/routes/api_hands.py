@@ -135,8 +135,10 @@ def append(request: Request, session: Dealer, hand_id: RecordId, body: Append) -
 def call_floor(request: Request, session: Dealer, hand_id: RecordId, body: FloorCall) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
-        return hand_obj(live_hands.call_floor(conn, hand_id, expected_seq=body.seq, note=body.note,
-                                              user=session.user, now=svc.stamp()))
+        live = live_hands.call_floor(conn, hand_id, expected_seq=body.seq, note=body.note, user=session.user,
+                                     now=svc.stamp())
+    svc.db.floor_calls.publish(live_hands.floor_call_of(live, user=session.user))
+    return hand_obj(live)
 
 
 @router.post("/{hand_id}/undo", summary="Take back the last tap (not a recorded ruling).")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -12,7 +11,7 @@ from starlette.responses import Response
 
 from floorman.errors import LogError
 from floorman.rulebooks import rulebooks
-from floorman.storage import ConflictError, Hands, Role, Session, StaleSequenceError
+from floorman.storage import ConflictError, Connection, Hands, Role, Session, StaleSequenceError
 from floorman.table import GAMES, PlayerStatus, Structure
 from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
@@ -114,7 +113,7 @@ async def live_page(request: Request, session: Dealer, hand_id: RecordId) -> Res
 
 
 def _change(request: Request, post: PagePost, hand_id: int,
-            change: Callable[[sqlite3.Connection, LiveHand], Any]) -> Response:
+            change: Callable[[Connection, LiveHand], Any]) -> Response:
     """Run one change to the hand in a transaction; a stale view or a refused change shows the page again."""
     svc = services(request)
     try:
@@ -134,8 +133,8 @@ def _change(request: Request, post: PagePost, hand_id: int,
 
 
 def _appender(request: Request, post: PagePost, build: Callable[[LiveHand], list[dict[str, Any]]]
-              ) -> Callable[[sqlite3.Connection, LiveHand], Any]:
-    def change(conn: sqlite3.Connection, live: LiveHand) -> Any:
+              ) -> Callable[[Connection, LiveHand], Any]:
+    def change(conn: Connection, live: LiveHand) -> Any:
         return live_hands.append_events(conn, live.record.id, build(live), expected_seq=post.seq(),
                                         user=post.session.user, now=services(request).stamp())
     return change
@@ -161,14 +160,21 @@ def log_event(request: Request, post: DealerPost, hand_id: RecordId) -> Response
 
 @router.post("/hands/{hand_id}/floor")
 def call_floor(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
-    return _change(request, post, hand_id, lambda conn, live: live_hands.call_floor(
-        conn, hand_id, expected_seq=post.seq(), note=post.text("note"), user=post.session.user,
-        now=services(request).stamp()))
+    called: list[LiveHand] = []
+
+    def change(conn: Connection, live: LiveHand) -> None:
+        called.append(live_hands.call_floor(conn, hand_id, expected_seq=post.seq(), note=post.text("note"),
+                                            user=post.session.user, now=services(request).stamp()))
+
+    response = _change(request, post, hand_id, change)
+    for live in called:  # committed: tell the floor devices
+        services(request).db.floor_calls.publish(live_hands.floor_call_of(live, user=post.session.user))
+    return response
 
 
 @router.post("/hands/{hand_id}/undo")
 def undo(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
-    def change(conn: sqlite3.Connection, live: LiveHand) -> Response:
+    def change(conn: Connection, live: LiveHand) -> Response:
         removed = live_hands.undo_last(conn, hand_id, expected_seq=post.seq(), user=post.session.user)
         return redirect(f"/hands/{hand_id}", notice="undone" if removed else "nothing_to_undo")
     return _change(request, post, hand_id, change)
@@ -178,7 +184,7 @@ def undo(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
 def record_ruling(request: Request, post: FloorPost, hand_id: RecordId) -> Response:
     override = post.text("verdict") if post.text("decision") == "override" else ""
 
-    def change(conn: sqlite3.Connection, live: LiveHand) -> Response:
+    def change(conn: Connection, live: LiveHand) -> Response:
         outcome = live_hands.record_ruling(
             conn, hand_id, expected_seq=post.seq(), user=post.session.user, now=services(request).stamp(),
             override_verdict=override or None, override_reason=post.text("reason"), note=post.text("note"),
@@ -191,7 +197,7 @@ def record_ruling(request: Request, post: FloorPost, hand_id: RecordId) -> Respo
 
 @router.post("/hands/{hand_id}/replay")
 def replay(request: Request, post: FloorPost, hand_id: RecordId) -> Response:
-    def change(conn: sqlite3.Connection, live: LiveHand) -> Response:
+    def change(conn: Connection, live: LiveHand) -> Response:
         record = live_hands.start_replay(conn, hand_id, user=post.session.user, now=services(request).stamp())
         return redirect(f"/hands/{record.id}", notice="replay_started")
     return _change(request, post, hand_id, change)
