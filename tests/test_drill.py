@@ -312,7 +312,7 @@ def test_a_question_for_a_client_hides_the_answer_until_revealed() -> None:
     assert "verdict" not in json.dumps(hidden["log"]) and handlog.from_obj(hidden["log"]) == q.log
     assert [v["verdict"] for v in hidden["verdicts"]] == ["misdeal", "void", "continue"]
     shown = q.to_obj(lang="vi", reveal=True)
-    assert shown["verdicts"][0]["label"] == "misdeal (ván bài bị hủy)"
+    assert shown["verdicts"][0]["label"] == "hủy ván (misdeal): chia lại"
     assert shown["answer"]["verdict"] == q.answer.verdict.value
     assert shown["answer"]["explanation"] == q.answer.ruling.explanation_vi
     assert shown["choices"][q.answer.choice][0] and shown["note"] == q.note_vi

@@ -101,8 +101,8 @@ def test_remedy_text_is_english_by_default() -> None:
 
 def test_every_verdict_has_vietnamese_words() -> None:
     assert set(VERDICT_WORDS_VI) == set(VERDICT_WORDS) == {v.value for v in Verdict}
-    assert verdict_words("misdeal", "vi") == "MISDEAL: ván bài bị hủy, chia lại"
-    assert verdict_words("void", "vi") == "VOID: bộ bài hỏng, trả lại toàn bộ chip"
+    assert verdict_words("misdeal", "vi") == "HỦY VÁN (misdeal): hủy lần chia này và chia lại"
+    assert verdict_words("void", "vi") == "VÔ HIỆU (void): bộ bài lỗi, trả lại toàn bộ chip"
     assert verdict_words("continue", "vi").startswith("TIẾP TỤC")
     assert verdict_words("continue") == "PLAY ON"
 
@@ -129,7 +129,7 @@ def test_rule_without_lang_still_prints_english() -> None:
 def test_rule_lang_vi_prints_the_misdeal_verdict_and_remedy_steps_in_vietnamese() -> None:
     code, out = run("rule", str(EXAMPLES / "first-card-wrong-seat.json"), "--lang", "vi", "--no-color")
     assert code == 0
-    assert "MISDEAL: ván bài bị hủy, chia lại" in out
+    assert "HỦY VÁN (misdeal): hủy lần chia này và chia lại" in out
     assert "Trả lại 400 chip cho ghế 3." in out
     assert "Chia lại y hệt ván bài" in out
 

@@ -14,6 +14,7 @@ from floorman.hand import Result
 from floorman.rulebooks import Rulebook
 from floorman.rulings.model import Remedy, Ruling
 from floorman.rulings.words import card_vi, street_vi
+from floorman.table import amount_text
 
 __all__ = [
     "LANGS", "VERDICT_WORDS", "VERDICT_WORDS_VI", "compare_words", "remedy_text", "result_lines", "ruling_lines",
@@ -29,12 +30,12 @@ VERDICT_WORDS = {
 }
 
 VERDICT_WORDS_VI = {
-    "misdeal": "MISDEAL: ván bài bị hủy, chia lại",
-    "void": "VOID: bộ bài hỏng, trả lại toàn bộ chip",
+    "misdeal": "HỦY VÁN (misdeal): hủy lần chia này và chia lại",
+    "void": "VÔ HIỆU (void): bộ bài lỗi, trả lại toàn bộ chip",
     "continue": "TIẾP TỤC: ván bài tiếp tục",
 }
 
-_VERDICT_SHORT_VI = {"misdeal": "misdeal (ván bài bị hủy)", "void": "void (bộ bài hỏng)", "continue": "tiếp tục"}
+_VERDICT_SHORT_VI = {"misdeal": "hủy ván (misdeal)", "void": "vô hiệu (void)", "continue": "tiếp tục"}
 
 _HEADINGS = {
     "en": {
@@ -96,7 +97,7 @@ def remedy_text(remedy: Remedy, lang: str = "en") -> str:
     kind = remedy.do.value
     texts = {
         "redeal": "Re-deal the hand exactly: same button, same level, same players; new cards.",
-        "return_chips": f"Give seat {seat} back {f.get('amount')} chips.",
+        "return_chips": f"Give seat {seat} back {amount_text(f.get('amount'))} chips.",
         "return_all_chips": "Return every chip in the pot to the player who put it in, blinds and antes included.",
         "kill_hand": f"Kill seat {seat}'s hand (muck it); chips it put in stay in the pot.",
         "replace_card": f"Give seat {seat} the top card of the stub as a replacement.",
@@ -135,8 +136,8 @@ def _remedy_vi(remedy: Remedy) -> str:
     street = street_vi(_street(f))
     kind = remedy.do.value
     texts = {
-        "redeal": "Chia lại y hệt ván bài: giữ nguyên button, level và người chơi; chỉ có bài là mới.",
-        "return_chips": f"Trả lại {f.get('amount')} chip cho ghế {seat}.",
+        "redeal": "Chia lại y hệt ván bài: giữ nguyên button, cấp độ và người chơi; chỉ có bài là mới.",
+        "return_chips": f"Trả lại {amount_text(f.get('amount'), 'vi')} chip cho ghế {seat}.",
         "return_all_chips": "Trả lại toàn bộ chip trong pot cho người đã đặt, kể cả blinds và ante.",
         "kill_hand": f"Tính bài của ghế {seat} là bài chết và bỏ vào muck; chip đã bỏ vào pot vẫn ở lại trong pot.",
         "replace_card": f"Chia cho ghế {seat} lá trên cùng của phần bài còn lại (stub) làm lá thay thế.",
@@ -145,14 +146,14 @@ def _remedy_vi(remedy: Remedy) -> str:
             f"Xáo trộn {f.get('cards')} lá bài úp; floor chọn ngẫu nhiên một lá"
             + (f" làm lá bài đốt của {street}." if not f.get("turn_up") else " để lật ngửa.")
         ),
-        "reshuffle_stub": "Trả các lá vừa nêu vào phần bài còn lại (stub) rồi xào lại stub ở trạng thái úp.",
+        "reshuffle_stub": "Trả các lá vừa nêu vào phần bài còn lại (stub) rồi xáo lại stub ở trạng thái úp.",
         "deal_missing_card": f"Chia cho ghế {seat} lá kế tiếp từ phần bài còn lại (stub).",
         "remove_card": _remove_vi(card_vi(f.get("card")), str(f.get("where", "table"))),
         "deal_without_burn": f"Chia {street} mà không đốt thêm lá nào.",
         "restore_order": f"Sửa lại các lá bài đốt để {street} đúng là lá lẽ ra sẽ ra.",
         "new_deck": "Mang bộ bài mới ra.",
         "complete_board": f"Hoàn tất {street} bằng lá kế tiếp từ phần bài còn lại (stub).",
-        "redeal_board": f"Đốt bài và chia lại {street} từ stub đã xào lại.",
+        "redeal_board": f"Đốt bài và chia lại {street} từ stub đã xáo lại.",
         "set_aside_card": f"Để riêng lá {street} đã ra sớm.",
         "turn_up_card": f"Lá bị lộ của ghế {seat} trở thành lá ngửa (upcard) của người chơi.",
         "deal_face_down": (f"Chia úp lá kế tiếp của ghế {seat}." if seat else

@@ -11,7 +11,7 @@ hold'em no-limit, 3 seats, button on seat 3, blinds 1,000/2,000, ante 500
   Seat 3  Tom Dwan               553,500
   [A♠] = a card face down
 >>> [event_line(log, e, Lang.VI) for e in log.events[3:6]]
-['Ghế 1 (Phil Ivey) đặt small blind: 1,000', 'Ghế 2 (Patrik Antonius) đặt big blind: 2,000', 'Chia cho ghế 1: [A♣] úp']
+['Ghế 1 (Phil Ivey) đặt small blind: 1.000', 'Ghế 2 (Patrik Antonius) đặt big blind: 2.000', 'Chia cho ghế 1: [A♣] úp']
 
 A round of ordinary deals is one line; a card out of the ordinary (face up, boxed, with another
 back) has a line of its own:
@@ -68,14 +68,15 @@ def level_text(level: Level, lang: str) -> str:
     """The stakes: ``blinds 1,000/2,000, big blind ante 2,000`` (the room's words in Vietnamese too)."""
     parts = []
     if level.small_blind or level.big_blind:
-        parts.append(f"blinds {chips(level.small_blind)}/{chips(level.big_blind)}")
+        parts.append(f"blinds {chips(level.small_blind, lang)}/{chips(level.big_blind, lang)}")
     if level.small_bet or level.big_bet:
-        parts.append(f"{'giới hạn cược' if lang == Lang.VI else 'limits'} {chips(level.small_bet)}/{chips(level.big_bet)}")
+        parts.append(f"{'giới hạn cược' if lang == Lang.VI else 'limits'} "
+                     f"{chips(level.small_bet, lang)}/{chips(level.big_bet, lang)}")
     for amount, name in ((level.ante, "ante"), (level.big_blind_ante, "big blind ante"), (level.bring_in, "bring-in")):
         if amount:
-            parts.append(f"{name} {chips(amount)}")
+            parts.append(f"{name} {chips(amount, lang)}")
     if level.number is not None:
-        parts.insert(0, f"level {level.number}")
+        parts.insert(0, f"{'cấp độ' if lang == Lang.VI else 'level'} {level.number}")
     return ", ".join(parts)
 
 
@@ -93,7 +94,7 @@ def table_lines(log: HandLog, lang: str) -> list[str]:
     word = "Ghế" if lang == Lang.VI else "Seat"
     for p in log.players:
         status = f"   ({pick(_STATUS[p.status], lang)})" if p.status in _STATUS else ""
-        lines.append(f"  {word} {p.seat:<2} {p.name:<18} {chips(p.stack):>11}{status}")
+        lines.append(f"  {word} {p.seat:<2} {p.name:<18} {chips(p.stack, lang):>11}{status}")
     if log.deck_back:
         lines.append(f"  Bộ bài: mặt sau màu {colour_vi(log.deck_back)}" if lang == Lang.VI
                      else f"  Deck: {log.deck_back} backs")
@@ -119,7 +120,7 @@ def _back(back: str | None, lang: str) -> str:
 
 def _act(log: HandLog, e: PlayerActed, lang: str) -> str:
     who = _who(log, e.seat, lang)
-    to = chips(e.to) if e.to is not None else ""
+    to = chips(e.to, lang) if e.to is not None else ""
     if lang == Lang.VI:
         verbs = {Action.FOLD: "fold", Action.CHECK: "check", Action.CALL: "call", Action.BET: f"bet {to}",
                  Action.RAISE: f"raise lên {to}", Action.COMPLETE: f"complete lên {to}", Action.ALL_IN: "all-in"}
@@ -162,7 +163,7 @@ def event_line(log: HandLog, e: Event, lang: str) -> str:
     """One event, as the dealer or the floor would say it."""
     vi = lang == Lang.VI
     if isinstance(e, BlindPosted):
-        return f"{_who(log, e.seat, lang)} {'đặt' if vi else 'posts the'} {_BLINDS[e.blind.value]}: {chips(e.amount)}"
+        return f"{_who(log, e.seat, lang)} {'đặt' if vi else 'posts the'} {_BLINDS[e.blind.value]}: {chips(e.amount, lang)}"
     if isinstance(e, CardDealt):
         return _deal(log, e, lang)
     if isinstance(e, PlayerActed):

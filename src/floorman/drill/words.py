@@ -5,7 +5,7 @@
 >>> from floorman.rulings.model import Remedy, RemedyKind
 >>> steps = (Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=200), Remedy.of(RemedyKind.REDEAL))
 >>> remedy_lines(steps, Lang.VI)
-('Trả lại chip đã cược: ghế 3 nhận lại 200.', 'Chia lại y hệt ván bài: cùng button, cùng level, cùng người chơi; bài mới.')
+('Trả lại chip đã cược: ghế 3 nhận lại 200.', 'Chia lại y hệt ván bài: cùng button, cùng cấp độ, cùng người chơi; bài mới.')
 >>> remedy_lines((), Lang.EN)
 ('Nothing to correct: the hand plays on as dealt.',)
 """
@@ -13,13 +13,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import Any
 
 from floorman.drill.model import Kind, Lang, Topic
 from floorman.rulebooks import Citation, find_rulebook
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
 from floorman.rulings.words import street_vi
+from floorman.table import amount_text
 from floorman.text import remedy_text
 
 __all__ = [
@@ -41,9 +41,9 @@ __all__ = [
 _SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
-def chips(amount: object) -> str:
-    """A chip count with thousands separators: ``1,125,600``; cents kept."""
-    return f"{amount:,}" if isinstance(amount, (int, Decimal)) else str(amount)
+def chips(amount: object, lang: str = Lang.EN) -> str:
+    """A chip count as the room writes it: ``1,125,600``, in Vietnamese ``1.125.600``; cents kept."""
+    return amount_text(amount, lang)
 
 
 def card_text(card: str) -> str:
@@ -76,16 +76,16 @@ def pick(words: tuple[str, str], lang: str) -> str:
 
 
 VERDICT_NAMES: Mapping[Verdict, tuple[str, str]] = {
-    Verdict.MISDEAL: ("MISDEAL: cancel the deal and re-deal", "MISDEAL: ván bài bị hủy và chia lại"),
+    Verdict.MISDEAL: ("MISDEAL: cancel the deal and re-deal", "HỦY VÁN (misdeal): hủy lần chia này và chia lại"),
     Verdict.VOID: ("VOID: fouled deck, every chip goes back",
-                   "VOID: bộ bài hỏng, ván bài bị vô hiệu và chip được trả lại"),
-    Verdict.CONTINUE: ("PLAY ON: the hand continues", "PLAY ON: ván bài phải tiếp tục"),
+                   "VÔ HIỆU (void): bộ bài lỗi, ván bài bị vô hiệu và toàn bộ chip được trả lại"),
+    Verdict.CONTINUE: ("PLAY ON: the hand continues", "TIẾP TỤC: ván bài tiếp tục"),
 }
 
 VERDICT_LABELS: Mapping[Verdict, tuple[str, str]] = {
-    Verdict.MISDEAL: ("misdeal", "misdeal (ván bài bị hủy)"),
-    Verdict.VOID: ("void", "void (ván bài bị vô hiệu)"),
-    Verdict.CONTINUE: ("play on", "play on (ván bài tiếp tục)"),
+    Verdict.MISDEAL: ("misdeal", "hủy ván (misdeal): chia lại"),
+    Verdict.VOID: ("void", "vô hiệu (void): trả lại toàn bộ chip"),
+    Verdict.CONTINUE: ("play on", "tiếp tục (play on)"),
 }
 """The verdicts as a player picks them."""
 
@@ -98,8 +98,8 @@ VERDICT_KEYS: Mapping[str, Verdict] = {
 """What a player may type for a verdict: ``m``, ``v``, ``p`` in both languages, or the words."""
 
 TOPIC_NAMES: Mapping[Topic, tuple[str, str]] = {
-    Topic.MISDEALS: ("misdeals", "misdeal (ván bài bị hủy)"),
-    Topic.FOULED_DECKS: ("fouled decks", "bộ bài hỏng"),
+    Topic.MISDEALS: ("misdeals", "misdeal: hủy ván và chia lại"),
+    Topic.FOULED_DECKS: ("fouled decks", "bộ bài lỗi"),
     Topic.BOARD_ERRORS: ("board and burn errors", "lỗi bài chung và lá bài đốt"),
     Topic.STUD: ("stud", "stud"),
     Topic.ABSENT: ("absent players", "người chơi vắng mặt"),
@@ -121,8 +121,8 @@ _SAY: Mapping[str, tuple[str, str]] = {
     "hand": ("Hand {n} of {total}", "Ván {n}/{total}"),
     "rulebook": ("Rulebook: {book}", "Luật: {book}"),
     "verdict?": ("Your ruling?  [m] misdeal  [v] void  [p] play on: ",
-                 "Phán quyết của bạn?  [m] misdeal (ván bài bị hủy)  [v] void (ván bài bị vô hiệu)  "
-                 "[p] play on (ván bài tiếp tục): "),
+                 "Phán quyết của bạn?  [m] hủy ván (misdeal): chia lại  [v] vô hiệu (void): trả lại toàn bộ chip  "
+                 "[p] tiếp tục (play on): "),
     "verdict again": ("Please answer m, v or p.", "Hãy trả lời m, v hoặc p."),
     "remedy?": ("What does the floor do?", "Floor xử lý thế nào?"),
     "choice?": ("Your choice [1-{n}]: ", "Lựa chọn của bạn [1-{n}]: "),
@@ -167,9 +167,9 @@ def _remedy_vi(remedy: Remedy) -> str:
     f = remedy.fields
     seat, street = f.get("seat"), _street_vi(f)
     texts = {
-        "redeal": "Chia lại y hệt ván bài: cùng button, cùng level, cùng người chơi; bài mới.",
+        "redeal": "Chia lại y hệt ván bài: cùng button, cùng cấp độ, cùng người chơi; bài mới.",
         "return_all_chips": "Trả lại mọi chip trong pot cho người đã đặt cược, kể cả blinds và ante.",
-        "kill_hand": f"Hủy bài của ghế {seat} (bỏ vào muck); chip ghế này đã bỏ vào pot vẫn ở lại trong pot.",
+        "kill_hand": f"Tính bài của ghế {seat} là bài chết (bỏ vào muck); chip ghế này đã bỏ vào pot vẫn ở lại trong pot.",
         "replace_card": f"Chia cho ghế {seat} lá trên cùng của stub để thay thế.",
         "use_as_burn": f"Dùng lá bài để riêng làm lá bài đốt cho {street}.",
         "scramble_and_pick_burn": (
@@ -226,7 +226,7 @@ def remedy_lines(remedies: Sequence[Remedy], lang: str) -> tuple[str, ...]:
     for remedy in remedies:
         if remedy.do is RemedyKind.RETURN_CHIPS:
             if remedy is returns[0]:
-                each = [(r.fields.get("seat"), chips(r.fields.get("amount"))) for r in returns]
+                each = [(r.fields.get("seat"), chips(r.fields.get("amount"), lang)) for r in returns]
                 if lang == Lang.VI:
                     lines.append("Trả lại chip đã cược: " + ", ".join(f"ghế {s} nhận lại {a}" for s, a in each) + ".")
                 else:

@@ -23,7 +23,7 @@ def _void(d: Decision, what: str, what_vi: str) -> Decision:
     d.rules.append("SA-MISDEAL-GATE")
     d.say(f"{what}: the deck is fouled. The hand is void whether or not there was substantial action, and every "
           "chip goes back to the player who put it in, blinds and antes included.",
-          f"{what_vi}: bộ bài hỏng. Ván bài bị vô hiệu dù đã có Substantial Action hay chưa, và toàn bộ chip được "
+          f"{what_vi}: bộ bài lỗi. Ván bài bị vô hiệu dù đã có Substantial Action hay chưa, và toàn bộ chip được "
           "trả lại cho người đã đặt, kể cả blinds và ante.")
     return d
 
@@ -45,7 +45,7 @@ def foreign_in_play(ctx: Context, fs: list[Finding]) -> Decision:
     where_v = f"trong bài của ghế {f.seat}" if f.seat is not None else "trên board"
     if ctx.params.foreign_back_in_play == "house":
         d.maybe(ctx.why("FD-FOREIGN-BACK-HAND", "The book leaves other fouled-deck conditions to house policy.",
-                        "Các trường hợp bộ bài hỏng khác được bộ luật để cho quy định riêng của phòng."))
+                        "Các trường hợp bộ bài lỗi khác được bộ luật để cho quy định riêng của phòng."))
     return _void(d, f"A card with a different back appeared in {where}",
                  f"Một lá bài có mặt sau khác màu xuất hiện {where_v}")
 
@@ -76,11 +76,11 @@ def foreign_in_stub(ctx: Context, fs: list[Finding]) -> Decision:
 def previous_hand(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["FD-MISSING-CARD", "DEF-FOULED-DECK"], findings=fs)
     d.maybe(ctx.why("FD-MISSING-CARD", "A missing card alone does not invalidate a hand; the 2013 ruling fouled the deck.",
-                    "Chỉ thiếu một lá thì ván bài vẫn có hiệu lực; phán quyết năm 2013 lại coi đó là bộ bài hỏng."))
+                    "Chỉ thiếu một lá thì ván bài vẫn có hiệu lực; phán quyết năm 2013 lại coi đó là bộ bài lỗi."))
     if ctx.params.previous_hand_card_fouls:
         return _void(d, "A card left over from an earlier hand turned up in this one, so the deck was shuffled "
                         "without all its cards",
-                     "Một lá bài sót lại từ ván trước xuất hiện trong ván này, nghĩa là bộ bài đã được xào khi không "
+                     "Một lá bài sót lại từ ván trước xuất hiện trong ván này, nghĩa là bộ bài đã được xáo khi không "
                      "đủ lá")
     d.remedy(R.REMOVE_CARD, card=fs[0].card, where="hand" if fs[0].seat else "table")
     d.say("The card from the earlier hand is removed; a missing card does not invalidate the hand.",
@@ -170,7 +170,7 @@ def four_card_flop(ctx: Context, fs: list[Finding]) -> Decision:
               "the burn stays, the deck is shuffled and cut, and a new flop is dealt without a burn, even if it is "
               "known which card was the extra one.",
               "Dealer chia bốn lá bài cho flop (flop bốn lá). Flop được chia lại: bốn lá được trả vào bộ bài, lá bài "
-              "đốt giữ nguyên, bộ bài được xào và cắt, rồi chia flop mới mà không đốt bài, kể cả khi biết rõ lá nào "
+              "đốt giữ nguyên, bộ bài được xáo và cắt, rồi chia flop mới mà không đốt bài, kể cả khi biết rõ lá nào "
               "là lá thừa.")
         return d
     d.remedy(R.SCRAMBLE_AND_PICK_BURN, cards=4, street=Street.TURN.value)
@@ -194,7 +194,7 @@ def flop_five(ctx: Context, fs: list[Finding]) -> Decision:
     d.remedy(R.DEAL_WITHOUT_BURN, street=Street.FLOP.value)
     d.say(f"{n} cards were put out for the flop: they go back into the stub, the stub is reshuffled face down and the "
           "flop is dealt again; the flop burn stays and no new burn is taken.",
-          f"Dealer chia {n} lá bài cho flop: các lá này được trả vào phần bài còn lại (stub), stub được xào lại ở "
+          f"Dealer chia {n} lá bài cho flop: các lá này được trả vào phần bài còn lại (stub), stub được xáo lại ở "
           "trạng thái úp và flop được chia lại; lá bài đốt của flop giữ nguyên và không đốt lá mới.")
     return d
 
@@ -207,7 +207,7 @@ def short_flop(ctx: Context, fs: list[Finding]) -> Decision:
     d.say(f"Only {f.count} flop card{'s' if f.count != 1 else ''} were dealt: the next card off the stub completes the "
           "flop, with no reshuffle.",
           f"Flop chỉ được chia {f.count} lá: lá kế tiếp từ phần bài còn lại (stub) được dùng để hoàn tất flop, không "
-          "xào lại bài.")
+          "xáo lại bài.")
     d.maybe(ctx.why("FLOP-SHORT", "No rulebook covers a short flop; this is the engine's default.",
                     "Không bộ luật nào quy định flop thiếu lá; đây là cách xử lý mặc định."))
     return d
@@ -266,7 +266,7 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
         d.say("The flop was dealt without a burn and no one has acted on it: the flop cards were exposed, so they go "
               "back with the stub, the deck is reshuffled and the flop is burned and dealt again.",
               "Dealer quên đốt một lá bài trước flop và chưa ai hành động: các lá flop đã bị lộ nên được trả lại cùng "
-              "phần bài còn lại (stub), bộ bài được xào lại, rồi đốt bài và chia lại flop.")
+              "phần bài còn lại (stub), bộ bài được xáo lại, rồi đốt bài và chia lại flop.")
 
 
 def _street_name(street: Street | None) -> str:
@@ -357,7 +357,7 @@ def _flop_extra_burn(ctx: Context, d: Decision, f: Finding, actions: int) -> Non
         d.remedy(R.REDEAL_BOARD, street=Street.FLOP.value)
         d.say("Two cards were burned before the flop, the flop is out and no one has acted: the stub and the flop "
               "cards are reshuffled and the flop is dealt again.",
-              "Dealer đốt hai lá trước flop, flop đã ra và chưa ai hành động: stub và các lá flop được xào lại, rồi "
+              "Dealer đốt hai lá trước flop, flop đã ra và chưa ai hành động: stub và các lá flop được xáo lại, rồi "
               "chia lại flop.")
         d.maybe(ctx.why("FLOP-EXTRA-BURN", "The tournament rules are silent; the cash rule is applied.",
                         "Luật giải đấu không quy định; áp dụng luật cash game."))
@@ -399,7 +399,7 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
                   "card that would have been the river as the turn; before the river the stub is reshuffled with the "
                   "set-aside card and the river is dealt without a burn.",
                   "Lá turn ra sớm được để riêng; khi vòng cược kết thúc, dealer đốt bài và lật lá lẽ ra là river để "
-                  "làm turn; trước river, stub được xào lại cùng lá đã để riêng và river được chia mà không đốt bài.")
+                  "làm turn; trước river, stub được xáo lại cùng lá đã để riêng và river được chia mà không đốt bài.")
             continue
         burned = bool(ctx.state.designated_burn.get(street))
         if burned:
@@ -418,7 +418,7 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
               f"complete {then}. The premature cards do not play even if the players still to act fold.",
               f"{cap(sv)} được chia trước khi vòng cược kết thúc: "
               + ("lá bài đốt vẫn giữ nguyên là lá bài đốt; " if burned else "")
-              + f"các lá ra sớm được trả vào stub, stub được xào lại ở trạng thái úp, và khi vòng cược kết thúc thì "
+              + f"các lá ra sớm được trả vào stub, stub được xáo lại ở trạng thái úp, và khi vòng cược kết thúc thì "
               f"{then_vi}. Các lá ra sớm không được dùng, kể cả khi những người chơi chưa hành động đều fold.")
     return d
 

@@ -374,7 +374,7 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     if any((f.count or 0) > ctx.state.spec.hole_cards for f in fs):
         d.rules.append("FD-MISSING-CARD")
         d.say("Extra cards that came from this hand's own deck do not foul the deck.",
-              "Lá thừa đến từ chính bộ bài của ván này thì không làm bộ bài hỏng.")
+              "Lá thừa đến từ chính bộ bài của ván này thì không làm bộ bài bị lỗi.")
     d.misdeal_blocked = True
     for f in fs:
         d.remedy(R.KILL_HAND, seat=f.seat)

@@ -109,7 +109,7 @@ def stub_disordered(ctx: Context, fs: list[Finding]) -> Decision:
     d.say("The stub was dropped and its order cannot be rebuilt: the stub cards alone (not the muck or burns) are "
           "scrambled, shuffled and cut, and play continues with the normal burn.",
           "Stub bị rơi và không thể khôi phục thứ tự: chỉ riêng các lá của stub (không gồm muck hay các lá đã đốt) "
-          "được xáo trộn, xào và cắt, rồi ván bài tiếp tục với việc đốt bài bình thường.")
+          "được xáo trộn, xáo và cắt, rồi ván bài tiếp tục với việc đốt bài bình thường.")
     if ctx.is_indirect("STUB-DISORDERED"):
         d.maybe(ctx.why("STUB-DISORDERED", "No text found in this book; the TDA procedure is the default.",
                         "Bộ luật này không có quy định; mặc định theo quy trình của TDA."))
@@ -120,8 +120,8 @@ def level_changed(ctx: Context, fs: list[Finding]) -> Decision:
     d = Decision(verdict=C, rules=["LVL-NEW-HAND", "DEF-HAND-START"], findings=fs)
     d.say(f"The new level was announced after this hand began, so the hand is played at "
           f"{ctx.state.log.level.describe()}; the new level starts with the next hand.",
-          f"Level mới được công bố sau khi ván bài này đã bắt đầu, nên blinds không tăng: ván này vẫn chơi ở "
-          f"{level_vi(ctx.state.log.level)}; level mới áp dụng từ ván kế tiếp.")
+          f"Cấp độ mới được công bố sau khi ván bài này đã bắt đầu, nên blinds không tăng: ván này vẫn chơi ở "
+          f"{level_vi(ctx.state.log.level)}; cấp độ mới áp dụng từ ván kế tiếp.")
     return d
 
 

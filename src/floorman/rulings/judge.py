@@ -21,7 +21,7 @@ from floorman.rulings.redeal import redeal_log
 from floorman.rulings.sa import sa_reached, sa_reason
 from floorman.rulings.words import Words, gloss_once, level_vi, seats_vi
 from floorman.state import HandState
-from floorman.table import Family
+from floorman.table import Family, amount_text
 
 __all__ = ["DECISIONS", "clean_deal_rules", "clean_ruling", "judge"]
 
@@ -201,14 +201,14 @@ def _redeal_sentence(state: HandState, header: HandLog) -> Words:
     back = state.voluntary()
     parts, parts_vi = [], []
     if back:
-        who = ", ".join(f"seat {s} gets {a} back" for s, a in sorted(back.items()))
+        who = ", ".join(f"seat {s} gets {amount_text(a)} back" for s, a in sorted(back.items()))
         parts.append(f"Chips bet voluntarily go back ({who}).")
-        who_vi = ", ".join(f"ghế {s} nhận lại {a}" for s, a in sorted(back.items()))
+        who_vi = ", ".join(f"ghế {s} nhận lại {amount_text(a, 'vi')}" for s, a in sorted(back.items()))
         parts_vi.append(f"Chip đã cược tự nguyện được trả lại ({who_vi}).")
     parts.append("The blinds and antes stay posted; the cards are gathered, shuffled and cut, and the hand is re-dealt "
                  + (f"with the button on seat {header.button} " if header.button is not None else "")
                  + f"at {header.level.describe()}.")
-    parts_vi.append("Blinds và ante đã đặt vẫn giữ nguyên; bài được thu lại, xào và cắt, rồi chia lại ván bài "
+    parts_vi.append("Blinds và ante đã đặt vẫn giữ nguyên; bài được thu lại, xáo và cắt, rồi chia lại ván bài "
                     + (f"với button ở {seats_vi([header.button])}, " if header.button is not None else "")
                     + f"ở {level_vi(header.level)}.")
     return Words(" ".join(parts), " ".join(parts_vi))
@@ -301,6 +301,6 @@ def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None) ->
     d = Decision(verdict=Verdict.CONTINUE, rules=rules, findings=list(findings))
     d.say("The next hand has already begun (first riffle or shuffler button), so the right to dispute this hand "
           "has ended: the result stands.",
-          "Ván bài kế tiếp đã bắt đầu (lần riffle đầu tiên hoặc đã bấm nút máy xào bài), nên quyền khiếu nại ván này "
+          "Ván bài kế tiếp đã bắt đầu (lần riffle đầu tiên hoặc đã bấm nút máy xáo bài), nên quyền khiếu nại ván này "
           "đã hết: kết quả được giữ nguyên.")
     return _build(ctx, Verdict.CONTINUE, [d], rules, [], d.words(), at)

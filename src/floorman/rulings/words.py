@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from floorman.table import Level
+from floorman.table import Level, amount_text
 
 __all__ = ["Words", "cap", "card_vi", "gloss_once", "level_vi", "note_vi", "place_vi", "seats_vi", "street_vi"]
 
@@ -111,17 +111,21 @@ def note_vi(note: str) -> str:
 
 
 def level_vi(level: Level) -> str:
-    """The spoken level: "level 12 (1000/2000, big blind ante 2000)"."""
+    """The spoken level: "cấp độ 12 (1.000/2.000, big blind ante 2.000)"."""
     parts: list[str] = []
+
+    def a(amount: object) -> str:
+        return amount_text(amount, "vi")
+
     if level.small_blind or level.big_blind:
-        parts.append(f"{level.small_blind}/{level.big_blind}")
+        parts.append(f"{a(level.small_blind)}/{a(level.big_blind)}")
     if level.small_bet or level.big_bet:
-        parts.append(f"giới hạn cược {level.small_bet}/{level.big_bet}")
+        parts.append(f"giới hạn cược {a(level.small_bet)}/{a(level.big_bet)}")
     if level.ante:
-        parts.append(f"ante {level.ante}")
+        parts.append(f"ante {a(level.ante)}")
     if level.big_blind_ante:
-        parts.append(f"big blind ante {level.big_blind_ante}")
+        parts.append(f"big blind ante {a(level.big_blind_ante)}")
     if level.bring_in:
-        parts.append(f"bring-in {level.bring_in}")
-    head = f"level {level.number}" if level.number is not None else "level hiện tại"
+        parts.append(f"bring-in {a(level.bring_in)}")
+    head = f"cấp độ {level.number}" if level.number is not None else "cấp độ hiện tại"
     return f"{head} ({', '.join(parts)})" if parts else head
