@@ -163,11 +163,11 @@ def _seed(target: Target, csrf: str, logs: list[bytes], incidents: int) -> int:
 @contextlib.contextmanager
 def local_console(folder: Path, nice: int = 0) -> Iterator[tuple[Target, str, str, Path]]:
     """``floorman serve`` on a free loopback port over a new database: target, user, password, log file."""
-    from floorman.storage import Accounts, Database, PasswordHasher, Role
+    from floorman.storage import Accounts, PasswordHasher, Role, open_database
 
     user, password = "bench-director", secrets.token_urlsafe(16)
     db_path = folder / "console.db"
-    db = Database(db_path)
+    db = open_database(db_path)
     db.migrate()
     with db.transaction() as conn:
         Accounts(conn, PasswordHasher()).add(user, password, Role.DIRECTOR, now="2026-06-01T12:00:00+00:00")

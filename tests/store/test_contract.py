@@ -34,6 +34,7 @@ from floorman.storage import (
     StaleSequenceError,
     StatsQueries,
     chain_status,
+    open_database,
 )
 from floorman.storage.chain import CHAINED_COLUMNS, GENESIS, row_hash
 from floorman.storage.drill_scores import DrillAnswer, DrillOptions, DrillScores
@@ -49,7 +50,7 @@ ROUNDS = 8
 
 @pytest.fixture
 def db(store: str) -> Iterator[Database]:
-    database = Database(store)
+    database = open_database(store)
     database.migrate()
     yield database
     database.close()
@@ -58,7 +59,7 @@ def db(store: str) -> Iterator[Database]:
 @pytest.fixture
 def second(store: str, db: Database) -> Iterator[Database]:
     """Another handle on the same store, with connections of its own: what a second server has."""
-    database = Database(store)
+    database = open_database(store)
     yield database
     database.close()
 
@@ -102,7 +103,7 @@ def at_once(jobs: list[Callable[[], Any]]) -> list[Any]:
 
 
 def test_migrations_from_empty_apply_each_migration_once(store: str) -> None:
-    db = Database(store)
+    db = open_database(store)
     try:
         assert db.migrate() == [m.name for m in MIGRATIONS]
         assert db.migrate() == []
@@ -117,7 +118,7 @@ def test_migrations_from_empty_apply_each_migration_once(store: str) -> None:
 
 
 def test_two_servers_starting_at_once_migrate_the_database_once(store: str) -> None:
-    first, other = Database(store), Database(store)
+    first, other = open_database(store), open_database(store)
     try:
         applied = at_once([first.migrate, other.migrate])
         assert not any(isinstance(a, BaseException) for a in applied), applied
@@ -144,7 +145,7 @@ def _old_incident(conn: Any, incident_id: int, prev: str, note: str) -> str:
 
 
 def test_migration_from_the_version_before_rooms_keeps_every_record_in_the_first_room(store: str) -> None:
-    db = Database(store)
+    db = open_database(store)
     try:
         assert db.migrate(upto="0005_drill_answers")[-1] == "0005_drill_answers"
         with db.transaction() as conn:
@@ -391,7 +392,7 @@ def test_a_server_killed_mid_write_loses_nothing_it_acknowledged(store: str, tmp
             client.close()
     finally:
         console.stop()
-    db = Database(store)
+    db = open_database(store)
     try:
         with db.connect() as conn:
             rows = {r["note"]: (r["id"], r["row_hash"]) for r in conn.execute("SELECT id, note, row_hash FROM incidents")}
@@ -409,7 +410,7 @@ def test_a_server_killed_mid_write_loses_nothing_it_acknowledged(store: str, tmp
 
 
 def test_a_floor_call_published_through_one_server_is_heard_on_another(postgres_url: str) -> None:
-    one, other = Database(postgres_url), Database(postgres_url)
+    one, other = open_database(postgres_url), open_database(postgres_url)
     try:
         one.migrate()
         with other.floor_calls.subscribe() as heard, one.floor_calls.subscribe() as heard_here:
@@ -424,7 +425,7 @@ def test_a_floor_call_published_through_one_server_is_heard_on_another(postgres_
 def test_a_floor_call_made_at_one_console_server_reaches_the_floor_devices_of_another(
         postgres_url: str, tmp_path: Path) -> None:
     seed_accounts(postgres_url)
-    devices = Database(postgres_url)  # the floor devices' server, on its own connections
+    devices = open_database(postgres_url)  # the floor devices' server, on its own connections
     console = LiveConsole(db=postgres_url, log=tmp_path / "server.log", port=free_port())
     dealer = Client(0)
     try:

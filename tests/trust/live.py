@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from floorman.storage import Accounts, Database, PasswordHasher, Role
+from floorman.storage import Accounts, PasswordHasher, Role, open_database
 
 HOST = "127.0.0.1"
 PASSWORD = "correct horse battery"
@@ -40,7 +40,7 @@ def free_port() -> int:
 def seed_accounts(db_path: Path | str, accounts: Mapping[str, Role] = ACCOUNTS) -> None:
     """A migrated database (a file or a PostgreSQL URL) with these accounts (a cheap scrypt cost: the hash
     stores it)."""
-    db = Database(db_path)
+    db = open_database(db_path)
     try:
         db.migrate()
         with db.transaction() as conn:

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from floorman.cli import main
-from floorman.storage import Accounts, Database, PasswordHasher, Role
+from floorman.storage import Accounts, PasswordHasher, Role, open_database
 from floorman.web.app import create_app
 from tests.conftest import ROOT
 from tests.web.conftest import FAST_HASH, PASSWORD, log_in
@@ -33,7 +33,7 @@ def dealer_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClie
     """One console and one dealer for the whole corpus (the calls change nothing)."""
     path = tmp_path_factory.mktemp("bad") / "console.db"
     app = create_app(path, password_cost=FAST_HASH)
-    with Database(path).transaction() as conn:
+    with open_database(path).transaction() as conn:
         Accounts(conn, PasswordHasher(cost=FAST_HASH)).add("dana", PASSWORD, Role.DEALER, now="2026-06-01T12:00:00+00:00")
     with TestClient(app) as client:
         yield log_in(client, "dana")

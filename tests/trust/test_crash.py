@@ -18,8 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from floorman.storage import chain_status
-from floorman.storage.database import read_only
+from floorman.storage import chain_status, read_only
 from tests.trust.live import Client, LiveConsole, live_console
 from tests.web.conftest import example
 

@@ -19,6 +19,7 @@ from floorman.storage import (
     StaleSequenceError,
     StatsCache,
     StatsQueries,
+    open_database,
 )
 from floorman.storage.database import POOL_SIZE
 
@@ -26,7 +27,7 @@ NOW = "2026-06-01T21:00:00+00:00"
 
 
 def _database(tmp_path: Path) -> Database:
-    db = Database(tmp_path / "console.db")
+    db = open_database(tmp_path / "console.db")
     db.migrate()
     return db
 

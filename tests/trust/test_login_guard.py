@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from floorman.storage import Accounts, Database, PasswordHasher, Role
+from floorman.storage import Accounts, PasswordHasher, Role, open_database
 from floorman.web.login_limiter import SWEEP_AT, LoginLimiter
 
 
 def test_an_unknown_name_costs_one_scrypt_like_a_known_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    db = Database(tmp_path / "console.db")
+    db = open_database(tmp_path / "console.db")
     db.migrate()
     hasher = PasswordHasher(cost=2**10)
     with db.transaction() as conn:

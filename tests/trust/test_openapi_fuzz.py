@@ -27,7 +27,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, Phase, settings
 
-from floorman.storage import Accounts, Database, PasswordHasher, Role
+from floorman.storage import Accounts, Database, PasswordHasher, Role, open_database
 from floorman.web.app import create_app
 from tests.web.conftest import FAST_HASH, PASSWORD, example
 
@@ -63,7 +63,7 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
     """A console with a director, a floor person, a hand and an incident, so ids 1 exist."""
     path: Path = tmp_path_factory.mktemp("fuzz") / "console.db"
     app = create_app(path, password_cost=FAST_HASH)
-    db = Database(path)
+    db = open_database(path)
     with db.transaction() as conn:
         accounts = Accounts(conn, PasswordHasher(cost=FAST_HASH))
         accounts.add("dir", PASSWORD, Role.DIRECTOR, now="2026-06-01T12:00:00+00:00")

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from floorman.storage import Database, IncidentDraft, Incidents
+from floorman.storage import IncidentDraft, Incidents, open_database
 from floorman.storage.chain import CHAINED_COLUMNS, row_hash
 from floorman.storage.cli import verify_log_cmd
 from tests.trust.live import Client, live_console
@@ -38,7 +38,7 @@ def _draft(n: int) -> IncidentDraft:
 
 def _log_with(tmp_path: Path, entries: int) -> Path:
     db_path = tmp_path / "console.db"
-    db = Database(db_path)
+    db = open_database(db_path)
     db.migrate()
     for n in range(1, entries + 1):
         with db.transaction() as conn:

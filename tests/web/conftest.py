@@ -16,7 +16,7 @@ pytest.importorskip("fastapi", reason="the console's tests need the web extra (p
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from floorman.storage import Accounts, Database, PasswordHasher, Role
+from floorman.storage import Accounts, PasswordHasher, Role, open_database
 from floorman.web.app import create_app
 from tests.conftest import EXAMPLES
 from tests.store.conftest import postgres_url  # noqa: F401  (a fresh PostgreSQL database)
@@ -49,7 +49,7 @@ def db_path(tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
 @pytest.fixture
 def app(db_path: Path) -> FastAPI:
     console = create_app(db_path, password_cost=FAST_HASH)
-    db = Database(db_path)
+    db = open_database(db_path)
     with db.transaction() as conn:
         accounts = Accounts(conn, PasswordHasher(cost=FAST_HASH))
         for name, role in USERS.items():

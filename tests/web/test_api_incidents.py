@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from floorman.storage import Database, verify_chain
+from floorman.storage import open_database, verify_chain
 from tests.web.conftest import example, sqlite_only
 
 
@@ -147,7 +147,7 @@ def test_a_removed_row_breaks_the_chain_at_the_next_one(floor: TestClient, db_pa
     conn.execute("DELETE FROM incidents WHERE id = 2")
     conn.commit()
     conn.close()
-    with Database(db_path).connect() as c:
+    with open_database(db_path).connect() as c:
         broken = verify_chain(c)
     assert broken is not None and broken.incident_id == 3
 
@@ -157,7 +157,7 @@ def test_a_removed_row_breaks_the_chain_at_the_next_one(floor: TestClient, db_pa
                                        "DELETE FROM incidents WHERE id = 1"])
 def test_the_database_refuses_to_edit_or_delete_an_incident(floor: TestClient, db_path: Path, statement: str) -> None:
     record(floor, "four-card-flop")
-    with Database(db_path).connect() as c, pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    with open_database(db_path).connect() as c, pytest.raises(sqlite3.IntegrityError, match="append-only"):
         c.execute(statement)
 
 

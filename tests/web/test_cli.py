@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from floorman.storage import Accounts, Database
+from floorman.storage import Accounts, open_database
 from floorman.storage.migrations import MIGRATIONS
 from floorman.web.cli import serve_cmd, users_cmd
 
@@ -19,7 +19,7 @@ def test_users_add_reads_the_password_from_stdin(tmp_path: Path) -> None:
                                 input="river card 7\n")
     assert result.exit_code == 0, result.output
     assert "river card 7" not in result.output
-    with Database(db).connect() as conn:
+    with open_database(db).connect() as conn:
         assert Accounts(conn).authenticate("lan", "river card 7") is not None
 
 
@@ -56,7 +56,7 @@ def test_set_role_and_set_password(tmp_path: Path) -> None:
     assert runner.invoke(users_cmd, ["set-role", "vy", "floor", "--db", db]).exit_code == 0
     assert runner.invoke(users_cmd, ["set-password", "vy", "--password-stdin", "--db", db],
                          input="second pass\n").exit_code == 0
-    with Database(db).connect() as conn:
+    with open_database(db).connect() as conn:
         user = Accounts(conn).authenticate("vy", "second pass")
     assert user is not None and user.role.value == "floor"
 
@@ -72,7 +72,7 @@ def test_serve_starts_uvicorn_on_the_given_address_with_the_database(tmp_path: P
     assert result.exit_code == 0, result.output
     assert (seen["host"], seen["port"]) == ("127.0.0.1", 8123)
     assert db.exists() and "create the director" in result.output
-    with Database(db).connect() as conn:
+    with open_database(db).connect() as conn:
         assert conn.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == len(MIGRATIONS)
 
 

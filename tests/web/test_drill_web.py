@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from floorman.drill import Verdict, make_questions
 from floorman.rulebooks import catalog
-from floorman.storage import Database
+from floorman.storage import open_database
 from floorman.web.drill_view import PRACTICE_BELOW
 from tests.web.conftest import sqlite_only
 
@@ -164,7 +164,7 @@ def test_only_a_director_sees_the_results(dealer: TestClient, floor: TestClient,
 def test_stored_answers_cannot_be_edited(dealer: TestClient, db_path: Path) -> None:
     drill = _start(dealer)["drill"]
     _answer(dealer, drill, 0, right=False)
-    db = Database(db_path)
+    db = open_database(db_path)
     with db.connect() as conn:
         row = conn.execute("SELECT * FROM drill_answers WHERE drill_id = ?", (drill,)).fetchone()
     assert row["user_id"] and row["seed"] == str(SEED) and row["question_index"] == 0

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from floorman.storage import Accounts, Database, PasswordHasher, Role
+from floorman.storage import Accounts, PasswordHasher, Role, open_database
 from tests.conftest import ROOT
 from tests.web.conftest import PASSWORD, example
 
@@ -77,7 +77,7 @@ def _wait_until_up(base: str, process: subprocess.Popen[bytes], log: Path) -> No
 def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Console]:
     folder = tmp_path_factory.mktemp("console")
     db_path = folder / "console.db"
-    db = Database(db_path)
+    db = open_database(db_path)
     db.migrate()
     with db.transaction() as conn:
         accounts = Accounts(conn, PasswordHasher(cost=2**12))

@@ -20,7 +20,7 @@ from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 import floorman.web.routes
-from floorman.storage import Accounts, Database, PasswordHasher, Role
+from floorman.storage import Accounts, PasswordHasher, Role, open_database
 from floorman.web.app import create_app
 from tests.web.conftest import FAST_HASH, PASSWORD, USERS, log_in
 
@@ -80,7 +80,7 @@ def console(tmp_path_factory: pytest.TempPathFactory) -> Console:
     """One console for the module: every call below either is refused or changes nothing that matters."""
     path = tmp_path_factory.mktemp("roles") / "console.db"
     app = create_app(path, password_cost=FAST_HASH)
-    with Database(path).transaction() as conn:
+    with open_database(path).transaction() as conn:
         accounts = Accounts(conn, PasswordHasher(cost=FAST_HASH))
         for name, role in USERS.items():
             accounts.add(name, PASSWORD, role, now="2026-06-01T12:00:00+00:00")

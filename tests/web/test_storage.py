@@ -10,13 +10,13 @@ import pytest
 
 from floorman.storage import (
     Accounts,
-    Database,
     Hands,
     MigrationError,
     PasswordHasher,
     Role,
     StaleSequenceError,
     default_database_path,
+    open_database,
 )
 from floorman.storage.migrations import MIGRATIONS
 
@@ -24,7 +24,7 @@ NOW = "2026-06-01T20:00:00+00:00"
 
 
 def test_a_new_database_gets_every_migration_by_name_once(tmp_path: Path) -> None:
-    db = Database(tmp_path / "x.db")
+    db = open_database(tmp_path / "x.db")
     assert db.migrate() == [m.name for m in MIGRATIONS]
     assert db.migrate() == []
     with db.connect() as conn:
@@ -33,11 +33,11 @@ def test_a_new_database_gets_every_migration_by_name_once(tmp_path: Path) -> Non
 
 
 def test_a_file_database_runs_in_wal_mode(tmp_path: Path) -> None:
-    assert Database(tmp_path / "x.db").journal_mode() == "wal"
+    assert open_database(tmp_path / "x.db").journal_mode() == "wal"
 
 
 def test_a_database_from_a_newer_floorman_is_refused(tmp_path: Path) -> None:
-    db = Database(tmp_path / "x.db")
+    db = open_database(tmp_path / "x.db")
     db.migrate()
     with db.transaction() as conn:
         conn.execute("INSERT INTO schema_migrations VALUES ('9999_from_the_future', ?)", (NOW,))
@@ -52,7 +52,7 @@ def test_the_default_database_lives_in_the_users_data_folder(monkeypatch: pytest
 
 
 def test_two_writers_on_one_hand_conflict_in_the_database(tmp_path: Path) -> None:
-    db = Database(tmp_path / "x.db")
+    db = open_database(tmp_path / "x.db")
     db.migrate()
     header = {"floorman": 1, "game": "holdem", "seats": 2, "button": 1, "level": {}, "players": []}
     with db.transaction() as conn:
@@ -75,7 +75,7 @@ def test_passwords_are_salted_scrypt_hashes() -> None:
 
 
 def test_a_session_is_stored_only_as_a_hash_and_expires(tmp_path: Path) -> None:
-    db = Database(tmp_path / "x.db")
+    db = open_database(tmp_path / "x.db")
     db.migrate()
     now = datetime(2026, 6, 1, 20, tzinfo=UTC)
     with db.transaction() as conn:
@@ -89,7 +89,7 @@ def test_a_session_is_stored_only_as_a_hash_and_expires(tmp_path: Path) -> None:
 
 
 def test_a_user_name_is_unique_whatever_the_case(tmp_path: Path) -> None:
-    db = Database(tmp_path / "x.db")
+    db = open_database(tmp_path / "x.db")
     db.migrate()
     with db.transaction() as conn:
         accounts = Accounts(conn, PasswordHasher(cost=2**10))
@@ -100,7 +100,7 @@ def test_a_user_name_is_unique_whatever_the_case(tmp_path: Path) -> None:
 
 
 def test_an_in_memory_database_works_for_scripts() -> None:
-    db = Database(":memory:")
+    db = open_database(":memory:")
     db.migrate()
     with db.connect() as conn:
         assert conn.execute("SELECT COUNT(*) FROM incidents").fetchone()[0] == 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from floorman.storage.accounts import Accounts, Role, Session, User
 from floorman.storage.address import StoreAddress, StoreKind, parse_store_address
 from floorman.storage.chain import ChainBreak, ChainStatus, ChainWatch, chain_status, verify_chain
-from floorman.storage.database import Database, default_database_path, open_database, utc_now
+from floorman.storage.database import Database, default_database_path, utc_now
 from floorman.storage.errors import (
     ConflictError,
     MigrationError,
@@ -25,6 +25,7 @@ from floorman.storage.incidents import Incident, IncidentDraft, IncidentQuery, I
 from floorman.storage.passwords import PasswordHasher
 from floorman.storage.sql import Connection
 from floorman.storage.stats import Counts, Grouping, Period, StatsCache, StatsQueries
+from floorman.storage.stores import open_database, read_only
 
 __all__ = [
     "Accounts",
@@ -65,6 +66,7 @@ __all__ = [
     "default_database_path",
     "open_database",
     "parse_store_address",
+    "read_only",
     "utc_now",
     "verify_chain",
 ]

@@ -23,7 +23,9 @@ floorman.storage.errors.StoreAddressError: --db 'mysql://floor@db/floorman': not
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -31,7 +33,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from floorman.storage.errors import StoreAddressError
 
-__all__ = ["StoreAddress", "StoreKind", "parse_store_address", "shown_value"]
+__all__ = ["StoreAddress", "StoreKind", "default_database_path", "parse_store_address", "shown_value"]
 
 SCHEME = re.compile(r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]+):")
 """A URL scheme: two characters at least, so that a Windows drive (``C:``) stays a path."""
@@ -76,6 +78,17 @@ class StoreAddress:
         return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
+def default_database_path() -> Path:
+    """``floorman.db`` in the user's data folder (XDG on Linux, Application Support, LOCALAPPDATA)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "floorman" / "floorman.db"
+
+
 def shown_value(value: str, limit: int = SHOWN_CHARS) -> str:
     """``value`` quoted for an error message, cut to about ``limit`` characters."""
     if len(value) <= limit:
@@ -111,11 +124,7 @@ def parse_store_address(value: str | Path | None, *, default: Path | None = None
     malformed supported URL.
     """
     if value is None:
-        if default is None:
-            from floorman.storage.database import default_database_path
-
-            default = default_database_path()
-        return StoreAddress(kind=StoreKind.SQLITE, target=str(default))
+        return StoreAddress(kind=StoreKind.SQLITE, target=str(default or default_database_path()))
     if isinstance(value, Path):
         value = str(value)
     if not value.strip():

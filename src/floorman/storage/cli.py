@@ -15,11 +15,11 @@ import sys
 import click
 
 from floorman.cli_errors import fail
-from floorman.storage.address import StoreAddress, parse_store_address
+from floorman.storage.address import StoreAddress, default_database_path, parse_store_address
 from floorman.storage.chain import ChainStatus, chain_status, link_of
-from floorman.storage.database import default_database_path, read_only
 from floorman.storage.errors import StorageError, StoreAddressError
 from floorman.storage.sql import database_errors
+from floorman.storage.stores import read_only
 
 __all__ = ["db_option", "verify_log_cmd"]
 

@@ -1,8 +1,9 @@
 """The database behind the console: SQLite (a file, the default) or PostgreSQL (a server, for
 several rooms and several console servers), opened from one ``--db`` value, with transactions.
 
-``Database(target)`` takes a file path, ``":memory:"`` or a ``postgresql://`` URL and gives the
-store for it: a ``SqliteDatabase`` or a ``PostgresDatabase``. Both offer the same four things, and
+``Database`` is the one interface; ``open_database(target)`` (``floorman.storage.stores``) takes a file
+path, ``":memory:"`` or a ``postgresql://`` URL and gives the store for it: a ``SqliteDatabase`` (here)
+or a ``PostgresDatabase`` (``floorman.storage.postgres``). Both offer the same four things, and
 everything above them (accounts, hands, the incident log, statistics) runs the same code on either:
 
 - ``connect()``: a connection in autocommit mode, for reads;
@@ -19,7 +20,7 @@ WAL mode so that readers never wait for the writer. A commit is on disk before i
 acknowledged survives the server being killed and the laptop losing power alike. PostgreSQL gives
 the same promise with its default ``synchronous_commit``.
 
->>> db = Database(":memory:")
+>>> db = SqliteDatabase(":memory:")
 >>> db.migrate()[:1]
 ['0001_accounts']
 >>> with db.transaction() as conn:
@@ -32,24 +33,21 @@ the same promise with its default ``synchronous_commit``.
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import sys
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
-from floorman.storage.address import StoreAddress, StoreKind, parse_store_address
+from floorman.storage.address import StoreAddress, StoreKind, default_database_path
 from floorman.storage.errors import StorageError
 from floorman.storage.floor_calls import FloorCalls, LocalFloorCalls
 from floorman.storage.migrations import migrate
 from floorman.storage.sql import Connection
 
-__all__ = ["Database", "SqliteDatabase", "default_database_path", "open_database", "read_only", "utc_now"]
+__all__ = ["Database", "SqliteDatabase", "default_database_path", "read_only_sqlite", "utc_now"]
 
 BUSY_TIMEOUT_MS = 10_000
 POOL_SIZE = 8
@@ -61,25 +59,11 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def default_database_path() -> Path:
-    """``floorman.db`` in the user's data folder (XDG on Linux, Application Support, LOCALAPPDATA)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "floorman" / "floorman.db"
-
-
 class Database(ABC):
-    """The store's one interface; ``Database(target)`` opens the kind of store ``target`` names."""
+    """The store's one interface; ``open_database(target)`` opens the kind of store ``target`` names."""
 
     kind: StoreKind
     _floor_calls: FloorCalls | None = None
-
-    def __new__(cls, target: str | Path | StoreAddress, *args: Any, **kwargs: Any) -> Database:
-        return super().__new__(_kind_of(target) if cls is Database else cls)
 
     @abstractmethod
     def connect(self) -> AbstractContextManager[Connection]:
@@ -111,21 +95,6 @@ class Database(ABC):
 
     def _make_floor_calls(self) -> FloorCalls:
         return LocalFloorCalls()
-
-
-def _kind_of(target: str | Path | StoreAddress) -> type[Database]:
-    address = target if isinstance(target, StoreAddress) else parse_store_address(target)
-    if address.kind is StoreKind.POSTGRES:
-        from floorman.storage.postgres import PostgresDatabase
-
-        return PostgresDatabase
-    return SqliteDatabase
-
-
-def open_database(target: str | Path | StoreAddress) -> Database:
-    """The database a ``--db`` value names (parsed if it is not yet), not yet migrated; the same as
-    ``Database(target)``."""
-    return _kind_of(target)(target)
 
 
 class SqliteDatabase(Database):
@@ -222,20 +191,13 @@ class SqliteDatabase(Database):
 
 
 @contextmanager
-def read_only(target: str | Path | StoreAddress) -> Iterator[Connection]:
-    """A read-only connection to an existing floorman database (nothing is created or migrated).
+def read_only_sqlite(path: str | Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to an existing SQLite floorman database (nothing is created or migrated).
 
-    Raises ``StorageError`` when there is no database there (no file, no server), when it is not an
-    SQLite or PostgreSQL database, or when it holds no incident log.
+    Raises ``StorageError`` when there is no file at ``path``, when it is not an SQLite database,
+    or when it holds no incident log.
     """
-    address = target if isinstance(target, StoreAddress) else parse_store_address(target)
-    if address.kind is StoreKind.POSTGRES:
-        from floorman.storage.postgres import read_only_postgres
-
-        with read_only_postgres(address) as pg:
-            yield pg
-        return
-    file = Path(address.target)
+    file = Path(path)
     if not file.is_file():
         raise StorageError(f"{file}: no database there")
     try:

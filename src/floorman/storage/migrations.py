@@ -12,15 +12,13 @@ case-insensitive collation ``nocase`` made by ICU).
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from floorman.storage.address import StoreKind
 from floorman.storage.errors import MigrationError
-
-if TYPE_CHECKING:
-    from floorman.storage.database import Database
-    from floorman.storage.sql import Connection
+from floorman.storage.sql import Connection
 
 __all__ = ["MIGRATIONS", "Migration", "applied_migrations", "migrate"]
 
@@ -327,7 +325,16 @@ def applied_migrations(conn: Connection) -> list[str]:
     return [row[0] for row in conn.execute("SELECT name FROM schema_migrations ORDER BY name")]
 
 
-def migrate(db: Database, *, now: str, upto: str | None = None) -> list[str]:
+class _Store(Protocol):
+    """What migrating needs of a database (``floorman.storage.database.Database``)."""
+
+    @property
+    def kind(self) -> StoreKind: ...
+
+    def transaction(self) -> AbstractContextManager[Connection]: ...
+
+
+def migrate(db: _Store, *, now: str, upto: str | None = None) -> list[str]:
     """Apply every pending migration (up to ``upto``, by name), each in its own transaction; the names applied.
 
     Two servers starting at once on one database take turns: each migration is applied in a write
