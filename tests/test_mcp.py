@@ -298,3 +298,9 @@ def test_the_readme_gives_a_valid_mcp_servers_block_that_starts_floorman_mcp() -
     assert len(blocks) == 1
     server = json.loads(blocks[0])["mcpServers"]["floorman"]
     assert Path(server["command"]).name == "floorman" and server["args"] == ["mcp"]
+
+
+def test_an_address_without_http_is_a_usage_error() -> None:
+    result = CliRunner().invoke(main, ["mcp", "--port", "9000"])
+    assert result.exit_code == 2
+    assert "--port goes with --http" in result.output

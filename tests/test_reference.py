@@ -60,3 +60,20 @@ def test_explain_lines_carry_each_books_citation_and_discretion_in_vietnamese() 
     assert lines[0].startswith("MD-THROWN-INTO-BLIND: ")
     assert any("quyền quyết định của floor" in line for line in lines)
     assert len(lines) == 3 + len(rulebooks())
+
+
+def test_floorman_rules_search_lists_the_rules_found_best_first() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from floorman.cli import main
+
+    found = CliRunner().invoke(main, ["rules", "--search", "flop bốn lá", "--rulebook", "tda", "--json"])
+    assert found.exit_code == 0
+    rows = json.loads(found.output)["rules"]
+    assert rows[0]["rule"] == "FLOP-4CARD" and rows[0]["source"] == find_rulebook("tda").citation("FLOP-4CARD").source
+    assert [r["rule"] for r in rows] == [h.rule.id for h in search_rules("flop bốn lá", limit=len(catalog()))]
+    text = CliRunner().invoke(main, ["rules", "-s", "joker"])
+    assert text.output.splitlines()[0].endswith("2 rules found by 'joker'")
+    assert text.output.splitlines()[1].startswith("NSC-JOKER")

@@ -22,7 +22,7 @@ from floorman.formats import ruling as ruling_json
 from floorman.formats.handlog import _Encoder
 from floorman.hand import rule
 from floorman.log import HandLog
-from floorman.reference import explain_lines, rule_rows
+from floorman.reference import explain_lines, rule_rows, search_rules
 from floorman.rulebooks import BOOK_IDS, Rulebook, find_rule, find_rulebook
 from floorman.text import LANGS, result_lines
 
@@ -87,16 +87,22 @@ def rule_cmd(
 
 @main.command("rules")
 @click.option("--rulebook", "-r", metavar="ID", help="Cite every rule in this book.")
+@click.option("--search", "-s", "words", metavar="WORDS",
+              help="Only the rules these words find (English or Vietnamese, accents optional), best first.")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
-def rules_cmd(rulebook: str | None, as_json: bool) -> None:
+def rules_cmd(rulebook: str | None, words: str | None, as_json: bool) -> None:
     """Every rule id with its citation."""
     with error_edge():
         book = find_rulebook(rulebook)
     rows = rule_rows(book)
+    if words is not None:
+        by_id = {row["rule"]: row for row in rows}
+        rows = [by_id[hit.rule.id] for hit in search_rules(words, limit=len(by_id))]
     if as_json:
         click.echo(json.dumps({"rulebook": book.id, "rules": rows}, indent=1, ensure_ascii=False))
         return
-    click.echo(f"{book.name} ({book.id}): {len(rows)} rules")
+    found = f" found by {words!r}" if words is not None else ""
+    click.echo(f"{book.name} ({book.id}): {len(rows)} rule{'' if len(rows) == 1 else 's'}{found}")
     for row in rows:
         click.echo(f"{row['rule']:<26} {row['title']:<44} {row['source']}")
 

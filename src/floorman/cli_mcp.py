@@ -21,13 +21,19 @@ _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="With --http: the address to listen on (the server has no login: keep it on this computer).")
 @click.option("--port", default=8001, show_default=True, type=click.IntRange(1, 65535), help="With --http: the port.")
-def mcp_cmd(http: bool, host: str, port: int) -> None:
+@click.pass_context
+def mcp_cmd(ctx: click.Context, http: bool, host: str, port: int) -> None:
     """Serve floorman to chat assistants over the Model Context Protocol (needs floorman[mcp]).
 
     Tools: rule, compare, explain, search_rules, rulebooks. Resources: the hand-log contract and every
     rulebook's rules and switches. With no option it speaks on standard input and output, as an assistant's
     configuration starts it.
     """
+    given = [f"--{name}" for name in ("host", "port")
+             if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
+    if given and not http:
+        verb = "go" if len(given) > 1 else "goes"
+        raise click.UsageError(f"{' and '.join(given)} {verb} with --http (standard input and output has no address)")
     try:
         from floorman.mcp_server import build_server
     except ImportError as exc:

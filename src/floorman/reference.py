@@ -132,6 +132,8 @@ class SearchHit:
 
 _WORD = re.compile(r"[0-9a-z]+")
 _HEADING_WEIGHT = 2.0
+_CUTOFF = 0.25
+"""A rule scoring less than this share of the best match is left out: it shares only the commonest words."""
 
 
 def _fold(text: str) -> str:
@@ -146,10 +148,10 @@ def _words(text: str) -> tuple[str, ...]:
 
 @cache
 def _index() -> tuple[tuple[Rule, frozenset[str], frozenset[str]], ...]:
-    """Each rule with the words of its id and titles, and the words of its paraphrases."""
+    """Each rule with the words of its id, family and titles, and the words of its paraphrases."""
     rows = []
     for r in catalog().values():
-        heading = frozenset(_words(f"{r.id} {r.title} {r.title_vi}"))
+        heading = frozenset(_words(f"{r.id} {r.family} {r.title} {r.title_vi}"))
         body = frozenset(_words(f"{r.paraphrase} {r.paraphrase_vi}"))
         rows.append((r, heading, body))
     return tuple(rows)
@@ -161,7 +163,8 @@ def _matches(term: str, words: Iterable[str]) -> bool:
 
 
 def search_rules(words: str, *, limit: int = 10) -> list[SearchHit]:
-    """The rules that best match ``words`` (English or Vietnamese), best first, at most ``limit``."""
+    """The rules that best match ``words`` (English or Vietnamese), best first, at most ``limit``; rules that
+    match far worse than the best (only by a common word) are left out."""
     index = _index()
     terms = tuple(dict.fromkeys(_words(words)))
     hits = []
@@ -180,4 +183,5 @@ def search_rules(words: str, *, limit: int = 10) -> list[SearchHit]:
         if score > 0:
             hits.append((-score, order, SearchHit(rule=r, score=round(score, 3))))
     hits.sort(key=lambda h: (h[0], h[1]))
-    return [h[2] for h in hits[:limit]]
+    best = -hits[0][0] if hits else 0.0
+    return [h[2] for h in hits[:limit] if -h[0] >= _CUTOFF * best]
