@@ -23,6 +23,7 @@ from floorman.storage import (
     ConflictError,
     Database,
     FloorCall,
+    FloorCallLog,
     Hands,
     IncidentDraft,
     IncidentQuery,
@@ -158,7 +159,7 @@ def test_migration_from_the_version_before_rooms_keeps_every_record_in_the_first
             head = GENESIS
             for n in (1, 2, 3):
                 head = _old_incident(conn, n, head, f"before rooms {n}")
-        assert db.migrate() == ["0006_rooms"]
+        assert db.migrate(upto="0006_rooms") == ["0006_rooms"]
         with db.connect() as conn:
             assert Hands(conn).get(1).room_id == 1 and len(Hands(conn).events(1)) == 1
             assert [i.room_id for i in Incidents(conn).search(IncidentQuery())] == [1, 1, 1]
@@ -444,3 +445,25 @@ def test_a_floor_call_made_at_one_console_server_reaches_the_floor_devices_of_an
         dealer.close()
         console.stop()
         devices.close()
+
+
+def test_the_floor_call_log_opens_raises_again_once_and_answers_alike_on_every_store(
+        db: Database, second: Database) -> None:
+    with db.transaction() as conn:
+        hand = Hands(conn).create({"game": "nlhe"}, table_name="T9", hand_number="9-1", dealer="Lan", now=NOW,
+                                  user_id=None)
+        call = FloorCallLog(conn).open(room_id=1, hand_id=hand.id, call_index=0, table_name="T9", hand_number="9-1",
+                                       note="four cards on the flop", user_id=None, now=NOW)
+    later = "2026-06-01T21:01:00+00:00"
+    with db.transaction() as conn:
+        assert FloorCallLog(conn).raise_again(due_before="2026-06-01T20:59:00+00:00", now=later) == []
+        (raised,) = FloorCallLog(conn).raise_again(due_before=NOW, now=later)
+    with second.transaction() as conn:  # raised once: the other server finds nothing due
+        assert FloorCallLog(conn).raise_again(due_before=NOW, now=later) == []
+    with second.transaction() as conn:
+        answered = FloorCallLog(conn).acknowledge(call.id, username="flo", now="2026-06-01T21:01:30+00:00")
+    with db.connect() as conn:
+        assert FloorCallLog(conn).open_calls() == []
+        times = FloorCallLog(conn).response_times(since="2026-06-01", until="2026-06-01")
+    assert raised.raised_times == 1 and answered.response_seconds == 90
+    assert (times.answered, times.median, times.raised_again) == (1, 90, 1)

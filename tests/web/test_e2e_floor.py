@@ -8,6 +8,9 @@ Needs Debian's Chromium at /usr/bin/chromium and Playwright for Python, as ``tes
 from __future__ import annotations
 
 import re
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -134,3 +137,67 @@ def test_an_incident_prints_as_a_one_page_report(console: Console, tablet: Any) 
     expect(report.locator("[data-testid=report-signatures]")).to_contain_text("Floor: flo")
     (e2e.SHOTS / "24-incident-report.pdf").write_bytes(pdf)
     shot(tablet, "24-incident-report-print")
+
+
+@pytest.fixture
+def two_devices(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
+    """A dealer's tablet and a floor person's phone, in one Chromium."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(e2e.CHROMIUM), headless=True, args=e2e.ARGS)
+        try:
+            pages = []
+            for viewport in (TABLET, PHONE):
+                context = browser.new_context(viewport=viewport, has_touch=True, locale="en-US")
+                context.set_default_timeout(e2e.WAIT_MS)
+                pages.append(context.new_page())
+            yield pages[0], pages[1]
+        finally:
+            browser.close()
+
+
+def test_a_call_from_the_table_pages_the_floor_at_once(console: Console, two_devices: tuple[Any, Any]) -> None:
+    expect = sync_api.expect
+    tablet, phone = two_devices
+    e2e._last_hand(console.base, "35")
+    log_in(phone, console.base, "mai")
+    phone.goto(f"{console.base}/incidents")
+    log_in(tablet, console.base, "dana")
+    assert tablet.evaluate("async () => (await fetch('/api/floor/stream')).status") == 403
+    with tablet.expect_navigation(wait_until="load"):
+        tablet.locator("[data-testid='next-hand-35']").tap()
+    tablet.locator("[data-testid=deal-flaws] summary").tap()
+    tablet.locator("[data-testid=deal-flaws] label:has(input[name=first_seat][value='3'])").tap()
+    with tablet.expect_navigation(wait_until="load"):
+        tablet.locator("[data-testid=deal-all]").tap()
+    tablet.fill("input[name=note]", "seat 2 says the first card was his")
+    started = time.monotonic()
+    with tablet.expect_navigation(wait_until="load"):
+        tablet.locator("[data-testid=call-floor]").tap()
+    paged = phone.locator("[data-testid=page-call]")
+    expect(paged).to_contain_text("Floor call: table 35", timeout=5_000)
+    seconds = time.monotonic() - started
+    expect(paged).to_contain_text("MISDEAL")
+    expect(paged).to_contain_text("seat 2 says the first card was his")
+    COUNTED["paged"] = (0, round(seconds, 1))
+    print(f"\npaged the floor's phone {seconds:.1f} s after the dealer's tap")
+    assert seconds < 5
+    shot(phone, "25-floor-paged-phone")
+    expect(tablet.locator("[data-testid=floor-paged]")).to_contain_text("The floor has been paged")
+    with phone.expect_navigation(wait_until="load"):
+        paged.locator("[data-testid=page-answer]").tap()
+    expect(phone.locator(".notice")).to_contain_text("on your way")
+    expect(phone.locator("[data-testid=verdict]")).to_have_text("MISDEAL")
+    tablet.reload()
+    expect(tablet.locator("[data-testid=floor-paged]")).to_contain_text("mai is on the way.")
+    with phone.expect_navigation(wait_until="load"):
+        phone.locator("[data-testid=nav-floor]").tap()
+    expect(phone.locator("[data-testid=no-calls]")).to_be_visible()
+
+
+def test_anonymous_clients_get_nothing_from_the_stream(console: Console) -> None:
+    try:
+        urllib.request.urlopen(f"{console.base}/api/floor/stream", timeout=5)
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 401 and b"event:" not in refused.read()
+    else:
+        pytest.fail("the stream answered an anonymous client")

@@ -39,6 +39,7 @@ API: dict[tuple[str, str], Role] = {
     ("GET", "/api/openapi.json"): D,
     ("POST", "/api/drill"): D, ("GET", "/api/drill/results"): DIR, ("GET", "/api/drill/{drill_id}"): D,
     ("POST", "/api/drill/{drill_id}/answers"): D, ("GET", "/api/drill/{drill_id}/summary"): D,
+    ("GET", "/api/floor/stream"): F,
 }
 PUBLIC = {("POST", "/api/session"), ("GET", "/login"), ("POST", "/login"), ("GET", "/setup"), ("POST", "/setup"),
           ("POST", "/language")}
@@ -55,6 +56,7 @@ PAGES: dict[tuple[str, str], Role] = {
     ("GET", "/drill/{drill_id}/summary"): D, ("GET", "/drill/{drill_id}/{number}"): D,
     ("POST", "/drill/{drill_id}/{number}"): D,
     ("GET", "/what-happened"): F, ("POST", "/what-happened"): F,
+    ("GET", "/floor"): F, ("POST", "/floor/calls/{call_id}/acknowledge"): F,
 }
 ROUTERS = [importlib.import_module(f"floorman.web.routes.{m.name}")
            for m in pkgutil.iter_modules(floorman.web.routes.__path__)]
@@ -63,7 +65,7 @@ NAME = {role: name for name, role in USERS.items()}
 
 
 def _concrete(path: str) -> str:
-    return re.sub(r"\{(hand_id|incident_id|user_id|drill_id|number)\}", "1", path).replace("{rule_id}", "SA-DEF")
+    return re.sub(r"\{(hand_id|incident_id|user_id|drill_id|number|call_id)\}", "1", path).replace("{rule_id}", "SA-DEF")
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ class Console:
 def console(tmp_path_factory: pytest.TempPathFactory) -> Console:
     """One console for the module: every call below either is refused or changes nothing that matters."""
     path = tmp_path_factory.mktemp("roles") / "console.db"
-    app = create_app(path, password_cost=FAST_HASH)
+    app = create_app(path, password_cost=FAST_HASH, stream_seconds=0.2)
     with open_database(path).transaction() as conn:
         accounts = Accounts(conn, PasswordHasher(cost=FAST_HASH))
         for name, role in USERS.items():

@@ -1,7 +1,8 @@
-"""The console's records: accounts, rooms, hands and their events, the incident log.
+"""The console's records: accounts, rooms, hands and their events, the incident log, the calls to
+the floor.
 
 Each store is a small class over one connection (``Accounts``, ``Hands``, ``Incidents``,
-``StatsQueries``); ``Database`` opens connections and transactions and applies the migrations, on
+``FloorCallLog``, ``StatsQueries``); ``Database`` opens connections and transactions and applies the migrations, on
 SQLite (one file, the default) or PostgreSQL (``postgresql://``, for many rooms and servers).
 """
 
@@ -19,6 +20,7 @@ from floorman.storage.errors import (
     StorageError,
     StoreAddressError,
 )
+from floorman.storage.floor_call_log import FloorCallLog, LoggedCall, ResponseTimes
 from floorman.storage.floor_calls import FloorCall, FloorCalls, Subscription
 from floorman.storage.hands import HandRecord, Hands, LoggedEvent, TableSummary
 from floorman.storage.incidents import Incident, IncidentDraft, IncidentQuery, Incidents
@@ -37,6 +39,7 @@ __all__ = [
     "Counts",
     "Database",
     "FloorCall",
+    "FloorCallLog",
     "FloorCalls",
     "Grouping",
     "HandRecord",
@@ -45,11 +48,13 @@ __all__ = [
     "IncidentDraft",
     "IncidentQuery",
     "Incidents",
+    "LoggedCall",
     "LoggedEvent",
     "MigrationError",
     "NotFoundError",
     "PasswordHasher",
     "Period",
+    "ResponseTimes",
     "Role",
     "Session",
     "StaleSequenceError",

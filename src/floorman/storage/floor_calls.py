@@ -55,6 +55,9 @@ class FloorCall:
     note: str
     called_by: str
     called_at: str
+    kind: str = "call"
+    """``call`` (a new call), ``raised`` (raised again: nobody answered) or ``answered`` (acknowledged,
+    ruled on, or taken back)."""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
@@ -63,7 +66,8 @@ class FloorCall:
     def from_obj(cls, obj: Mapping[str, Any]) -> FloorCall:
         return cls(room_id=int(obj["room_id"]), hand_id=int(obj["hand_id"]), table_name=str(obj["table_name"]),
                    hand_number=str(obj["hand_number"]), note=str(obj["note"])[:NOTE_CHARS],
-                   called_by=str(obj["called_by"]), called_at=str(obj["called_at"]))
+                   called_by=str(obj["called_by"]), called_at=str(obj["called_at"]),
+                   kind=str(obj.get("kind", "call")))
 
 
 class Subscription:

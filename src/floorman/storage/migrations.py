@@ -315,6 +315,46 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX hands_by_room ON hands (room_id, table_name, id)",
         "CREATE INDEX incidents_by_room ON incidents (room_id, id)",
     )),
+    Migration(name="0007_floor_call_log", statements=(
+        # a dealer's call to the floor: paged at once, raised again until someone acknowledges it
+        """CREATE TABLE floor_call_log (
+            id INTEGER PRIMARY KEY,
+            room_id INTEGER NOT NULL DEFAULT 1 REFERENCES rooms(id),
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            call_index INTEGER NOT NULL CHECK (call_index >= 0),
+            table_name TEXT NOT NULL,
+            hand_number TEXT NOT NULL,
+            note TEXT NOT NULL DEFAULT '',
+            called_by INTEGER REFERENCES users(id),
+            called_at TEXT NOT NULL,
+            raised_times INTEGER NOT NULL DEFAULT 0,
+            last_raised_at TEXT NOT NULL,
+            acknowledged_at TEXT,
+            acknowledged_by TEXT,
+            UNIQUE (hand_id, call_index)
+        )""",
+        "CREATE INDEX floor_call_log_open ON floor_call_log (acknowledged_at, last_raised_at)",
+        "CREATE INDEX floor_call_log_by_time ON floor_call_log (called_at)",
+    ), postgres=(
+        f"""CREATE TABLE floor_call_log (
+            id {_ID},
+            room_id BIGINT NOT NULL DEFAULT 1 REFERENCES rooms(id),
+            hand_id BIGINT NOT NULL REFERENCES hands(id),
+            call_index INTEGER NOT NULL CHECK (call_index >= 0),
+            table_name TEXT NOT NULL,
+            hand_number TEXT NOT NULL,
+            note TEXT NOT NULL DEFAULT '',
+            called_by BIGINT REFERENCES users(id),
+            called_at TEXT NOT NULL,
+            raised_times INTEGER NOT NULL DEFAULT 0,
+            last_raised_at TEXT NOT NULL,
+            acknowledged_at TEXT,
+            acknowledged_by TEXT,
+            UNIQUE (hand_id, call_index)
+        )""",
+        "CREATE INDEX floor_call_log_open ON floor_call_log (acknowledged_at, last_raised_at)",
+        "CREATE INDEX floor_call_log_by_time ON floor_call_log (called_at)",
+    )),
 )
 
 

@@ -7,7 +7,9 @@ Every response carries the security headers; every request body is held to ``MAX
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from importlib import metadata, resources
 from pathlib import Path
@@ -21,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from floorman.storage import PasswordHasher, StoreAddress, open_database
 from floorman.web.error_responses import ErrorBody, install_error_handlers
+from floorman.web.floor_desk import watch_floor_calls
 from floorman.web.i18n import load_translations
 from floorman.web.login_limiter import LoginLimiter
 from floorman.web.openapi_document import build_document
@@ -33,6 +36,7 @@ from floorman.web.routes import (
     api_incidents,
     api_rules,
     drill_pages,
+    floor_pages,
     hand_pages,
     incident_pages,
     rule_pages,
@@ -140,13 +144,27 @@ def create_app(
     password_cost: int | None = None,
     clock: Callable[[], datetime] | None = None,
     login_limiter: LoginLimiter | None = None,
+    page_again_after: float = 60.0,
+    stream_seconds: float = 900.0,
 ) -> FastAPI:
     """The console over the database ``db_path`` names: an SQLite file or a ``postgresql://`` URL
-    (created if need be, and migrated now)."""
+    (created if need be, and migrated now). A floor call nobody acknowledges is raised again every
+    ``page_again_after`` seconds; a floor device's stream is renewed every ``stream_seconds``."""
     db = open_database(db_path)
     db.migrate()
     translators = load_translations()
-    app = ConsoleApp(
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        watch = asyncio.create_task(watch_floor_calls(app.state.services))
+        try:
+            yield
+        finally:
+            watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watch
+
+    app = ConsoleApp(lifespan=lifespan,
         title="floorman console", version=_version(), openapi_url=None, docs_url=None, redoc_url=None,
         description="Rulings on live-poker dealing irregularities: hands logged at the tables, the floor's "
                     "rulings and the incident log. Log in with POST /api/session, then send the session's "
@@ -160,10 +178,12 @@ def create_app(
         login_limiter=login_limiter or LoginLimiter(),
         clock=clock or (lambda: datetime.now(UTC)),
         secure_cookies=secure_cookies,
+        page_again_after=page_again_after,
+        stream_seconds=stream_seconds,
     )
     install_error_handlers(app)
     for module in (api_accounts, api_rules, api_hands, api_incidents, account_pages, hand_pages, incident_pages,
-                   rule_pages, stats_pages, what_happened_pages):
+                   rule_pages, stats_pages, what_happened_pages, floor_pages):
         app.include_router(module.router)
     for module in (api_drill, drill_pages):
         app.include_router(module.router)

@@ -33,7 +33,10 @@ def _open(store: StoreAddress) -> Database:
 @db_option
 @click.option("--certfile", type=click.Path(exists=True, dir_okay=False), help="Serve over TLS with this certificate.")
 @click.option("--keyfile", type=click.Path(exists=True, dir_okay=False), help="The TLS certificate's private key.")
-def serve_cmd(host: str, port: int, store: StoreAddress, certfile: str | None, keyfile: str | None) -> None:
+@click.option("--page-again-after", default=60.0, show_default=True, type=click.FloatRange(1, 3600),
+              help="Seconds after which a floor call nobody acknowledged is raised again.")
+def serve_cmd(host: str, port: int, store: StoreAddress, certfile: str | None, keyfile: str | None,
+              page_again_after: float) -> None:
     """Start the floor console (a local web app) on HOST:PORT."""
     try:
         import uvicorn
@@ -43,7 +46,7 @@ def serve_cmd(host: str, port: int, store: StoreAddress, certfile: str | None, k
         click.echo(f"floorman: the console needs the web extra (pip install 'floorman[web]'): {exc}", err=True)
         sys.exit(2)
     with error_edge():
-        app = create_app(store)
+        app = create_app(store, page_again_after=page_again_after)
     _settle(app)
     with error_edge(), app.state.services.db.connect() as conn:
         accounts = Accounts(conn).count()

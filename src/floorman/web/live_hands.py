@@ -22,6 +22,7 @@ from floorman.storage import (
     ConflictError,
     Connection,
     FloorCall,
+    FloorCallLog,
     HandRecord,
     Hands,
     Incident,
@@ -34,8 +35,8 @@ from floorman.web.incident_drafts import incident_draft, plain_json
 from floorman.web.problems import InvalidInput
 from floorman.web.table_setup import TableSetup, blind_posts, carried_over
 
-__all__ = ["LiveHand", "RulingOutcome", "append_events", "call_floor", "create_hand", "floor_call_of", "load_hand",
-           "next_hand", "record_ruling", "start_replay", "undo_last"]
+__all__ = ["LiveHand", "RulingOutcome", "append_events", "call_floor", "create_hand", "floor_answer_of",
+           "floor_call_of", "load_hand", "next_hand", "record_ruling", "start_replay", "undo_last"]
 
 _VERDICTS = ("misdeal", "void", "continue")
 
@@ -189,7 +190,11 @@ def call_floor(conn: Connection, hand_id: int, *, expected_seq: int, note: str, 
     event: dict[str, Any] = {"type": "floor"}
     if note:
         event["note"] = note[:500]
-    return append_events(conn, hand_id, [event], expected_seq=expected_seq, user=user, now=now)
+    live = append_events(conn, hand_id, [event], expected_seq=expected_seq, user=user, now=now)
+    FloorCallLog(conn).open(room_id=live.record.room_id, hand_id=hand_id, call_index=len(live.floor_events) - 1,
+                            table_name=live.record.table_name, hand_number=live.record.hand_number,
+                            note=note[:500], user_id=user.id, now=now)
+    return live
 
 
 def floor_call_of(live: LiveHand, *, user: User) -> FloorCall:
@@ -198,6 +203,14 @@ def floor_call_of(live: LiveHand, *, user: User) -> FloorCall:
     return FloorCall(room_id=live.record.room_id, hand_id=live.record.id, table_name=live.record.table_name,
                      hand_number=live.record.hand_number, note=str(last.event.get("note", "")),
                      called_by=user.username, called_at=last.logged_at)
+
+
+def floor_answer_of(record: HandRecord, *, user: User | None, now: str, kind: str = "answered") -> FloorCall:
+    """What the floor devices are told when a call of the hand is answered (acknowledged, ruled on,
+    taken back: ``user`` did it) or raised again (``kind="raised"``, by the console itself)."""
+    return FloorCall(room_id=record.room_id, hand_id=record.id, table_name=record.table_name,
+                     hand_number=record.hand_number, note="", called_by=user.username if user else "",
+                     called_at=now, kind=kind)
 
 
 def undo_last(conn: Connection, hand_id: int, *, expected_seq: int, user: User) -> list[LoggedEvent]:
@@ -214,6 +227,9 @@ def undo_last(conn: Connection, hand_id: int, *, expected_seq: int, user: User) 
         raise ConflictError("a recorded ruling cannot be taken back: record a correction in the incident log")
     if "floor" in kinds and not user.role.allows(Role.FLOOR):
         raise ConflictError("the floor has been called: only the floor can take the call back")
+    if "floor" in kinds:
+        FloorCallLog(conn).withdraw(hand_id, len(live.floor_events) - sum(1 for k in last_batch
+                                                                          if k.event.get("type") == "floor"))
     return Hands(conn).remove_last_batch(hand_id, expected_seq=expected_seq)
 
 
@@ -251,6 +267,7 @@ def record_ruling(
     log_obj = {**live.log_obj(), "events": [*live.log_obj()["events"], applied]}
     decided = handlog.from_obj(log_obj)
     Hands(conn).append(hand_id, [applied], expected_seq=expected_seq, now=now, user_id=user.id)
+    FloorCallLog(conn).acknowledge_hand(hand_id, username=user.username, now=now)
     full = rule(decided, rulebook=live.book)
     draft = incident_draft(
         record=live.record, log_obj=log_obj, prefix=live.prefix_result(k), decided=full.rulings[k],

@@ -27,6 +27,7 @@ NOTICES = {
     "hand_started": N_("New hand: blinds and antes are posted."),
     "logged_out": N_("You are logged out."),
     "nothing_to_undo": N_("There is nothing to take back."),
+    "on_the_way": N_("The table knows you are on your way."),
 }
 
 ROLE_NAMES = {"dealer": N_("Dealer"), "floor": N_("Floor"), "director": N_("Director")}

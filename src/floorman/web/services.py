@@ -31,6 +31,10 @@ class ConsoleServices:
     """The hash chain's status for the incident log page (checked a step at a time, see ``ChainWatch``)."""
     stats_cache: StatsCache = field(default_factory=StatsCache)
     """The statistics page's counts, kept until an incident or a hand is added."""
+    page_again_after: float = 60.0
+    """Seconds after which a floor call nobody acknowledged is raised again."""
+    stream_seconds: float = 900.0
+    """How long one floor-call stream stays open before the browser reconnects (and logs in again)."""
 
     def now(self) -> datetime:
         return self.clock().astimezone(UTC)

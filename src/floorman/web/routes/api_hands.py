@@ -146,7 +146,9 @@ def undo(request: Request, session: Dealer, hand_id: RecordId, body: Expected) -
     svc = services(request)
     with svc.db.transaction() as conn:
         removed = live_hands.undo_last(conn, hand_id, expected_seq=body.seq, user=session.user)
-        obj = hand_obj(load_hand(conn, hand_id))
+        live = load_hand(conn, hand_id)
+        obj = hand_obj(live)
+    svc.db.floor_calls.publish(live_hands.floor_answer_of(live.record, user=session.user, now=svc.stamp()))
     return {"removed": [e.event for e in removed], "hand": obj}
 
 
@@ -160,7 +162,10 @@ def record_ruling(request: Request, session: Floor, hand_id: RecordId, body: Dec
             override_verdict=body.override.verdict if body.override else None,
             override_reason=body.override.reason if body.override else "", note=body.note, replay=body.replay)
         replay = hand_obj(load_hand(conn, outcome.replay.id)) if outcome.replay else None
-        return {"incident": outcome.incident.to_obj(), "hand": hand_obj(load_hand(conn, hand_id)), "replay": replay}
+        live = load_hand(conn, hand_id)
+        obj = {"incident": outcome.incident.to_obj(), "hand": hand_obj(live), "replay": replay}
+    svc.db.floor_calls.publish(live_hands.floor_answer_of(live.record, user=session.user, now=svc.stamp()))
+    return obj
 
 
 @router.post("/{hand_id}/replay", status_code=201, summary="Start the exact re-play of a misdealt hand.")

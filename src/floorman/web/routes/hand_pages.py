@@ -11,7 +11,7 @@ from starlette.responses import Response
 
 from floorman.errors import LogError
 from floorman.rulebooks import rulebooks
-from floorman.storage import ConflictError, Connection, Hands, Role, Session, StaleSequenceError
+from floorman.storage import ConflictError, Connection, FloorCallLog, Hands, Role, Session, StaleSequenceError
 from floorman.table import GAMES, PlayerStatus, Structure
 from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
@@ -103,8 +103,10 @@ def _live_page(request: Request, session: Session, hand_id: int, *, error: str =
         replays = Hands(conn).replays_of(hand_id)
         t = translator_for(request, session)
         view = live_view(live, t, replay_hand_id=replays[0].id if replays else None)
+        calls = FloorCallLog(conn).of_hand(hand_id)
     return render_page(request, session, "live.html", active="tables", view=view, error=error, status=status,
-                       can_rule=session.user.role.allows(Role.FLOOR))
+                       can_rule=session.user.role.allows(Role.FLOOR),
+                       floor_call=calls[-1] if calls and view.pending else None)
 
 
 @router.get("/hands/{hand_id}")
@@ -176,8 +178,19 @@ def call_floor(request: Request, post: DealerPost, hand_id: RecordId) -> Respons
 def undo(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     def change(conn: Connection, live: LiveHand) -> Response:
         removed = live_hands.undo_last(conn, hand_id, expected_seq=post.seq(), user=post.session.user)
+        changed.append(live)
         return redirect(f"/hands/{hand_id}", notice="undone" if removed else "nothing_to_undo")
-    return _change(request, post, hand_id, change)
+    changed: list[LiveHand] = []
+    response = _change(request, post, hand_id, change)
+    _tell_the_floor(request, post, changed)
+    return response
+
+
+def _tell_the_floor(request: Request, post: PagePost, changed: list[LiveHand]) -> None:
+    """After the commit: a call of the hand may have been answered (ruled on, taken back)."""
+    for live in changed:
+        services(request).db.floor_calls.publish(
+            live_hands.floor_answer_of(live.record, user=post.session.user, now=services(request).stamp()))
 
 
 @router.post("/hands/{hand_id}/ruling")
@@ -189,10 +202,14 @@ def record_ruling(request: Request, post: FloorPost, hand_id: RecordId) -> Respo
             conn, hand_id, expected_seq=post.seq(), user=post.session.user, now=services(request).stamp(),
             override_verdict=override or None, override_reason=post.text("reason"), note=post.text("note"),
             replay=post.text("replay") == "yes")
+        changed.append(live)
         if outcome.replay is not None:
             return redirect(f"/hands/{outcome.replay.id}", notice="replay_started")
         return redirect(f"/hands/{hand_id}", notice="ruling_recorded")
-    return _change(request, post, hand_id, change)
+    changed: list[LiveHand] = []
+    response = _change(request, post, hand_id, change)
+    _tell_the_floor(request, post, changed)
+    return response
 
 
 @router.post("/hands/{hand_id}/replay")

@@ -1,16 +1,17 @@
-"""Statistics: irregularities per 100 hands by dealer, by table, by cause and over time."""
+"""Statistics: irregularities per 100 hands by dealer, by table, by cause and over time; the floor
+calls still open and how fast the floor answered them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Annotated
 
 from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import Response
 
-from floorman.storage import Grouping, Period, Role, Session
+from floorman.storage import FloorCallLog, Grouping, Period, Role, Session
 from floorman.web.charts import Bar, Point, bar_chart, line_chart
 from floorman.web.event_words import cause_name
 from floorman.web.i18n import Translator
@@ -59,6 +60,8 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
         period, error = _period("", "", today), exc.message
     with svc.db.connect() as conn:
         counts = svc.stats_cache.counts(conn, period)
+        calls = FloorCallLog(conn)
+        open_calls, response = calls.open_calls(), calls.response_times(since=period.since, until=period.until)
     hands_by, irr_by, causes = counts.hands, counts.irregularities, counts.causes
     total_hands = sum(hands_by[Grouping.TABLE].values())
     total_irr = sum(irr_by[Grouping.TABLE].values())
@@ -87,4 +90,9 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
     return render_page(request, session, "stats.html", active="stats", charts=charts, period=period,
                        total_hands=total_hands, total_irregularities=total_irr,
                        overall=_rate(total_irr, total_hands), by_dealer=by_dealer, by_table=by_table,
-                       cause_bars=cause_bars, error=error)
+                       cause_bars=cause_bars, error=error, open_calls=open_calls, response=response,
+                       waited=lambda call: _minutes_since(call.called_at, svc.now()))
+
+
+def _minutes_since(stamp: str, now: datetime) -> int:
+    return max(0, int((now - datetime.fromisoformat(stamp)).total_seconds() // 60))

@@ -1,6 +1,8 @@
 /* floorman console: the little the pages need beyond plain forms.
    - a form submits once (a second tap while the page loads does nothing);
    - a button marked data-print prints the page (the incident report);
+   - on a floor device (body[data-floor-stream]) floor calls arrive by Server-Sent Events and show
+     at the top of any page, until someone answers them;
    - the live page keeps its scroll position across the reload after each tap;
    - the live page reloads when another device logs on the same hand (the hand's sequence number moved);
    - the table setup shows one row of players per seat at the table. */
@@ -28,6 +30,61 @@
     };
     seatCount.addEventListener("input", showSeats);
   }
+  function pager() {
+    var url = document.body.dataset.floorStream;
+    var box = document.getElementById("floor-pager");
+    if (!url || !box || !window.EventSource) { return; }
+    var tokenField = document.querySelector("input[name=csrf_token]");
+    var token = tokenField ? tokenField.value : "";
+    var board = document.getElementById("floor-board");
+    var source = new EventSource(url);
+    function el(tag, cls, text) {
+      var node = document.createElement(tag);
+      if (cls) { node.className = cls; }
+      if (text) { node.textContent = text; }
+      return node;
+    }
+    source.addEventListener("call", function (event) {
+      var call = JSON.parse(event.data);
+      if (board) { if (!document.querySelector("[data-testid='call-" + call.id + "']") || call.again) { window.location.reload(); } return; }
+      var old = document.getElementById("page-call-" + call.id);
+      if (old) { old.remove(); }
+      var here = document.getElementById("live");
+      if (here && String(here.dataset.hand) === String(call.hand_id)) { return; }
+      var card = el("section", "page-call" + (call.again ? " again" : ""));
+      card.id = "page-call-" + call.id;
+      card.dataset.testid = "page-call";
+      card.appendChild(el("h2", "", call.title));
+      card.appendChild(el("p", "", call.headline + (call.causes.length ? " · " + call.causes.join(", ") : "") + (call.note ? " · “" + call.note + "”" : "")));
+      var row = el("div", "row");
+      var form = el("form");
+      form.method = "post";
+      form.action = "/floor/calls/" + call.id + "/acknowledge";
+      var hidden = el("input");
+      hidden.type = "hidden"; hidden.name = "csrf_token"; hidden.value = token;
+      var answer = el("button", "primary", call.answer_label);
+      answer.type = "submit";
+      answer.dataset.testid = "page-answer";
+      form.appendChild(hidden); form.appendChild(answer);
+      var open = el("a", "button", call.open_label);
+      open.href = call.url;
+      var later = el("button", "", call.later_label);
+      later.type = "button";
+      later.addEventListener("click", function () { card.remove(); });
+      row.appendChild(form); row.appendChild(open); row.appendChild(later);
+      card.appendChild(row);
+      box.appendChild(card);
+      var active = navigator.userActivation ? navigator.userActivation.hasBeenActive : true;
+      if (navigator.vibrate && active) { navigator.vibrate([200, 100, 200]); }
+    });
+    source.addEventListener("answered", function (event) {
+      var call = JSON.parse(event.data);
+      if (board) { window.location.reload(); return; }
+      var card = document.getElementById("page-call-" + call.id);
+      if (card) { card.remove(); }
+    });
+  }
+  pager();
 
   var live = document.getElementById("live");
   if (!live) { return; }

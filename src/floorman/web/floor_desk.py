@@ -1,0 +1,154 @@
+"""The floor's desk: open calls as the floor's devices show them, the Server-Sent Events stream that
+pages them, and the watch that raises a call again when nobody acknowledges it.
+
+The stream sends ``call`` (a call to answer: the table, the hand so far and the engine's ruling, in
+the reader's language; sent again, marked ``again``, when raised again) and ``answered`` (someone
+acknowledged it, the floor ruled, or the dealer's call was taken back). The store tells every
+console server of each change (``Database.floor_calls``: in the process on SQLite, LISTEN/NOTIFY on
+PostgreSQL); each makes the stream compare the open calls of the log (``FloorCallLog``) with those it
+has sent, so a missed notice costs nothing. A stream
+closes after ``stream_seconds``; the browser reconnects at once, and its session is checked again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+
+from floorman.storage import Connection, FloorCallLog, Hands, LoggedCall, NotFoundError
+from floorman.web.event_words import cause_name, describe_batch
+from floorman.web.i18n import Translator
+from floorman.web.live_hands import floor_answer_of, load_hand
+from floorman.web.ruling_view import ruling_view
+from floorman.web.services import ConsoleServices
+
+__all__ = ["CallView", "call_view", "floor_stream", "open_call_views", "raise_overdue", "watch_floor_calls"]
+
+log = logging.getLogger("floorman.web")
+HEARTBEAT_SECONDS = 10.0
+LINES = 8
+"""The last lines of the hand a call shows (the hand so far, newest last)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallView:
+    id: int
+    table: str
+    hand: str
+    hand_id: int
+    url: str
+    note: str
+    called_at: str
+    waiting_seconds: int
+    raised_times: int
+    verdict: str
+    headline: str
+    causes: tuple[str, ...]
+    lines: tuple[str, ...]
+    title: str
+    open_label: str
+    answer_label: str
+    later_label: str
+
+
+def _seconds_between(start: str, end: datetime) -> int:
+    return max(0, round((end - datetime.fromisoformat(start)).total_seconds()))
+
+
+def call_view(conn: Connection, call: LoggedCall, t: Translator, *, now: datetime) -> CallView:
+    """A call as the floor reads it: where, how long it has waited, the engine's ruling so far."""
+    live = load_hand(conn, call.hand_id)
+    rulings = live.result.rulings
+    ruling = rulings[call.call_index] if call.call_index < len(rulings) else live.current_ruling
+    view = ruling_view(ruling, live.book, t)
+    batches: dict[int, list[dict[str, object]]] = {}
+    for e in live.events:
+        batches.setdefault(e.batch, []).append(dict(e.event))
+    lines = tuple(describe_batch(group, t) for group in batches.values())[-LINES:]
+    return CallView(
+        id=call.id, table=call.table_name, hand=call.hand_number, hand_id=call.hand_id, url=f"/hands/{call.hand_id}",
+        note=call.note, called_at=call.called_at, waiting_seconds=_seconds_between(call.called_at, now),
+        raised_times=call.raised_times, verdict=view.verdict, headline=view.headline,
+        causes=tuple(dict.fromkeys(cause_name(f.irregularity.value, t) for f in ruling.findings)), lines=lines,
+        title=t.gettext("Floor call: table %(table)s, hand %(hand)s") % {"table": call.table_name,
+                                                                           "hand": call.hand_number},
+        open_label=t.gettext("Open the hand"), answer_label=t.gettext("On my way"), later_label=t.gettext("Later"),
+    )
+
+
+def open_call_views(conn: Connection, t: Translator, *, now: datetime) -> list[CallView]:
+    return [call_view(conn, call, t, now=now) for call in FloorCallLog(conn).open_calls()]
+
+
+def _event(kind: str, data: object) -> str:
+    return f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+async def floor_stream(svc: ConsoleServices, t: Translator, *, is_gone: Callable[[], object]) -> AsyncIterator[str]:
+    """The stream a floor device reads: every open call at once, then each change as it comes."""
+    sent: set[int] = set()
+
+    def changes(again: int | None) -> list[str]:
+        """The events that bring this device up to date; ``again``: the hand whose call was raised again."""
+        with svc.db.connect() as conn:
+            now = svc.now()
+            calls = FloorCallLog(conn).open_calls()
+            out = [_event("answered", {"id": gone}) for gone in sorted(sent - {c.id for c in calls})]
+            for call in calls:
+                if call.id not in sent or call.hand_id == again:
+                    out.append(_event("call", {**asdict(call_view(conn, call, t, now=now)),
+                                               "again": call.id in sent}))
+            sent.clear()
+            sent.update(c.id for c in calls)
+        return out
+
+    loop = asyncio.get_running_loop()
+    closes_at = loop.time() + svc.stream_seconds
+    with svc.db.floor_calls.subscribe() as inbox:
+        yield f"retry: 3000\n: {t.gettext('Floor calls')}\n\n"
+        for chunk in await asyncio.to_thread(changes, None):
+            yield chunk
+        while (left := closes_at - loop.time()) > 0:
+            notice = await inbox.next(timeout=min(HEARTBEAT_SECONDS, left))
+            gone = is_gone()
+            if asyncio.iscoroutine(gone):
+                gone = await gone
+            if gone:
+                return
+            if notice is None:
+                yield ": keep-alive\n\n"
+                continue
+            try:
+                chunks = await asyncio.to_thread(changes, notice.hand_id if notice.kind == "raised" else None)
+            except NotFoundError:
+                continue
+            for chunk in chunks:
+                yield chunk
+
+
+def raise_overdue(svc: ConsoleServices) -> list[LoggedCall]:
+    """Raise again every open call last raised ``page_again_after`` seconds ago or more, and page it."""
+    now = svc.now()
+    stamp = now.isoformat(timespec="seconds")
+    due = (now - timedelta(seconds=svc.page_again_after)).isoformat(timespec="seconds")
+    with svc.db.transaction() as conn:
+        raised = FloorCallLog(conn).raise_again(due_before=due, now=stamp)
+        records = [Hands(conn).get(call.hand_id) for call in raised]
+    for record in records:
+        svc.db.floor_calls.publish(floor_answer_of(record, user=None, now=stamp, kind="raised"))
+    return raised
+
+
+async def watch_floor_calls(svc: ConsoleServices) -> None:
+    """Runs beside the server: looks for overdue calls a few times per interval."""
+    tick = max(0.5, min(5.0, svc.page_again_after / 4))
+    while True:
+        await asyncio.sleep(tick)
+        try:
+            await asyncio.to_thread(raise_overdue, svc)
+        except Exception:  # the database is busy or restarting: the next tick tries again
+            log.exception("raising floor calls again failed")
