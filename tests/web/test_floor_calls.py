@@ -15,7 +15,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from floorman.storage import Accounts, Database, FloorCall, FloorCallLog, PasswordHasher
+from floorman.storage import Accounts, FloorCall, FloorCallLog, PasswordHasher, open_database
 from floorman.web.app import create_app
 from floorman.web.floor_desk import floor_stream, raise_overdue
 from floorman.web.services import ConsoleServices
@@ -39,7 +39,7 @@ def clock() -> Clock:
 @pytest.fixture
 def console(tmp_path: Path, clock: Clock) -> FastAPI:
     app = create_app(tmp_path / "console.db", password_cost=FAST_HASH, clock=clock, page_again_after=60)
-    with Database(tmp_path / "console.db").transaction() as conn:
+    with open_database(tmp_path / "console.db").transaction() as conn:
         accounts = Accounts(conn, PasswordHasher(cost=FAST_HASH))
         for name, role in USERS.items():
             accounts.add(name, PASSWORD, role, now="2026-06-01T12:00:00+00:00")

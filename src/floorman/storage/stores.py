@@ -3,7 +3,7 @@
 
 >>> db = open_database(":memory:")
 >>> db.kind, db.migrate()[-1]
-(<StoreKind.SQLITE: 'sqlite'>, '0006_rooms')
+(<StoreKind.SQLITE: 'sqlite'>, '0007_floor_call_log')
 """
 
 from __future__ import annotations
