@@ -201,12 +201,18 @@ def test_house_rules_given_as_toml_text_change_the_ruling_and_are_named_in_it() 
     _in_process(session)
 
 
-def test_compare_gives_every_book_side_by_side_as_floorman_compare_does() -> None:
+def test_compare_gives_every_book_side_by_side_as_floorman_compare_does_and_the_house_rules_last() -> None:
     async def session(client: Client) -> None:
         result = await client.call_tool("compare", {"log": _log(TWO_FOLDS)})
         assert result.structured_content == json.loads(_cli("compare", str(TWO_FOLDS), "--json"))
         assert result.content[0].text + "\n" == _cli("compare", str(TWO_FOLDS))  # type: ignore[union-attr]
         assert "The books disagree on the verdict" in result.content[0].text  # type: ignore[union-attr]
+        house = 'name = "Saigon Poker Room"\nbase = "wsop-2026"\n[switches]\nsa_pair_allows_two_folds = true\n'
+        housed = await client.call_tool("compare", {"log": _log(TWO_FOLDS), "house_rules": house})
+        books = housed.structured_content["compare"]  # type: ignore[index]
+        assert len(books) == len(BOOK_IDS) + 1 and books[-1]["rulebook"]["house"] == "Saigon Poker Room"
+        assert books[-1]["rulings"][-1]["verdict"] == "continue"
+        assert "WSOP 2026 + Saigon Poker Room" in housed.content[0].text  # type: ignore[union-attr]
         refused = await client.call_tool("compare", {"log": _malformed()})
         assert refused.is_error and refused.structured_content["error"]["event"] == 3  # type: ignore[index]
 
