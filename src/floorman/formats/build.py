@@ -176,11 +176,9 @@ def _events(
     whole decimal (``3.0``) is read as the whole number, as everywhere in a log."""
     floors = 0
     for index, event in enumerate(events):
-        kind = type(event)
         if event.ext is not None and direct:
             raise Unusual
-        if kind is PlayerActed:
-            assert isinstance(event, PlayerActed)
+        if isinstance(event, PlayerActed):
             if event.seat not in occupied:
                 raise _no_player(event.seat, seats, index)
             to = event.to
@@ -191,18 +189,15 @@ def _events(
                 amount = chips(to, "to", event=index)
                 if amount is not to:
                     events[index] = replace(event, to=amount)
-        elif kind is CardDealt:
-            assert isinstance(event, CardDealt)
+        elif isinstance(event, CardDealt):
             if not 1 <= event.seat <= seats:
                 raise _error("seat", expected("seat", event.seat, seats=seats), index)
             if event.card not in CARDS:
                 raise _error("card", expected("card", event.card), index)
-        elif kind is BoardCardDealt or kind is CardBurned or kind is BoxedCardFound:
-            assert isinstance(event, (BoardCardDealt, CardBurned, BoxedCardFound))
+        elif isinstance(event, (BoardCardDealt, CardBurned, BoxedCardFound)):
             if event.card not in CARDS:
                 raise _error("card", expected("card", event.card), index)
-        elif kind is BlindPosted:
-            assert isinstance(event, BlindPosted)
+        elif isinstance(event, BlindPosted):
             if event.seat not in occupied:
                 raise _no_player(event.seat, seats, index)
             amount = event.amount
@@ -210,7 +205,7 @@ def _events(
                 checked = chips(amount, "amount", event=index)
                 if checked is not amount:
                     events[index] = replace(event, amount=checked)
-        elif kind is FloorCalled:
+        elif isinstance(event, FloorCalled):
             floors += 1
         else:
             checked_event = _other(event, index, seats, occupied, floors, direct)

@@ -152,16 +152,8 @@ def _level_amount(phh: Mapping[str, object], key: str) -> Chips:
 
 
 def to_hand_log(phh: Mapping[str, object], *, hand: str | None = None) -> Obj:
-    """One PHH hand (as parsed TOML) as a hand-log v1 dict; ``hand`` names it if given.
-
-    >>> log = to_hand_log({"variant": "F7S", "antes": [5, 5], "bring_in": 5, "small_bet": 20,
-    ...     "big_bet": 40, "starting_stacks": [500, 500],
-    ...     "actions": ["d dh p1 ????Ac", "d dh p2 9s9d2c", "p2 pb", "p1 cbr 20"]})
-    >>> [(e["seat"], e["card"], e.get("face_up", False)) for e in log["events"] if e["type"] == "deal"][4:]
-    [(1, 'Ac', True), (2, '2c', True)]
-    >>> log["events"][-1]
-    {'type': 'act', 'seat': 1, 'action': 'complete', 'to': 20}
-    """
+    """One PHH hand (as parsed TOML) as a hand-log v1 dict, its ``_floorman`` field left aside (see
+    ``floorman.formats.phh.to_hand_log``); ``hand`` names it if given."""
     worked = _convert(phh, hand, DICT_EVENTS)
     log: Obj = {"floorman": 1, "game": worked.game, "structure": worked.structure, "seats": worked.seats}
     if worked.button is not None:
@@ -232,7 +224,6 @@ class _Worked(Generic[E]):
     extra: Obj
     """What the log keeps of the PHH in ``_phh``."""
     events: list[E]
-    actions: list[object]
 
 
 def _convert(phh: Mapping[str, object], hand: str | None, make: EventMaker[E]) -> _Worked[E]:
@@ -263,7 +254,7 @@ def _convert(phh: Mapping[str, object], hand: str | None, make: EventMaker[E]) -
         raise PhhError("players", f"expected {n} player names, got {names!r}")
     meta, extra = _kept(phh, hand)
     players = sorted(zip(seat_of, names, stacks, strict=True))
-    return _Worked(game, structure, seat_count, button, level, meta, players, extra, reader.events, actions)
+    return _Worked(game, structure, seat_count, button, level, meta, players, extra, reader.events)
 
 
 _Table = tuple[tuple[int, ...], int, Obj, tuple[_Post, ...]]
