@@ -156,3 +156,25 @@ def test_the_examples_jsonl_holds_every_example_log() -> None:
         from_jsonl = list(handlog.iter_jsonl(fp))
     singles = [handlog.load(p) for p in sorted(EXAMPLES.glob("*.json"))]
     assert from_jsonl == singles
+
+
+def test_a_field_given_twice_is_refused_beside_fields_given_at_their_default() -> None:
+    obj = copy.deepcopy(BASE)
+    obj["events"][3] = {**obj["events"][3], "face_up": False, "boxed": False}
+    text = json.dumps(obj)
+    assert handlog.loads(text) == handlog.from_obj(obj)
+    twice = text.replace('"boxed": false', '"boxed": false, "seat": 1', 1)
+    with pytest.raises(LogFieldError) as info:
+        handlog.loads(twice)
+    assert (info.value.event, info.value.field) == (3, "seat")
+
+
+@pytest.mark.parametrize("amount", ['"200"', '"2.50"'])
+def test_an_amount_written_as_a_string_is_refused_beside_a_field_at_its_default(amount: str) -> None:
+    obj = copy.deepcopy(BASE)
+    obj["events"].append({"type": "muck", "seat": 1, "by": "player"})  # a string field at its default
+    text = json.dumps(obj).replace(f'"amount": {obj["events"][0]["amount"]}', f'"amount": {amount}', 1)
+    with pytest.raises(LogFieldError) as info:
+        handlog.loads(text)
+    assert (info.value.event, info.value.field) == (0, "amount")
+    assert "a number" in str(info.value)

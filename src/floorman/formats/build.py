@@ -7,12 +7,15 @@ amount lies in range. Every error names the event index and the field.
 
 ``direct=True`` is the reader's first route, from JSON text: an event with a private field or a
 ``level_change`` (whose level decoding cannot hold to its fields) raises ``Unusual``, and the
-reader takes its full route, which gathers private fields and checks every key.
+reader takes its full route, which gathers private fields and checks every key. So does an
+amount that is not a whole number unless ``decimals=True`` says the text held no string that
+decoding could have read as one (a decimal type reads ``"2.50"`` as readily as ``2.50``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from msgspec import UNSET
@@ -61,7 +64,7 @@ from floorman.formats.checks import (
 from floorman.formats.document import Document, LevelFields, PlayerEntry
 from floorman.log import HandLog, Omission, RedealOf
 from floorman.rulebooks import find_rulebook
-from floorman.table import GAMES, Family, Level, Player, PlayerStatus, Structure
+from floorman.table import GAMES, Chips, Family, Level, Player, PlayerStatus, Structure
 
 __all__ = ["META_FIELDS", "build"]
 
@@ -70,7 +73,7 @@ META_FIELDS = ("hand", "table", "tournament", "dealer", "time")
 _NEEDS_TO = (Action.BET, Action.RAISE)
 
 
-def build(doc: Document, *, direct: bool, ext: Mapping[str, Any] | None = None,
+def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[str, Any] | None = None,
           deck_ext: Mapping[str, Any] | None = None) -> HandLog:
     """The ``HandLog`` of a decoded document, its header's private fields ``ext`` and its deck's ``deck_ext``."""
     if doc.floorman != 1:
@@ -88,8 +91,9 @@ def build(doc: Document, *, direct: bool, ext: Mapping[str, Any] | None = None,
         except UnknownRulebookError as exc:
             raise _error("rulebook", str(exc)) from None
     structure = None if doc.structure is UNSET else doc.structure
-    level = _level(doc.level, "level", None)
-    players = _players(doc.players, seats)
+    decimals = decimals or not direct
+    level = _level(doc.level, "level", None, decimals)
+    players = _players(doc.players, seats, decimals)
     deck = None if doc.deck is UNSET else doc.deck
     deck_back = None if deck is None or deck.back is UNSET else deck.back
     omits = frozenset(doc.omits) if doc.omits is not UNSET and doc.omits is not None else frozenset[Omission]()
@@ -101,7 +105,7 @@ def build(doc: Document, *, direct: bool, ext: Mapping[str, Any] | None = None,
         hand = None if doc.redeal_of.hand is UNSET else doc.redeal_of.hand
         redeal_of = RedealOf(hand=hand, count=count)
     needs_to = (structure or spec.default_structure) is not Structure.LIMIT
-    events = _events(doc.events, seats, {p.seat for p in players}, needs_to, direct)
+    events = _events(doc.events, seats, {p.seat for p in players}, needs_to, direct, decimals)
     meta = {key: value for key in META_FIELDS if (value := getattr(doc, key)) is not UNSET}
     if ext is None:
         ext = {} if doc.phh is UNSET else {"_phh": doc.phh}
@@ -126,7 +130,14 @@ def _seat(value: int | object | None, field: str, seats: int, *, required: bool)
     return value
 
 
-def _level(fields: LevelFields | Level, field: str, event: int | None) -> Level:
+def _chips(value: object, field: str, event: int | None, decimals: bool) -> Chips:
+    """``checks.chips``; ``Unusual`` for a decimal where a string may have been read as one (see the docstring)."""
+    if not decimals and type(value) is Decimal:
+        raise Unusual
+    return chips(value, field, event=event)
+
+
+def _level(fields: LevelFields | Level, field: str, event: int | None, decimals: bool) -> Level:
     """The level of a header's ``level`` (``LevelFields``) or of a ``level_change`` (a ``Level`` already)."""
     number = fields.number
     if number is UNSET:
@@ -141,11 +152,11 @@ def _level(fields: LevelFields | Level, field: str, event: int | None) -> Level:
         elif type(value) is int and 0 <= value <= MAX_CHIPS:
             amounts.append(value)
         else:
-            amounts.append(chips(value, f"{field}.{name}", event=event))
+            amounts.append(_chips(value, f"{field}.{name}", event, decimals))
     return _intern.level_of(number, amounts)
 
 
-def _players(entries: Sequence[PlayerEntry], seats: int) -> tuple[Player, ...]:
+def _players(entries: Sequence[PlayerEntry], seats: int, decimals: bool) -> tuple[Player, ...]:
     players: list[Player] = []
     seen: set[int] = set()
     for i, entry in enumerate(entries):
@@ -161,7 +172,8 @@ def _players(entries: Sequence[PlayerEntry], seats: int) -> tuple[Player, ...]:
                 players.append(_intern.player(seat, entry.name, stack))
                 continue
             status = PlayerStatus.PRESENT
-        players.append(Player(seat=seat, name=entry.name, stack=chips(stack, f"{where}.stack"), status=status))
+        players.append(Player(seat=seat, name=entry.name, stack=_chips(stack, f"{where}.stack", None, decimals),
+                              status=status))
     return tuple(sorted(players, key=_by_seat))
 
 
@@ -170,7 +182,7 @@ def _by_seat(player: Player) -> int:
 
 
 def _events(
-    events: list[Event], seats: int, occupied: set[int], needs_to: bool, direct: bool
+    events: list[Event], seats: int, occupied: set[int], needs_to: bool, direct: bool, decimals: bool
 ) -> tuple[Event, ...]:
     """Each event checked against the hand so far (the seats taken, the floor calls made); an amount written as a
     whole decimal (``3.0``) is read as the whole number, as everywhere in a log."""
@@ -186,7 +198,7 @@ def _events(
                 if needs_to and event.action in _NEEDS_TO:
                     raise _error("to", f"is required for a {event.action.value} in a no-limit or pot-limit game", index)
             elif type(to) is not int or not 0 <= to <= MAX_CHIPS:
-                amount = chips(to, "to", event=index)
+                amount = _chips(to, "to", index, decimals)
                 if amount is not to:
                     events[index] = replace(event, to=amount)
         elif isinstance(event, CardDealt):
@@ -202,13 +214,13 @@ def _events(
                 raise _no_player(event.seat, seats, index)
             amount = event.amount
             if type(amount) is not int or not 0 <= amount <= MAX_CHIPS:
-                checked = chips(amount, "amount", event=index)
+                checked = _chips(amount, "amount", index, decimals)
                 if checked is not amount:
                     events[index] = replace(event, amount=checked)
         elif isinstance(event, FloorCalled):
             floors += 1
         else:
-            checked_event = _other(event, index, seats, occupied, floors, direct)
+            checked_event = _other(event, index, seats, occupied, floors, direct, decimals)
             if checked_event is not event:
                 events[index] = checked_event
     return tuple(events)
@@ -220,7 +232,9 @@ def _no_player(seat: int, seats: int, index: int) -> LogFieldError:
     return _error("seat", f"seat {seat} has no player", index)
 
 
-def _other(event: Event, index: int, seats: int, occupied: set[int], floors: int, direct: bool) -> Event:
+def _other(
+    event: Event, index: int, seats: int, occupied: set[int], floors: int, direct: bool, decimals: bool
+) -> Event:
     """The check of an event of the less usual kinds."""
     if isinstance(event, (CardsDiscarded, HandShown, PlayerArrived, PlayerLeft)):
         if event.seat not in occupied:
@@ -251,13 +265,13 @@ def _other(event: Event, index: int, seats: int, occupied: set[int], floors: int
         if event.seat in occupied:
             raise _error("seat", f"seat {event.seat} already has a player", index)
         occupied.add(event.seat)
-        stack = chips(event.stack, "stack", event=index)
+        stack = _chips(event.stack, "stack", index, decimals)
         if stack is not event.stack:
             return replace(event, stack=stack)
     elif isinstance(event, LevelChanged):
         if direct:
             raise Unusual
-        return replace(event, level=_level(event.level, "level", index))
+        return replace(event, level=_level(event.level, "level", index, decimals))
     elif isinstance(event, RulingApplied):
         _ruling_applied(event, index, floors)
     return event

@@ -31,7 +31,7 @@ from floorman.events import EVENT_TYPES
 from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected
 from floorman.formats.document import FIELDS, Document
 
-__all__ = ["INT_DIGITS", "SURROGATE", "SURROGATE_ESCAPE", "Cleaned", "clean", "convert", "parse"]
+__all__ = ["INT_DIGITS", "SURROGATE", "SURROGATE_ESCAPE", "Cleaned", "clean", "convert", "has_duplicate", "parse"]
 
 INT_DIGITS = 40
 """A JSON integer longer than this (sign included) is parsed as a ``Decimal`` (no conversion limit)."""
@@ -63,6 +63,26 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _int(digits: str) -> int | Decimal:
     return int(digits) if len(digits) <= INT_DIGITS else Decimal(digits)
+
+
+class _Twice(Exception):
+    """An object of the text gave a field twice."""
+
+
+def _refuse_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise _Twice
+    return obj
+
+
+def has_duplicate(text: str | bytes) -> bool:
+    """Whether any object of the JSON text gives a field twice (or the text is one the full route must see)."""
+    try:
+        json.loads(text, object_pairs_hook=_refuse_twice)
+    except (_Twice, ValueError, RecursionError):
+        return True
+    return False
 
 
 def parse(text: str | bytes) -> Any:

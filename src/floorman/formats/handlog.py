@@ -33,7 +33,7 @@ from floorman.events import EXT_NAME, Event, HandShown, LevelChanged
 from floorman.formats.build import build
 from floorman.formats.checks import LEVEL_AMOUNTS, Unusual
 from floorman.formats.document import DECODER, Document
-from floorman.formats.fields import clean, convert, parse
+from floorman.formats.fields import clean, convert, has_duplicate, parse
 from floorman.log import HandLog
 from floorman.table import Level, PlayerStatus
 
@@ -54,44 +54,45 @@ def _direct(text: str | bytes) -> HandLog | None:
     """The log decoded straight into its types, or ``None`` to leave the text to the full route (``from_obj``).
 
     The full route is needed when decoding fails (the text may still be a log, with private
-    fields, or say what is wrong), and when a field may have been given twice: that is so unless
-    every key of the text is one the document holds (``_keys_once``).
+    fields, or say what is wrong), and when a field was given twice: the count of keys
+    (``_counts``) proves it was not in the usual text, and ``has_duplicate`` looks where it cannot.
     """
     text = text.removeprefix(b"\xef\xbb\xbf") if isinstance(text, bytes) else text.removeprefix("\ufeff")
     try:
         doc = DECODER.decode(text)
     except (msgspec.DecodeError, RecursionError):
         return None
-    if not _keys_once(text, doc):
+    keys, decimals = _counts(text, doc)
+    if not keys and has_duplicate(text):
         return None
     try:
-        return build(doc, direct=True)
+        return build(doc, direct=True, decimals=decimals)
     except Unusual:
         return None
 
 
-def _keys_once(text: str | bytes, doc: Document) -> bool:
-    """Whether the text gave no field twice: it has as many keys as the document holds fields given.
+def _counts(text: str | bytes, doc: Document) -> tuple[bool, bool]:
+    """Whether the text surely gave no field twice, and surely held no string read as an amount.
 
     Written back with no spaces (``omit_defaults``: a field left out stays out), the document has
     one ``":`` per field it holds, as long as no string in it holds a quote (it would show as
     ``\\"``). In the text, each key ends in ``":`` where no quote is followed by a space, or
-    where every colon is such a one; a key given twice adds one there and not in the document. A
-    field given at its default value also counts in the text only: that text takes the full route.
-    Amounts are written back as numbers, so that the quotes are as many as in the text unless a
-    string was read as an amount (a decimal type reads ``"200"``): that text too takes the full route.
+    where every colon is such a one; a key given twice adds one there and not in the document (so
+    does a field given at its default value: ``has_duplicate`` tells the two apart). Amounts are
+    written back as numbers, so that the quotes are as many as in the text unless a string was
+    read as an amount (a decimal type reads ``"200"``) or a string field was given at its default.
     """
     written = _ENCODER.encode(doc)
     if b'\\"' in written:
-        return False
+        return False, False
     fields, quotes = written.count(b'":'), written.count(b'"')
     if isinstance(text, bytes):
         keys = text.count(b'":')
-        return (keys == fields and text.count(b'"') == quotes
-                and (text.count(b":") == keys or _KEY_WHITESPACE_BYTES.search(text) is None))
+        once = keys == fields and (text.count(b":") == keys or _KEY_WHITESPACE_BYTES.search(text) is None)
+        return once, text.count(b'"') == quotes
     keys = text.count('":')
-    return (keys == fields and text.count('"') == quotes
-            and (text.count(":") == keys or _KEY_WHITESPACE.search(text) is None))
+    once = keys == fields and (text.count(":") == keys or _KEY_WHITESPACE.search(text) is None)
+    return once, text.count('"') == quotes
 
 
 def load(fp: IO[str] | IO[bytes] | str | Path) -> HandLog:
