@@ -140,10 +140,11 @@ def _register() -> None:
     from floorman.cli_batch import audit_cmd, convert_cmd
     from floorman.cli_mcp import mcp_cmd
     from floorman.drill.cli import drill_cmd
-    from floorman.storage.cli import verify_log_cmd
+    from floorman.storage.cli import db_cmd, rooms_cmd, verify_log_cmd
     from floorman.web.cli import serve_cmd, users_cmd
 
-    for command in (audit_cmd, convert_cmd, drill_cmd, mcp_cmd, serve_cmd, users_cmd, verify_log_cmd):
+    for command in (audit_cmd, convert_cmd, db_cmd, drill_cmd, mcp_cmd, rooms_cmd, serve_cmd, users_cmd,
+                    verify_log_cmd):
         main.add_command(command)
 
 

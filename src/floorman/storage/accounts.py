@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from functools import lru_cache
@@ -44,9 +44,28 @@ class User:
     id: int
     username: str
     role: Role
+    """The account's role: in every room, or (with ``rooms``) its highest in any of them."""
     locale: str | None
     active: bool
     created_at: str
+    rooms: tuple[tuple[int, Role], ...] = ()
+    """The rooms the account works in, with its role in each; none: every room, with ``role``."""
+
+    def role_in(self, room_id: int) -> Role | None:
+        """The account's role in a room, or None when it does not work there."""
+        if not self.rooms:
+            return self.role
+        return dict(self.rooms).get(room_id)
+
+    @property
+    def room_ids(self) -> tuple[int, ...] | None:
+        """The rooms whose hands and incidents the account sees (None: every room)."""
+        return tuple(room for room, _ in self.rooms) if self.rooms else None
+
+    @property
+    def home_room(self) -> int:
+        """The room a hand this account starts belongs to: its first room (the first room for group staff)."""
+        return self.rooms[0][0] if self.rooms else 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,6 +106,23 @@ class Accounts:
 
     # -- users -------------------------------------------------------------------------
 
+    def _with_rooms(self, row: Any) -> User:
+        user = _user(row)
+        rooms = tuple((int(r[0]), Role(r[1])) for r in self.conn.execute(
+            "SELECT room_id, role FROM room_roles WHERE user_id = ? ORDER BY room_id", (user.id,)))
+        if not rooms:
+            return user
+        return replace(user, rooms=rooms, role=max((role for _, role in rooms), key=lambda r: r.rank))
+
+    def set_room_role(self, user_id: int, room_id: int, role: Role | None) -> None:
+        """Give the account ``role`` in a room (None: take the room away); its sessions end."""
+        self.get(user_id)
+        self.conn.execute("DELETE FROM room_roles WHERE user_id = ? AND room_id = ?", (user_id, room_id))
+        if role is not None:
+            self.conn.execute("INSERT INTO room_roles (user_id, room_id, role) VALUES (?, ?, ?)",
+                              (user_id, room_id, role.value))
+        self.end_sessions(user_id)
+
     def count(self) -> int:
         return int(self.conn.execute("SELECT COUNT(*) FROM users").fetchone()[0])
 
@@ -106,14 +142,15 @@ class Accounts:
         row = self.conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
         if row is None:
             raise NotFoundError(f"no user {user_id}")
-        return _user(row)
+        return self._with_rooms(row)
 
     def find(self, username: str) -> User | None:
         row = self.conn.execute("SELECT * FROM users WHERE username = ?", (username.strip(),)).fetchone()
-        return None if row is None else _user(row)
+        return None if row is None else self._with_rooms(row)
 
     def all(self) -> list[User]:
-        return [_user(r) for r in self.conn.execute("SELECT * FROM users ORDER BY username COLLATE NOCASE")]
+        rows = self.conn.execute("SELECT * FROM users ORDER BY username COLLATE NOCASE").fetchall()
+        return [self._with_rooms(r) for r in rows]
 
     def authenticate(self, username: str, password: str) -> User | None:
         """The active user with this name and password, or None (the same cost either way: an unknown
@@ -128,7 +165,7 @@ class Accounts:
         if self.hasher.needs_rehash(row["password_hash"]):
             self.conn.execute("UPDATE users SET password_hash = ? WHERE id = ?",
                               (self.hasher.hash(password), row["id"]))
-        return _user(row)
+        return self._with_rooms(row)
 
     def set_password(self, user_id: int, password: str) -> None:
         if len(password) < 8:
@@ -176,7 +213,7 @@ class Accounts:
         ).fetchone()
         if row is None or not row["active"] or datetime.fromisoformat(row["expires_at"]) <= now:
             return None
-        return Session(user=_user(row), csrf_token=row["csrf_token"], expires_at=row["expires_at"])
+        return Session(user=self._with_rooms(row), csrf_token=row["csrf_token"], expires_at=row["expires_at"])
 
     def close_session(self, token: str) -> None:
         self.conn.execute("DELETE FROM sessions WHERE token_hash = ?", (hash_token(token),))

@@ -70,9 +70,10 @@ def verify_chain(conn: Connection, *, room_id: int = 1) -> ChainBreak | None:
     return chain_status(conn, room_id=room_id).broken
 
 
-def chain_status(conn: Connection, *, since: ChainStatus | None = None, room_id: int = 1) -> ChainStatus:
+def chain_status(conn: Connection, *, since: ChainStatus | None = None, room_id: int | None = 1) -> ChainStatus:
     """Walk a room's chain from the first row, or go on from an intact status checked before (``since``):
-    then only the rows after it are read, so rows it covered are trusted as they were."""
+    then only the rows after it are read, so rows it covered are trusted as they were. ``room_id`` None
+    walks a database from before rooms (one chain, no room column)."""
     return _walk(conn, since, limit=None, room_id=room_id)[0]
 
 
@@ -84,15 +85,16 @@ def chain_statuses(conn: Connection) -> dict[int, ChainStatus]:
 
 
 def _walk(conn: Connection, since: ChainStatus | None, *, limit: int | None,
-          room_id: int) -> tuple[ChainStatus, bool]:
+          room_id: int | None) -> tuple[ChainStatus, bool]:
     """Walk on from ``since`` (or the start) over at most ``limit`` rows; the status, and whether the
     walk reached the last row (or a broken link)."""
     start = since if since is not None and since.broken is None else ChainStatus(entries=0, head=GENESIS, broken=None)
     prev, count, last_id = start.head, start.entries, start.last_id
     columns = ", ".join(CHAINED_COLUMNS)
-    query = f"SELECT {columns}, prev_hash, row_hash FROM incidents WHERE room_id = ? AND id > ? ORDER BY id"
-    rows = (conn.execute(query + " LIMIT ?", (room_id, last_id, limit)) if limit is not None
-            else conn.execute(query, (room_id, last_id)))
+    in_room = "" if room_id is None else "room_id = ? AND "
+    query = f"SELECT {columns}, prev_hash, row_hash FROM incidents WHERE {in_room}id > ? ORDER BY id"
+    args = (last_id,) if room_id is None else (room_id, last_id)
+    rows = conn.execute(query + " LIMIT ?", (*args, limit)) if limit is not None else conn.execute(query, args)
     seen = 0
     for row in rows:
         count += 1

@@ -1,5 +1,6 @@
 """``floorman verify-log``: walk the incident log's hash chain and report the first broken link;
-and ``db_option``, the ``--db`` option of every command that opens the console's database.
+``floorman rooms`` (the rooms of a group) and ``floorman db copy`` (a room moved to another
+database); and ``db_option``, the ``--db`` option of every command that opens the console's database.
 
 Exit status 0 when every link holds (one summary line with the head to write down), 1 when a link
 is broken or a head noted earlier is no longer in the log, 2 when the database cannot be read.
@@ -11,17 +12,22 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
+from typing import Any
 
 import click
 
-from floorman.cli_errors import fail
-from floorman.storage.address import StoreAddress, default_database_path, parse_store_address
+from floorman.cli_errors import error_edge, fail
+from floorman.storage.address import StoreAddress, StoreKind, default_database_path, parse_store_address
 from floorman.storage.chain import ChainStatus, chain_status, link_of
+from floorman.storage.copying import copy_room
+from floorman.storage.database import utc_now
 from floorman.storage.errors import StorageError, StoreAddressError
-from floorman.storage.sql import database_errors
-from floorman.storage.stores import read_only
+from floorman.storage.rooms import Rooms
+from floorman.storage.sql import Connection, database_errors
+from floorman.storage.stores import open_database, read_only
 
-__all__ = ["db_option", "verify_log_cmd"]
+__all__ = ["db_cmd", "db_option", "rooms_cmd", "verify_log_cmd"]
 
 EXIT_INTACT = 0
 EXIT_BROKEN = 1
@@ -56,15 +62,27 @@ def db_option(f: click.decorators.FC) -> click.decorators.FC:
     )(f)
 
 
-def _check(store: StoreAddress, head: str | None) -> tuple[ChainStatus, bool]:
-    """The chain's status, and whether the noted head (if any) is still a link of it."""
+def _rooms(conn: Connection) -> list[tuple[int | None, str]]:
+    """The rooms whose chains to walk (one chain with no room for a database from before rooms)."""
+    try:
+        return [(int(r[0]), str(r[1])) for r in conn.execute("SELECT id, slug FROM rooms ORDER BY id")]
+    except database_errors():
+        return [(None, "")]
+
+
+def _check(store: StoreAddress, head: str | None) -> tuple[list[tuple[str, ChainStatus]], bool]:
+    """Each room's chain status, and whether the noted head (if any) is still a link of the log."""
     try:
         with read_only(store) as conn:
-            status = chain_status(conn)
+            statuses = [(slug, chain_status(conn, room_id=room)) for room, slug in _rooms(conn)]
             reaches = head is None or link_of(conn, head) is not None
     except database_errors() as exc:
         raise StorageError(f"{store}: cannot read the incident log ({exc})") from None
-    return status, reaches
+    return statuses, reaches
+
+
+def _said(slug: str, line: str, many: bool) -> str:
+    return f"room {slug}: {line}" if many else line
 
 
 @click.command("verify-log")
@@ -73,25 +91,99 @@ def _check(store: StoreAddress, head: str | None) -> tuple[ChainStatus, bool]:
               help="A head hash written down earlier (from this command or an export): it must still be in the log.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 def verify_log_cmd(store: StoreAddress, head: str | None, as_json: bool) -> None:
-    """Check the incident log's hash chain; report the first broken link."""
+    """Check the incident log's hash chain (each room's); report the first broken link."""
     try:
-        status, reaches = _check(store, head)
+        statuses, reaches = _check(store, head)
     except StorageError as exc:
         click.echo(f"floorman: {exc}", err=True)
         sys.exit(EXIT_UNREADABLE)
-    broken = status.broken
+    intact = all(status.broken is None for _, status in statuses) and reaches
+    many = len(statuses) > 1
     if as_json:
+        def obj(status: ChainStatus) -> dict[str, Any]:
+            broken = status.broken
+            return {"entries": status.entries, "head": status.head, "intact": broken is None,
+                    "broken": {"incident": broken.incident_id, "reason": broken.reason} if broken else None}
+
+        first = obj(statuses[0][1])
         click.echo(json.dumps({
-            "database": store.shown, "entries": status.entries, "head": status.head,
-            "intact": broken is None and reaches, "head_found": reaches if head is not None else None,
-            "broken": {"incident": broken.incident_id, "reason": broken.reason} if broken else None,
+            "database": store.shown, **first, "intact": intact, "head_found": reaches if head is not None else None,
+            "rooms": {slug or "main": obj(status) for slug, status in statuses},
         }))
-    elif broken is not None:
-        click.echo(f"incident log broken at incident {broken.incident_id}: {broken.reason}; "
-                   f"{_before(status.entries - 1)}")
-    elif not reaches:
+        sys.exit(EXIT_INTACT if intact else EXIT_BROKEN)
+    for slug, status in statuses:
+        broken = status.broken
+        if broken is not None:
+            click.echo(_said(slug, f"incident log broken at incident {broken.incident_id}: {broken.reason}; "
+                                   f"{_before(status.entries - 1)}", many))
+        else:
+            click.echo(_said(slug, f"incident log intact: {_entries(status.entries)}, head {status.head}", many))
+    if not reaches:
+        total = sum(status.entries for _, status in statuses)
         click.echo(f"incident log does not reach the head {head} noted earlier: entries were cut from its end "
-                   f"or the log was rewritten ({_entries(status.entries)} now, head {status.head})")
-    else:
-        click.echo(f"incident log intact: {_entries(status.entries)}, head {status.head}")
-    sys.exit(EXIT_INTACT if broken is None and reaches else EXIT_BROKEN)
+                   f"or the log was rewritten ({_entries(total)} now)")
+    sys.exit(EXIT_INTACT if intact else EXIT_BROKEN)
+
+
+@click.group("rooms")
+def rooms_cmd() -> None:
+    """The rooms of a group: each with its tables, its staff and its own incident chain."""
+
+
+@rooms_cmd.command("add")
+@click.argument("slug")
+@click.option("--name", default="", help="The room's full name (default: SLUG).")
+@db_option
+def rooms_add_cmd(slug: str, name: str, store: StoreAddress) -> None:
+    """Add a room named SLUG (lower-case letters, digits and dashes)."""
+    with error_edge():
+        db = open_database(store)
+        db.migrate()
+        with db.transaction() as conn:
+            room = Rooms(conn).add(slug, name or slug, now=utc_now())
+    click.echo(f"added room {room.slug} ({room.name})")
+
+
+@rooms_cmd.command("list")
+@db_option
+def rooms_list_cmd(store: StoreAddress) -> None:
+    """Every room, with its hands and incidents."""
+    with error_edge():
+        db = open_database(store)
+        db.migrate()
+        with db.connect() as conn:
+            rooms = Rooms(conn).all()
+            counts = {int(r[0]): (int(r[1]), int(r[2])) for r in conn.execute(
+                "SELECT r.id, (SELECT COUNT(*) FROM hands h WHERE h.room_id = r.id), "
+                "(SELECT COUNT(*) FROM incidents i WHERE i.room_id = r.id) FROM rooms r")}
+    for room in rooms:
+        hands, incidents = counts.get(room.id, (0, 0))
+        click.echo(f"{room.slug:<20} {hands:>7} hands {incidents:>7} incidents  {room.name}")
+
+
+@click.group("db")
+def db_cmd() -> None:
+    """The console's database as a whole."""
+
+
+@db_cmd.command("copy")
+@click.argument("source")
+@click.argument("target")
+@click.option("--room", default=None, help="The room to copy (default: the source's only room).")
+def db_copy_cmd(source: str, target: str, room: str | None) -> None:
+    """Copy a room's records from SOURCE (an SQLite file) to TARGET (a postgresql:// URL, or another file),
+    ids and hashes as they are, and check the room's chain on arrival."""
+    with error_edge():
+        from_address, to_address = parse_store_address(source), parse_store_address(target)
+        if from_address.kind is StoreKind.SQLITE and not Path(from_address.target).is_file():
+            raise StorageError(f"{source}: no database there")
+        source_db, target_db = open_database(from_address), open_database(to_address)
+        try:
+            report = copy_room(source_db, target_db, room=room, progress=lambda line: click.echo(line, err=True))
+        finally:
+            source_db.close()
+            target_db.close()
+    kept = f"; already there, left as they were: {', '.join(report.accounts_kept)}" if report.accounts_kept else ""
+    click.echo(f"copied room {report.room} to {to_address.shown}: {report.hands} hands, {report.events} events, "
+               f"{_entries(report.incidents)} ({len(report.accounts_added)} accounts added{kept}); "
+               f"chain intact on arrival, head {report.head}")

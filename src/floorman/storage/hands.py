@@ -135,29 +135,52 @@ class Hands:
     def close(self, hand_id: int, *, now: str) -> None:
         self.conn.execute("UPDATE hands SET closed_at = ? WHERE id = ? AND closed_at IS NULL", (now, hand_id))
 
-    def last_at_table(self, table_name: str) -> HandRecord | None:
+    def last_at_table(self, table_name: str, *, rooms: tuple[int, ...] | None = None) -> HandRecord | None:
+        """The last hand at a table (of one of ``rooms``: tables are named within their room)."""
+        where, args = _in_rooms(rooms, "AND")
         row = self.conn.execute(
-            "SELECT * FROM hands WHERE table_name = ? ORDER BY id DESC LIMIT 1", (table_name,)
+            f"SELECT * FROM hands WHERE table_name = ?{where} ORDER BY id DESC LIMIT 1", (table_name, *args)
         ).fetchone()
         return None if row is None else _record(row)
+
+    def room_of(self, hand_id: int) -> int | None:
+        """The room of a hand, or None when there is no such hand."""
+        row = self.conn.execute("SELECT room_id FROM hands WHERE id = ?", (hand_id,)).fetchone()
+        return None if row is None else int(row[0])
 
     def replays_of(self, hand_id: int) -> list[HandRecord]:
         return [_record(r) for r in self.conn.execute(
             "SELECT * FROM hands WHERE replay_of = ? ORDER BY id", (hand_id,))]
 
-    def tables(self) -> list[TableSummary]:
+    def tables(self, *, rooms: tuple[int, ...] | None = None) -> list[TableSummary]:
+        """Every table of ``rooms`` (None: every room) with its last hand."""
+        where, args = _in_rooms(rooms, "WHERE")
         rows = self.conn.execute(
             "SELECT h.table_name, h.id, h.hand_number, h.dealer, h.created_at, c.n FROM hands h "
-            "JOIN (SELECT table_name, MAX(id) AS last_id, COUNT(*) AS n FROM hands GROUP BY table_name) c "
-            "ON c.last_id = h.id ORDER BY h.table_name COLLATE NOCASE"
+            "JOIN (SELECT table_name, MAX(id) AS last_id, COUNT(*) AS n FROM hands"
+            f"{where} GROUP BY room_id, table_name) c "
+            "ON c.last_id = h.id ORDER BY h.table_name COLLATE NOCASE", args
         )
         return [TableSummary(table_name=r[0], last_hand_id=r[1], hand_number=r[2], dealer=r[3], last_at=r[4],
                              hands=r[5]) for r in rows]
 
-    def recent(self, *, table_name: str | None = None, limit: int = 50) -> list[HandRecord]:
+    def recent(self, *, table_name: str | None = None, limit: int = 50,
+               rooms: tuple[int, ...] | None = None) -> list[HandRecord]:
+        """The latest hands (at one table, of ``rooms``: None for every room), newest first."""
+        where, args = _in_rooms(rooms, "AND")
         if table_name is None:
-            rows = self.conn.execute("SELECT * FROM hands ORDER BY id DESC LIMIT ?", (limit,))
+            rows = self.conn.execute(f"SELECT * FROM hands WHERE 1 = 1{where} ORDER BY id DESC LIMIT ?",
+                                     (*args, limit))
         else:
             rows = self.conn.execute(
-                "SELECT * FROM hands WHERE table_name = ? ORDER BY id DESC LIMIT ?", (table_name, limit))
+                f"SELECT * FROM hands WHERE table_name = ?{where} ORDER BY id DESC LIMIT ?", (table_name, *args, limit))
         return [_record(r) for r in rows]
+
+
+def _in_rooms(rooms: tuple[int, ...] | None, joiner: str) -> tuple[str, tuple[int, ...]]:
+    """The clause keeping the hands of ``rooms`` (none for None: every room), after ``joiner``."""
+    if rooms is None:
+        return "", ()
+    if not rooms:
+        return f" {joiner} 0 = 1", ()
+    return f" {joiner} room_id IN ({', '.join('?' for _ in rooms)})", rooms

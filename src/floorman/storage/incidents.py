@@ -183,6 +183,11 @@ class Incidents:
             raise NotFoundError(f"no incident {incident_id}")
         return _incident(row)
 
+    def room_of(self, incident_id: int) -> int | None:
+        """The room of an incident, or None when there is no such incident."""
+        row = self.conn.execute("SELECT room_id FROM incidents WHERE id = ?", (incident_id,)).fetchone()
+        return None if row is None else int(row[0])
+
     def history(self, incident_id: int) -> list[Incident]:
         """The entry, the entries it corrects and the ones correcting it, oldest first."""
         chain = [self.get(incident_id)]

@@ -48,32 +48,57 @@ class Period:
 
 
 class StatsQueries:
-    def __init__(self, conn: Connection) -> None:
+    """The counts of ``rooms`` (None: across every room)."""
+
+    def __init__(self, conn: Connection, *, rooms: tuple[int, ...] | None = None) -> None:
         self.conn = conn
+        self.rooms = rooms
+
+    def _rooms(self, alias: str) -> tuple[str, tuple[int, ...]]:
+        if self.rooms is None:
+            return "", ()
+        if not self.rooms:
+            return " AND 0 = 1", ()
+        return f" AND {alias}room_id IN ({', '.join('?' for _ in self.rooms)})", self.rooms
 
     def hands(self, group: Grouping, period: Period) -> dict[str, int]:
         key = _HAND_KEY[group]
+        where, rooms = self._rooms("")
         rows = self.conn.execute(
-            f"SELECT {key} AS k, COUNT(*) FROM hands WHERE created_at >= ? AND created_at < ? GROUP BY k",
-            period.bounds,
+            f"SELECT {key} AS k, COUNT(*) FROM hands WHERE created_at >= ? AND created_at < ?{where} GROUP BY k",
+            (*period.bounds, *rooms),
         )
         return {str(r[0]): int(r[1]) for r in rows}
 
     def irregularities(self, group: Grouping, period: Period) -> dict[str, int]:
         key = _INCIDENT_KEY[group]
+        where, rooms = self._rooms("i.")
         rows = self.conn.execute(
-            f"SELECT {key} AS k, COUNT(*) FROM incidents i WHERE {_CURRENT} GROUP BY k",
-            period.bounds,
+            f"SELECT {key} AS k, COUNT(*) FROM incidents i WHERE {_CURRENT}{where} GROUP BY k",
+            (*period.bounds, *rooms),
         )
         return {str(r[0]): int(r[1]) for r in rows}
 
     def causes(self, period: Period) -> dict[str, int]:
+        where, rooms = self._rooms("i.")
         rows = self.conn.execute(
             f"SELECT j.value, COUNT(*) FROM incidents i, json_each(i.causes) AS j "
-            f"WHERE {_CURRENT} GROUP BY j.value",
-            period.bounds,
+            f"WHERE {_CURRENT}{where} GROUP BY j.value",
+            (*period.bounds, *rooms),
         )
         return {str(r[0]): int(r[1]) for r in rows}
+
+    def by_room(self, period: Period) -> dict[int, tuple[int, int]]:
+        """Hands dealt and irregularities in each room (of ``rooms``), by room id."""
+        hands_where, rooms = self._rooms("")
+        incidents_where, _ = self._rooms("i.")
+        dealt = {int(r[0]): int(r[1]) for r in self.conn.execute(
+            f"SELECT room_id, COUNT(*) FROM hands WHERE created_at >= ? AND created_at < ?{hands_where} "
+            "GROUP BY room_id", (*period.bounds, *rooms))}
+        found = {int(r[0]): int(r[1]) for r in self.conn.execute(
+            f"SELECT i.room_id, COUNT(*) FROM incidents i WHERE {_CURRENT}{incidents_where} GROUP BY i.room_id",
+            (*period.bounds, *rooms))}
+        return {room: (dealt.get(room, 0), found.get(room, 0)) for room in sorted(dealt.keys() | found.keys())}
 
     def total_hands(self, period: Period) -> int:
         return sum(self.hands(Grouping.TABLE, period).values())
@@ -105,12 +130,12 @@ class StatsCache:
 
     def __init__(self, size: int = 32) -> None:
         self.size = size
-        self._kept: OrderedDict[tuple[Period, tuple[int, int]], Counts] = OrderedDict()
+        self._kept: OrderedDict[tuple[Period, tuple[int, ...] | None, tuple[int, int]], Counts] = OrderedDict()
         self._lock = threading.Lock()
 
-    def counts(self, conn: Connection, period: Period) -> Counts:
-        queries = StatsQueries(conn)
-        key = (period, queries.version())
+    def counts(self, conn: Connection, period: Period, *, rooms: tuple[int, ...] | None = None) -> Counts:
+        queries = StatsQueries(conn, rooms=rooms)
+        key = (period, rooms, queries.version())
         with self._lock:
             if key in self._kept:
                 self._kept.move_to_end(key)

@@ -17,6 +17,7 @@ import click
 from floorman.cli_errors import error_edge
 from floorman.storage import Accounts, Database, PasswordHasher, Role, StoreAddress, open_database
 from floorman.storage.cli import db_option
+from floorman.storage.rooms import Rooms
 
 __all__ = ["serve_cmd", "users_cmd"]
 
@@ -97,16 +98,22 @@ def _password(from_stdin: bool) -> str:
 @click.argument("name")
 @click.option("--role", type=click.Choice([r.value for r in Role]), required=True, help="What the account may do.")
 @click.option("--password-stdin", is_flag=True, help="Read the password from the first line of standard input.")
+@click.option("--room", "rooms", multiple=True, metavar="SLUG",
+              help="A room the account works in (again for more); without it, every room (the group's staff).")
 @db_option
-def add_cmd(name: str, role: str, password_stdin: bool, store: StoreAddress) -> None:
+def add_cmd(name: str, role: str, password_stdin: bool, rooms: tuple[str, ...], store: StoreAddress) -> None:
     """Add an account NAME with ROLE (the password is asked for, or read with --password-stdin)."""
     password = _password(password_stdin)
     with error_edge():
         db = _open(store)
         with db.transaction() as conn:
-            user = Accounts(conn, PasswordHasher()).add(name, password, Role(role),
-                                                        now=datetime.now(UTC).isoformat(timespec="seconds"))
-    click.echo(f"added {user.username} ({user.role.value})")
+            ids = [Rooms(conn).named(slug).id for slug in rooms]
+            accounts = Accounts(conn, PasswordHasher())
+            user = accounts.add(name, password, Role(role), now=datetime.now(UTC).isoformat(timespec="seconds"))
+            for room_id in ids:
+                accounts.set_room_role(user.id, room_id, Role(role))
+    where = f" in {', '.join(rooms)}" if rooms else ""
+    click.echo(f"added {user.username} ({user.role.value}{where})")
 
 
 @users_cmd.command("list")
@@ -142,10 +149,12 @@ def set_password_cmd(name: str, password_stdin: bool, store: StoreAddress) -> No
 
 @users_cmd.command("set-role")
 @click.argument("name")
-@click.argument("role", type=click.Choice([r.value for r in Role]))
+@click.argument("role", type=click.Choice([*(r.value for r in Role), "none"]))
+@click.option("--room", default=None, metavar="SLUG",
+              help="The role in this room only (ROLE none takes the room away); without it, the account's role.")
 @db_option
-def set_role_cmd(name: str, role: str, store: StoreAddress) -> None:
-    """Give NAME another role."""
+def set_role_cmd(name: str, role: str, room: str | None, store: StoreAddress) -> None:
+    """Give NAME another role (in every room it works in, or in one room)."""
     with error_edge():
         db = _open(store)
         with db.transaction() as conn:
@@ -153,5 +162,10 @@ def set_role_cmd(name: str, role: str, store: StoreAddress) -> None:
             user = accounts.find(name)
             if user is None:
                 raise click.ClickException(f"no user {name!r}")
-            accounts.set_role(user.id, Role(role))
-    click.echo(f"{name} is now {role}")
+            if room is not None:
+                accounts.set_room_role(user.id, Rooms(conn).named(room).id, None if role == "none" else Role(role))
+            elif role == "none":
+                raise click.ClickException("ROLE none takes a room away: name it with --room")
+            else:
+                accounts.set_role(user.id, Role(role))
+    click.echo(f"{name} is now {role}" + (f" in {room}" if room else ""))

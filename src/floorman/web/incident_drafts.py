@@ -66,7 +66,7 @@ def incident_draft(
         override_reason=override.reason if override else None,
         final_verdict=(override.verdict if override else decided.verdict).value, rules=list(decided.rules),
         causes=list(dict.fromkeys(causes)), substantial_action=decided.substantial_action, log=dict(log_obj),
-        ruling=plain_json(obj), note=note.strip()[:2000], hand_id=record.id,
+        ruling=plain_json(obj), note=note.strip()[:2000], hand_id=record.id, room_id=record.room_id,
     )
 
 

@@ -129,13 +129,15 @@ def load_hand(conn: Connection, hand_id: int) -> LiveHand:
 
 def create_hand(
     conn: Connection, header: Mapping[str, Any], *, user: User, now: str, post_blinds: bool = True,
-    replay_of: int | None = None,
+    replay_of: int | None = None, room_id: int | None = None,
 ) -> HandRecord:
-    """Start a hand from a hand-log header; its ``events`` (the posts of a re-play) or the blinds go in first."""
+    """Start a hand from a hand-log header; its ``events`` (the posts of a re-play) or the blinds go in first.
+    The hand belongs to ``room_id``, by default the user's own room."""
     log = handlog.from_obj(header)
     hands = Hands(conn)
     record = hands.create(header, table_name=str(header.get("table", "")), hand_number=str(header.get("hand", "")),
-                          dealer=str(header.get("dealer", "")), now=now, user_id=user.id, replay_of=replay_of)
+                          dealer=str(header.get("dealer", "")), now=now, user_id=user.id, replay_of=replay_of,
+                          room_id=user.home_room if room_id is None else room_id)
     first = [plain_json(e) for e in header.get("events", [])] or (
         [plain_json(e) for e in blind_posts(log)] if post_blinds else [])
     if first:
@@ -144,20 +146,20 @@ def create_hand(
 
 
 def create_from_setup(conn: Connection, setup: TableSetup, *, user: User, now: str,
-                      post_blinds: bool = True) -> HandRecord:
-    return create_hand(conn, setup.header(), user=user, now=now, post_blinds=post_blinds)
+                      post_blinds: bool = True, room_id: int | None = None) -> HandRecord:
+    return create_hand(conn, setup.header(), user=user, now=now, post_blinds=post_blinds, room_id=room_id)
 
 
 def next_hand(conn: Connection, table_name: str, *, user: User, now: str) -> HandRecord:
     """The table's next hand, carried over from its last one (which is closed)."""
     hands = Hands(conn)
-    last = hands.last_at_table(table_name)
+    last = hands.last_at_table(table_name, rooms=user.room_ids)
     if last is None:
         raise InvalidInput(f"table {table_name!r} has no hand to carry over: set it up first", field="table")
     setup = carried_over({**last.header, "table": last.table_name, "hand": last.hand_number,
                           "dealer": last.dealer})
     hands.close(last.id, now=now)
-    return create_from_setup(conn, setup, user=user, now=now)
+    return create_from_setup(conn, setup, user=user, now=now, room_id=last.room_id)
 
 
 def _check_open(live: LiveHand) -> None:
@@ -292,4 +294,4 @@ def start_replay(conn: Connection, hand_id: int, *, user: User, now: str) -> Han
         return existing[0]
     header = _replay_header(live, cancelling[0])
     hands.close(hand_id, now=now)
-    return create_hand(conn, header, user=user, now=now, replay_of=hand_id)
+    return create_hand(conn, header, user=user, now=now, replay_of=hand_id, room_id=live.record.room_id)

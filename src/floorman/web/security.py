@@ -17,7 +17,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from floorman.storage import Accounts, Role, Session
+from floorman.storage import Accounts, Hands, Incidents, NotFoundError, Role, Session
 from floorman.web.i18n import LOCALES, negotiate
 from floorman.web.problems import CsrfFailed, LoginRequired, PermissionDenied
 from floorman.web.services import services
@@ -92,11 +92,26 @@ def login_csrf_token(request: Request) -> str:
     return request.cookies.get(LOGIN_CSRF_COOKIE) or secrets.token_urlsafe(32)
 
 
+def _room_asked(request: Request) -> int | None:
+    """The room of the hand or incident the request's path names (None: none named, or no such record)."""
+    hand, incident = (str(request.path_params.get(name, "")) for name in ("hand_id", "incident_id"))
+    if not hand.isdigit() and not incident.isdigit():
+        return None
+    with services(request).db.connect() as conn:
+        return Hands(conn).room_of(int(hand)) if hand.isdigit() else Incidents(conn).room_of(int(incident))
+
+
 def _require(request: Request, role: Role) -> Session:
+    """The session, if its account has ``role``: in the room of the hand or incident the path names, if
+    it names one. Another room's hand or incident is not found, as if it were not there."""
     session = current_session(request)
     if session is None:
         raise LoginRequired
-    if not session.user.role.allows(role):
+    room = _room_asked(request) if session.user.rooms else None
+    held = session.user.role if room is None else session.user.role_in(room)
+    if held is None:
+        raise NotFoundError("no such record in your rooms")
+    if not held.allows(role):
         raise PermissionDenied(role)
     return session
 

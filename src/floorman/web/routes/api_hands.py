@@ -81,9 +81,10 @@ def hand_obj(live: LiveHand) -> dict[str, Any]:
 @router.get("", summary="Recent hands, newest first (optionally at one table).")
 async def list_hands(request: Request, session: Dealer, table: str | None = None, limit: int = 50) -> dict[str, Any]:
     with services(request).db.connect() as conn:
-        records = Hands(conn).recent(table_name=table, limit=max(1, min(limit, 500)))
+        records = Hands(conn).recent(table_name=table, limit=max(1, min(limit, 500)), rooms=session.user.room_ids)
     return {"hands": [{"id": r.id, "table": r.table_name, "hand": r.hand_number, "dealer": r.dealer,
-                       "replay_of": r.replay_of, "created_at": r.created_at, "closed_at": r.closed_at}
+                       "replay_of": r.replay_of, "created_at": r.created_at, "closed_at": r.closed_at,
+                       "room_id": r.room_id}
                       for r in records]}
 
 

@@ -57,7 +57,8 @@ def _export(media_type: str, schema: dict[str, Any]) -> dict[int | str, dict[str
 @router.get("", openapi_extra=FILTERS,
             summary="Search and filter: q, table, dealer, floor, verdict, cause, since, until, all, offset.")
 async def search(request: Request, session: Floor, limit: int = 100) -> dict[str, Any]:
-    query = query_from_params(dict(request.query_params), limit=max(1, min(limit, 1000)))
+    query = replace(query_from_params(dict(request.query_params), limit=max(1, min(limit, 1000))),
+                    rooms=session.user.room_ids)
     with services(request).db.connect() as conn:
         store = Incidents(conn)
         return {"total": store.count(query), "incidents": [i.to_obj(full=False) for i in store.search(query, summary=True)]}
@@ -65,7 +66,7 @@ async def search(request: Request, session: Floor, limit: int = 100) -> dict[str
 
 def _exported(request: Request, session: Session) -> IncidentQuery:
     """The export's filters; floor staff below director export only the incidents they ruled."""
-    query = without_limit(query_from_params(dict(request.query_params)))
+    query = replace(without_limit(query_from_params(dict(request.query_params))), rooms=session.user.room_ids)
     if session.user.role.allows(Role.DIRECTOR):
         return query
     return replace(query, floor_person=session.user.username)
@@ -114,8 +115,8 @@ def record(request: Request, session: Floor, body: NewIncident) -> dict[str, Any
     result = rule(log, rulebook=find_rulebook(body.rulebook or log.rulebook))
     svc = services(request)
     with svc.db.transaction() as conn:
-        incident = Incidents(conn).record(
-            loose_incident_draft(result, floor_person=session.user.username, note=body.note), now=svc.stamp())
+        draft = loose_incident_draft(result, floor_person=session.user.username, note=body.note)
+        incident = Incidents(conn).record(replace(draft, room_id=session.user.home_room), now=svc.stamp())
     return incident.to_obj()
 
 

@@ -38,8 +38,8 @@ FloorPost = Annotated[PagePost, Depends(page_post(Role.FLOOR))]
 async def home(request: Request, session: Dealer) -> Response:
     with services(request).db.connect() as conn:
         hands = Hands(conn)
-        tables = hands.tables()
-        recent = hands.recent(limit=15)
+        tables = hands.tables(rooms=session.user.room_ids)
+        recent = hands.recent(limit=15, rooms=session.user.room_ids)
     return render_page(request, session, "home.html", active="tables", tables=tables, recent=recent)
 
 
@@ -61,7 +61,7 @@ def _setup_page(request: Request, session: Session, setup: TableSetup, *, error:
 @router.get("/hands/new")
 async def new_hand(request: Request, session: Dealer, table: str = "") -> Response:
     with services(request).db.connect() as conn:
-        last = Hands(conn).last_at_table(table) if table else None
+        last = Hands(conn).last_at_table(table, rooms=session.user.room_ids) if table else None
     if last is not None:
         setup = carried_over({**last.header, "table": last.table_name, "hand": last.hand_number,
                               "dealer": last.dealer})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -41,6 +42,7 @@ def incidents_page(request: Request, session: Floor) -> Response:
     except InvalidInput as exc:
         query, error = IncidentQuery(limit=PAGE_SIZE), exc.message
     svc = services(request)
+    query = replace(query, rooms=session.user.room_ids)
     with svc.db.connect() as conn:
         store = Incidents(conn)
         found = store.search(query, summary=True)

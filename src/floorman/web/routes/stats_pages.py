@@ -59,7 +59,7 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
     except InvalidInput as exc:
         period, error = _period("", "", today), exc.message
     with svc.db.connect() as conn:
-        counts = svc.stats_cache.counts(conn, period)
+        counts = svc.stats_cache.counts(conn, period, rooms=session.user.room_ids)
         calls = FloorCallLog(conn)
         open_calls, response = calls.open_calls(), calls.response_times(since=period.since, until=period.until)
     hands_by, irr_by, causes = counts.hands, counts.irregularities, counts.causes

@@ -1,0 +1,83 @@
+"""The rooms of a group: each has its tables, its staff and its own incident chain.
+
+A database made before rooms has one room, ``main`` (id 1), which every older hand and incident
+belongs to. An account given no room works in every room with its role (the group's staff: a group
+director sees every room); an account given rooms works in those only, with a role in each
+(``Accounts.set_room_role``).
+
+>>> from floorman.storage.database import SqliteDatabase
+>>> db = SqliteDatabase(":memory:")
+>>> _ = db.migrate()
+>>> with db.transaction() as conn:
+...     riverside = Rooms(conn).add("riverside", "Riverside poker room", now="2026-06-01T12:00:00+00:00")
+...     [room.slug for room in Rooms(conn).all()]
+['main', 'riverside']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from floorman.storage.errors import ConflictError, NotFoundError
+from floorman.storage.sql import Connection
+
+__all__ = ["FIRST_ROOM", "Room", "Rooms"]
+
+FIRST_ROOM = 1
+"""The room of every record made before rooms, and of a group account's new hands."""
+
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Room:
+    id: int
+    slug: str
+    """The room's short name, as typed at the command line (``--room riverside``)."""
+    name: str
+    created_at: str
+
+
+def _room(row: Any) -> Room:
+    return Room(id=int(row["id"]), slug=row["slug"], name=row["name"], created_at=row["created_at"])
+
+
+class Rooms:
+    """The rooms table, over one connection."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def add(self, slug: str, name: str, *, now: str) -> Room:
+        slug = slug.strip().lower()
+        if not _SLUG.match(slug):
+            raise ConflictError(f"a room's short name is 1 to 40 lower-case letters, digits and dashes, "
+                                f"not {slug!r}")
+        if self.find(slug) is not None:
+            raise ConflictError(f"there is already a room {slug!r}")
+        row = self.conn.execute("INSERT INTO rooms (slug, name, created_at) VALUES (?, ?, ?) RETURNING id",
+                                (slug, name.strip() or slug, now)).fetchone()
+        return self.get(int(row[0]))
+
+    def get(self, room_id: int) -> Room:
+        row = self.conn.execute("SELECT * FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(f"no room {room_id}")
+        return _room(row)
+
+    def find(self, slug: str) -> Room | None:
+        row = self.conn.execute("SELECT * FROM rooms WHERE slug = ?", (slug.strip(),)).fetchone()
+        return None if row is None else _room(row)
+
+    def named(self, slug: str) -> Room:
+        """The room with this short name, or ``NotFoundError`` naming the rooms there are."""
+        room = self.find(slug)
+        if room is None:
+            known = ", ".join(r.slug for r in self.all())
+            raise NotFoundError(f"no room {slug!r} (the rooms: {known})")
+        return room
+
+    def all(self) -> list[Room]:
+        return [_room(r) for r in self.conn.execute("SELECT * FROM rooms ORDER BY id")]
