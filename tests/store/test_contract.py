@@ -9,6 +9,8 @@ nothing it acknowledged.
 
 from __future__ import annotations
 
+import http.client
+import json
 import random
 import threading
 import time
@@ -467,3 +469,45 @@ def test_the_floor_call_log_opens_raises_again_once_and_answers_alike_on_every_s
         times = FloorCallLog(conn).response_times(since="2026-06-01", until="2026-06-01")
     assert raised.raised_times == 1 and answered.response_seconds == 90
     assert (times.answered, times.median, times.raised_again) == (1, 90, 1)
+
+
+def test_a_floor_call_made_through_one_server_reaches_a_floor_device_reading_the_other(
+        postgres_url: str, tmp_path: Path) -> None:
+    """The floor device's Server-Sent Events stream on server B shows a call the dealer made on server A."""
+    seed_accounts(postgres_url)
+    a = LiveConsole(db=postgres_url, log=tmp_path / "a.log", port=free_port())
+    b = LiveConsole(db=postgres_url, log=tmp_path / "b.log", port=free_port())
+    dealer = Client(0)
+    stream: http.client.HTTPConnection | None = None
+    try:
+        a.start()
+        b.start()
+        dealer.port = a.port
+        floor = Client(b.port)
+        assert dealer.log_in("dana").status == 200 and floor.log_in("flo").status == 200
+        stream = http.client.HTTPConnection("127.0.0.1", b.port, timeout=15)
+        stream.request("GET", "/api/floor/stream", headers={"Cookie": floor.cookie, "Accept": "text/event-stream"})
+        device = stream.getresponse()
+        assert device.status == 200 and device.getheader("content-type", "").startswith("text/event-stream")
+        assert device.readline().startswith(b"retry:")  # the stream is open before the call is made
+        hand_id, seq, _ = _new_hand(dealer, "T21")
+        answer = dealer.request("POST", f"/api/hands/{hand_id}/floor", {"seq": seq, "note": "a boxed card"})
+        assert answer.status == 201, answer.body
+        deadline = time.monotonic() + 15
+        seen: list[str] = []
+        while time.monotonic() < deadline:
+            line = device.readline().decode()
+            seen.append(line)
+            if line.startswith("data:") and seen[-2:-1] == ["event: call\n"]:
+                call_shown = json.loads(line[len("data:"):])
+                break
+        else:
+            raise AssertionError(f"no call on the other server's stream: {seen}")
+        assert call_shown["hand_id"] == hand_id and call_shown["table"] == "T21", call_shown
+        floor.close()
+    finally:
+        if stream is not None:
+            stream.close()
+        dealer.close()
+        a.stop()
+        b.stop()

@@ -92,10 +92,17 @@ class FloorCallLog:
         rows = self.conn.execute("SELECT * FROM floor_call_log WHERE hand_id = ? ORDER BY id", (hand_id,))
         return [_call(r) for r in rows]
 
-    def open_calls(self) -> list[LoggedCall]:
-        """Every call nobody has acknowledged, the oldest first."""
-        rows = self.conn.execute("SELECT * FROM floor_call_log WHERE acknowledged_at IS NULL ORDER BY id")
+    def open_calls(self, *, rooms: tuple[int, ...] | None = None) -> list[LoggedCall]:
+        """Every call nobody has acknowledged (in ``rooms``; None: every room), the oldest first."""
+        where = "" if rooms is None else f" AND room_id IN ({', '.join('?' for _ in rooms)})" if rooms else " AND 0 = 1"
+        rows = self.conn.execute(f"SELECT * FROM floor_call_log WHERE acknowledged_at IS NULL{where} ORDER BY id",
+                                 rooms or ())
         return [_call(r) for r in rows]
+
+    def room_of(self, call_id: int) -> int | None:
+        """The room of a call, or None when there is no such call."""
+        row = self.conn.execute("SELECT room_id FROM floor_call_log WHERE id = ?", (call_id,)).fetchone()
+        return None if row is None else int(row[0])
 
     def acknowledge(self, call_id: int, *, username: str, now: str) -> LoggedCall:
         """Someone is on the way; acknowledging a call twice keeps the first answer."""

@@ -80,23 +80,27 @@ def call_view(conn: Connection, call: LoggedCall, t: Translator, *, now: datetim
     )
 
 
-def open_call_views(conn: Connection, t: Translator, *, now: datetime) -> list[CallView]:
-    return [call_view(conn, call, t, now=now) for call in FloorCallLog(conn).open_calls()]
+def open_call_views(conn: Connection, t: Translator, *, now: datetime,
+                    rooms: tuple[int, ...] | None = None) -> list[CallView]:
+    """The open calls of ``rooms`` (the rooms the reader works in; None: every room)."""
+    return [call_view(conn, call, t, now=now) for call in FloorCallLog(conn).open_calls(rooms=rooms)]
 
 
 def _event(kind: str, data: object) -> str:
     return f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-async def floor_stream(svc: ConsoleServices, t: Translator, *, is_gone: Callable[[], object]) -> AsyncIterator[str]:
-    """The stream a floor device reads: every open call at once, then each change as it comes."""
+async def floor_stream(svc: ConsoleServices, t: Translator, *, is_gone: Callable[[], object],
+                       rooms: tuple[int, ...] | None = None) -> AsyncIterator[str]:
+    """The stream a floor device reads: every open call (of ``rooms``, the rooms its floor person works in;
+    None: every room) at once, then each change as it comes."""
     sent: set[int] = set()
 
     def changes(again: int | None) -> list[str]:
         """The events that bring this device up to date; ``again``: the hand whose call was raised again."""
         with svc.db.connect() as conn:
             now = svc.now()
-            calls = FloorCallLog(conn).open_calls()
+            calls = FloorCallLog(conn).open_calls(rooms=rooms)
             out = [_event("answered", {"id": gone}) for gone in sorted(sent - {c.id for c in calls})]
             for call in calls:
                 if call.id not in sent or call.hand_id == again:

@@ -17,7 +17,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from floorman.storage import Accounts, Hands, Incidents, NotFoundError, Role, Session
+from floorman.storage import Accounts, FloorCallLog, Hands, Incidents, NotFoundError, Role, Session
 from floorman.web.i18n import LOCALES, negotiate
 from floorman.web.problems import CsrfFailed, LoginRequired, PermissionDenied
 from floorman.web.services import services
@@ -94,11 +94,15 @@ def login_csrf_token(request: Request) -> str:
 
 def _room_asked(request: Request) -> int | None:
     """The room of the hand or incident the request's path names (None: none named, or no such record)."""
-    hand, incident = (str(request.path_params.get(name, "")) for name in ("hand_id", "incident_id"))
-    if not hand.isdigit() and not incident.isdigit():
+    hand, incident, call = (str(request.path_params.get(name, "")) for name in ("hand_id", "incident_id", "call_id"))
+    if not (hand.isdigit() or incident.isdigit() or call.isdigit()):
         return None
     with services(request).db.connect() as conn:
-        return Hands(conn).room_of(int(hand)) if hand.isdigit() else Incidents(conn).room_of(int(incident))
+        if hand.isdigit():
+            return Hands(conn).room_of(int(hand))
+        if incident.isdigit():
+            return Incidents(conn).room_of(int(incident))
+        return FloorCallLog(conn).room_of(int(call))
 
 
 def _require(request: Request, role: Role) -> Session:

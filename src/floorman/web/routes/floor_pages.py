@@ -29,7 +29,7 @@ def _page(request: Request, session: Session, *, error: str = "", status: int = 
     svc = services(request)
     t = translator_for(request, session)
     with svc.db.connect() as conn:
-        calls = open_call_views(conn, t, now=svc.now())
+        calls = open_call_views(conn, t, now=svc.now(), rooms=session.user.room_ids)
     return render_page(request, session, "floor_calls.html", active="floor", calls=calls, error=error,
                        status=status)
 
@@ -55,6 +55,7 @@ def acknowledge(request: Request, post: FloorPost, call_id: RecordId) -> Respons
 @router.get("/api/floor/stream")
 async def stream(request: Request, session: FloorStream) -> StreamingResponse:
     t = translator_for(request, session)
-    return StreamingResponse(floor_stream(services(request), t, is_gone=request.is_disconnected),
+    return StreamingResponse(floor_stream(services(request), t, is_gone=request.is_disconnected,
+                                          rooms=session.user.room_ids),
                              media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

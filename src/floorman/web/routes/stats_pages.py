@@ -61,7 +61,7 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
     with svc.db.connect() as conn:
         counts = svc.stats_cache.counts(conn, period, rooms=session.user.room_ids)
         calls = FloorCallLog(conn)
-        open_calls, response = calls.open_calls(), calls.response_times(since=period.since, until=period.until)
+        open_calls, response = calls.open_calls(rooms=session.user.room_ids), calls.response_times(since=period.since, until=period.until)
     hands_by, irr_by, causes = counts.hands, counts.irregularities, counts.causes
     total_hands = sum(hands_by[Grouping.TABLE].values())
     total_irr = sum(irr_by[Grouping.TABLE].values())
