@@ -117,6 +117,7 @@ def test_seats_show_this_street_s_bets_cleared_on_the_flop_and_the_stacks_behind
     expect(page.locator("[data-testid=stack-3]")).to_have_text("17,000")
     expect(page.locator("[data-testid=stack-4]")).to_have_text("40,200")
     expect(page.locator("[data-testid=board] .pot")).to_contain_text("3,600")
+    expect(page.locator("[data-testid=deal-street-noburn]")).to_have_text("Deal the flop without a burn")
     _load(page, "[data-testid=deal-street]")
     expect(page.locator("[data-testid=board] .card")).to_have_count(3)
     expect(page.locator(".seat-bet")).to_have_count(0)
@@ -250,6 +251,9 @@ def test_the_drill_opens_the_events_at_the_floor_call_draws_a_face_down_card_dow
     last, box = _box(page, "[data-testid=drill-events] li:last-child"), _box(page, "[data-testid=drill-events]")
     assert box["y"] <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"] + 1, (box, last)
     expect(events.locator("li").last).to_contain_text("Floor called")
+    down = next(e for e in question.log.events if getattr(e, "face_up", True) is False)
+    expect(events).to_contain_text("Board card (face down)")
+    expect(events).not_to_contain_text(f"Board card {down.card}")
 
     wrong = next(v for v in Verdict if v is not question.answer.verdict)
     _load(page, f"[data-testid=verdict-{wrong.value}]")

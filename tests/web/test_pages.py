@@ -208,3 +208,41 @@ def test_next_hand_from_the_tables_page(floor: TestClient) -> None:
 def test_an_unknown_hand_is_a_404_page(floor: TestClient) -> None:
     response = floor.get("/hands/999")
     assert response.status_code == 404 and "Not found" in response.text
+
+
+def test_an_override_reads_as_a_verdict_in_words_in_both_languages(floor: TestClient) -> None:
+    page = setup_table(floor)
+    tap(floor, page, "deal", deal="all", first_seat="2")
+    tap(floor, page, "floor")
+    response = tap(floor, page, "ruling", decision="override", verdict="continue", reason="the table agreed")
+    assert response.status_code == 200, response.text
+    html = floor.get(page).text
+    assert "Floor ruled otherwise (Play on): the table agreed" in html and "(continue)" not in html
+    assert 'class="banner verdict-continue"' in html
+    floor.post("/language", data={"csrf_token": form_token(floor), "locale": "vi", "next": page})
+    html = floor.get(page).text
+    assert "Floor quyết định khác: Tiếp tục. Lý do: the table agreed" in html and "(continue)" not in html
+
+
+def test_amounts_are_written_the_language_s_way_on_the_live_page(floor: TestClient) -> None:
+    page = setup_table(floor)
+    tap(floor, page, "act", seat="3", move="raise:custom", amount="2,400")
+    html = floor.get(page).text
+    assert "Level 9 · 300/600 · big-blind ante 600" in html and "Seat 3 raises to 2,400" in html
+    assert ">29,700<" in html and ">28,800<" in html and ">27,600<" in html and "Pot 3,900" in html
+    assert "2400" not in html and ">2,400<" in html  # seat 3's bet on the street
+    floor.post("/language", data={"csrf_token": form_token(floor), "locale": "vi", "next": page})
+    html = floor.get(page).text
+    assert "Ghế 3 raise lên 2.400" in html and ">27.600<" in html and "Pot 3.900" in html and "2,400" not in html
+    assert "Cấp độ 9 · 300/600 · big blind ante 600" in html
+
+
+def test_the_rulebooks_own_notes_read_in_vietnamese_on_the_rules_pages(floor: TestClient) -> None:
+    floor.post("/language", data={"csrf_token": form_token(floor), "locale": "vi", "next": "/rules"})
+    for path in ("/rules/FLOP-NOBURN", "/rules?q=FLOP-NOBURN"):
+        html = floor.get(path).text
+        assert "Điều 88.c.3 và 88.c.3.i mâu thuẫn nhau" in html, path
+        assert "Rules 88.c.3 and 88.c.3.i disagree" not in html, path
+    html = floor.get("/rules/RD-BUTTON").text  # a book silent on a rule says so in its own note
+    assert "RRoP: Luật không nêu; mặc định giữ button ở chỗ cũ." in html and "Not stated" not in html
+    assert ">V<" not in floor.get("/rules?q=FLOP-4CARD").text

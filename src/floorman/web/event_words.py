@@ -128,8 +128,9 @@ def describe_event(event: Mapping[str, Any], t: Translator) -> str:
             text += f" ({format_chips(event['to'], t.locale)})"
         return text
     if kind == "board":
-        text = t.gettext("Board card") + (f" {_card(event)}" if _card(event) else "")
-        return text + (" (" + t.gettext("face down") + ")" if event.get("face_up") is False else "")
+        if event.get("face_up") is False:  # a card lying face down is not known at the table
+            return t.gettext("Board card") + " (" + t.gettext("face down") + ")"
+        return t.gettext("Board card") + (f" {_card(event)}" if _card(event) else "")
     if kind == "expose":
         who = t.gettext("by the dealer") if event.get("by") == "dealer" else t.gettext("by the player")
         index = event.get("index")
@@ -184,7 +185,8 @@ def describe_batch(events: Sequence[Mapping[str, Any]], t: Translator) -> str:
         return "; ".join([text, *special])
     boards = [e for e in events if e.get("type") in ("board", "burn")]
     if len(boards) == len(events) and any(e.get("type") == "board" for e in events):
-        parts = [t.gettext("Burn card") if e.get("type") == "burn" else (_card(e) or "▢") for e in events]
+        parts = [t.gettext("Burn card") if e.get("type") == "burn"
+                 else "▢" if e.get("face_up") is False else (_card(e) or "▢") for e in events]
         return t.gettext("Board") + ": " + " · ".join(parts)
     return "; ".join(describe_event(e, t) for e in events)
 
