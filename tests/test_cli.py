@@ -147,6 +147,13 @@ def test_explain_shows_the_rule_in_every_book_and_in_vietnamese() -> None:
     assert "flop" in vi.lower() and "bốn" in vi
 
 
+def test_explain_names_the_evidence_tag_in_words_not_a_letter() -> None:
+    _, out, _ = run("explain", "FLOP-4CARD")
+    _, vi, _ = run("explain", "FLOP-4CARD", "--lang", "vi")
+    assert out.splitlines()[0].endswith("[verified]") and vi.splitlines()[0].endswith("[đã kiểm chứng]")
+    assert "[V]" not in out + vi
+
+
 def test_explain_an_unknown_rule_exits_2() -> None:
     code, _, err = run("explain", "MD-NOTHING")
     assert code == 2

@@ -350,6 +350,7 @@ def test_a_scripted_session_with_every_verdict_wrong_scores_nothing_and_offers_o
     out = _session("--seed", "7", "--count", "3", answers=_answers(questions, right=False))
     assert re.search(r"^total\s+3\s+0/3\s+0/3\s+0/6$", out, flags=re.M), out[-600:]
     assert out.count("[wrong]") == 6 and out.count("[right]") == 0
+    assert out.count("Remedy   [wrong]") == 3  # no choice numbers: those offered were another verdict's
 
 
 def test_a_scripted_session_in_vietnamese_speaks_vietnamese_and_scores_the_same() -> None:

@@ -45,6 +45,11 @@ __all__ = [
 ]
 
 _CALL = {"en": "floor's call", "vi": "quyền quyết định của floor"}
+_TAGS = {
+    "en": {"V": "verified", "S": "secondary source", "I": "inferred", "U": "floor's call"},
+    "vi": {"V": "đã kiểm chứng", "S": "nguồn thứ cấp", "I": "suy ra từ luật", "U": "floor quyết định"},
+}
+"""A rule's evidence tag in words, as the console's rules list shows it."""
 
 
 def rulebook_summary(book: Rulebook) -> dict[str, Any]:
@@ -77,7 +82,8 @@ def explain_lines(rule: Rule, lang: str = "en", *, bold: bool = False) -> list[s
     """``floorman explain``: the rule's title and paraphrase, then one line per book, in English or Vietnamese."""
     vi = lang == "vi"
     head = f"{rule.id}: {rule.title_vi if vi else rule.title}"
-    lines = [(f"\033[1m{head}\033[0m" if bold else head) + f"   [{rule.tag}]",
+    tag = _TAGS["vi" if vi else "en"].get(rule.tag, rule.tag)
+    lines = [(f"\033[1m{head}\033[0m" if bold else head) + f"   [{tag}]",
              rule.paraphrase_vi if vi else rule.paraphrase, ""]
     for book in rulebooks().values():
         c = book.citation(rule.id)

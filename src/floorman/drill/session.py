@@ -135,9 +135,14 @@ def _explain(q: Question, s: Score, lang: str, io: Terminal) -> None:
     ruling = q.answer.ruling
     io.write("")
     io.write(f"{say('ruling', lang)}: {pick(VERDICT_NAMES[ruling.verdict], lang)}   [{_mark(io, s.verdict_right, lang)}]")
-    given = f", {say('yours', lang)} {s.given_choice + 1}" if s.given_choice is not None and not s.remedy_right else ""
-    io.write(f"{say('remedy', lang)}: {say('choice', lang)} {q.answer.choice + 1}{given}   "
-             f"[{_mark(io, s.remedy_right, lang)}]")
+    if s.verdict_right:  # the choices were numbered within the verdict's own remedies
+        offered = q.choices_for(ruling.verdict)
+        given = (f", {say('yours', lang)} {offered.index(s.given_choice) + 1}"
+                 if s.given_choice in offered and not s.remedy_right else "")
+        io.write(f"{say('remedy', lang)}: {say('choice', lang)} {offered.index(q.answer.choice) + 1}{given}   "
+                 f"[{_mark(io, s.remedy_right, lang)}]")
+    else:  # the remedies offered were those of another verdict
+        io.write(f"{say('remedy', lang)}   [{_mark(io, s.remedy_right, lang)}]")
     for line in q.choice_lines(q.answer.choice, lang):
         io.write(f"  - {line}")
     io.write(f"{say('rules', lang)}:")
