@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from floorman.web.rendering import format_number
+
 __all__ = ["Bar", "Point", "bar_chart", "line_chart"]
 
 
@@ -29,8 +31,13 @@ class Point:
     value: float
 
 
-def _number(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".") if value % 1 else f"{int(value)}"
+def _number(value: float, locale: str) -> str:
+    """A rate as the page's language writes it, to one decimal.
+
+    >>> _number(100 / 3, "en"), _number(100 / 3, "vi"), _number(1250.0, "vi")
+    ('33.3', '33,3', '1.250')
+    """
+    return format_number(round(value, 1) if value % 1 else int(value), locale)
 
 
 def _fit(label: str, width: int) -> str:
@@ -38,7 +45,8 @@ def _fit(label: str, width: int) -> str:
     return label if len(label) <= room else label[: room - 1] + "…"
 
 
-def bar_chart(bars: Sequence[Bar], *, title: str, width: int = 760, label_width: int = 230) -> Markup:
+def bar_chart(bars: Sequence[Bar], *, title: str, width: int = 760, label_width: int = 230,
+              locale: str = "en") -> Markup:
     row = 34
     height = max(row * len(bars), row) + 16
     top = max((b.value for b in bars), default=0.0) or 1.0
@@ -56,13 +64,14 @@ def bar_chart(bars: Sequence[Bar], *, title: str, width: int = 760, label_width:
             f'{escape(_fit(bar.label, label_width))}</text>'
             f'<rect class="bar" x="{label_width}" y="{y + 4}" width="{length:.1f}" height="22" rx="4"/>'
             f'<text class="chart-value" x="{label_width + length + 8:.1f}" y="{y + 19}">'
-            f'{escape(_number(bar.value))}<tspan class="chart-note"> {escape(bar.note)}</tspan></text></g>'
+            f'{escape(_number(bar.value, locale))}<tspan class="chart-note"> {escape(bar.note)}</tspan></text></g>'
         )
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
-def line_chart(points: Sequence[Point], *, title: str, width: int = 760, height: int = 260) -> Markup:
+def line_chart(points: Sequence[Point], *, title: str, width: int = 760, height: int = 260,
+               locale: str = "en") -> Markup:
     left, right, top_pad, bottom = 48, 20, 16, 46
     inner_w, inner_h = width - left - right, height - top_pad - bottom
     peak = max((p.value for p in points), default=0.0) or 1.0
@@ -70,7 +79,7 @@ def line_chart(points: Sequence[Point], *, title: str, width: int = 760, height:
              f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>',
              f'<line class="axis" x1="{left}" y1="{top_pad + inner_h}" x2="{width - right}" y2="{top_pad + inner_h}"/>',
              f'<line class="axis" x1="{left}" y1="{top_pad}" x2="{left}" y2="{top_pad + inner_h}"/>',
-             f'<text class="chart-label" x="{left - 6}" y="{top_pad + 10}" text-anchor="end">{escape(_number(peak))}</text>',
+             f'<text class="chart-label" x="{left - 6}" y="{top_pad + 10}" text-anchor="end">{escape(_number(peak, locale))}</text>',
              f'<text class="chart-label" x="{left - 6}" y="{top_pad + inner_h}" text-anchor="end">0</text>']
     if not points:
         parts.append(f'<text class="chart-empty" x="{left + 10}" y="{top_pad + 30}">—</text>')
@@ -86,7 +95,7 @@ def line_chart(points: Sequence[Point], *, title: str, width: int = 760, height:
     label_every = max(1, len(coords) // 8)
     for i, (x, y, point) in enumerate(coords):
         parts.append(f'<circle class="dot" cx="{x:.1f}" cy="{y:.1f}" r="5"><title>{escape(point.label)}: '
-                     f'{escape(_number(point.value))}</title></circle>')
+                     f'{escape(_number(point.value, locale))}</title></circle>')
         if i % label_every == 0 or i == len(coords) - 1:
             parts.append(f'<text class="chart-label" x="{x:.1f}" y="{height - 18}" text-anchor="middle">'
                          f'{escape(point.label[5:])}</text>')

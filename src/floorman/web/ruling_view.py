@@ -79,7 +79,7 @@ def ruling_view(ruling: Ruling, book: Rulebook, t: Translator) -> RulingView:
         override_verdict=override.verdict.value if override else None,
         override_headline=t.gettext(VERDICT_HEADLINES[override.verdict.value]) if override else None,
         override_reason=override.reason if override else None,
-        book_name=book.name,
+        book_name=book.name_vi if t.locale == "vi" and book.name_vi else book.name,
     )
 
 

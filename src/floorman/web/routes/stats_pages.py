@@ -18,6 +18,7 @@ from floorman.web.i18n import Translator
 from floorman.web.incident_log import iso_date
 from floorman.web.page_context import render_page, translator_for
 from floorman.web.problems import InvalidInput
+from floorman.web.rendering import format_number
 from floorman.web.security import page_user
 from floorman.web.services import services
 
@@ -35,7 +36,8 @@ def _bars(counts: Mapping[str, int], hands: Mapping[str, int], t: Translator, *,
     bars = []
     for key in set(counts) | set(hands):
         n, h = counts.get(key, 0), hands.get(key, 0)
-        note = t.gettext("%(count)s in %(hands)s hands") % {"count": n, "hands": h}
+        note = t.gettext("%(count)s in %(hands)s hands") % {"count": format_number(n, t.locale),
+                                                             "hands": format_number(h, t.locale)}
         bars.append(Bar(label=key or empty_label, value=_rate(n, h), note=note))
     return sorted(bars, key=lambda b: (-b.value, b.label))[:20]
 
@@ -70,7 +72,8 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
     by_table = _bars(irr_by[Grouping.TABLE], hands_by[Grouping.TABLE], t, empty_label=unknown)
     cause_bars = sorted(
         (Bar(label=cause_name(c, t), value=_rate(n, total_hands),
-             note=t.gettext("%(count)s in %(hands)s hands") % {"count": n, "hands": total_hands})
+             note=t.gettext("%(count)s in %(hands)s hands") % {"count": format_number(n, t.locale),
+                                                                   "hands": format_number(total_hands, t.locale)})
          for c, n in causes.items()), key=lambda b: (-b.value, b.label))
     days: list[Point] = []
     day = date.fromisoformat(period.since)
@@ -82,10 +85,11 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
                                                      hands_by[Grouping.DAY].get(key, 0))))
         day += timedelta(days=1)
     charts = {
-        "dealer": bar_chart(by_dealer, title=t.gettext("Irregularities per 100 hands, by dealer")),
-        "table": bar_chart(by_table, title=t.gettext("Irregularities per 100 hands, by table")),
-        "cause": bar_chart(cause_bars, title=t.gettext("Irregularities per 100 hands, by cause"), label_width=330),
-        "time": line_chart(days, title=t.gettext("Irregularities per 100 hands, day by day")),
+        "dealer": bar_chart(by_dealer, title=t.gettext("Irregularities per 100 hands, by dealer"), locale=t.locale),
+        "table": bar_chart(by_table, title=t.gettext("Irregularities per 100 hands, by table"), locale=t.locale),
+        "cause": bar_chart(cause_bars, title=t.gettext("Irregularities per 100 hands, by cause"), label_width=330,
+                           locale=t.locale),
+        "time": line_chart(days, title=t.gettext("Irregularities per 100 hands, day by day"), locale=t.locale),
     }
     return render_page(request, session, "stats.html", active="stats", charts=charts, period=period,
                        total_hands=total_hands, total_irregularities=total_irr,
