@@ -7,7 +7,7 @@ these, from here:
 >>> obj["rule"], obj["books"][0]["source"]
 ('FLOP-4CARD', 'WSOP 2026 Tournament Rule 89')
 >>> explain_lines(find_rule("FLOP-4CARD"))[0]
-'FLOP-4CARD: Four-card flop   [V]'
+'FLOP-4CARD: Four-card flop   [verified]'
 
 Search takes words in English or Vietnamese, with or without the Vietnamese accents, and ranks the rules whose
 id, titles and paraphrases hold them (the id and the titles count for more):
