@@ -14,7 +14,7 @@ from floorman.table import Street
 from floorman.web.problems import InvalidInput
 from floorman.web.what_happened import Account, Mishap, account_from_form, reconstructed_log
 from tests.web.conftest import example
-from tests.web.test_pages import form_token, seq_of, setup_table
+from tests.web.test_pages import form_token, seq_of, setup_table, tap
 
 
 def table_header() -> dict[str, Any]:
@@ -134,3 +134,26 @@ def test_a_dealer_cannot_reconstruct_a_hand(dealer: TestClient, floor: TestClien
 
 def test_an_unknown_table_is_refused(floor: TestClient) -> None:
     assert floor.get("/what-happened?table=nowhere").status_code == 422
+
+
+def test_a_deal_error_noticed_after_the_deal_keeps_the_action_that_followed(floor: TestClient) -> None:
+    page = setup_table(floor)
+    tap(floor, page, "deal", deal="all")
+    tap(floor, page, "act", seat="4", move="call")
+    html = floor.get(page).text
+    assert 'data-testid="deal-error"' in html and 'data-testid="deal-all"' not in html
+    assert tap(floor, page, "deal-error", first_seat="3").status_code == 200
+    events = [e["event"] for e in floor.get(f"/api/hands/{page.rsplit('/', 1)[1]}/events").json()["events"]]
+    deals = [e["seat"] for e in events if e["type"] == "deal"]
+    acts = [(e["seat"], e["action"]) for e in events if e["type"] == "act"]
+    assert deals == [3, 4, 5, 6, 1, 2] * 2 and acts == [(4, "call")]
+    assert [e["type"] for e in events][-1] == "act"
+    html = floor.get(page).text
+    assert 'class="banner verdict-misdeal"' in html and "First card dealt to the wrong seat" in html
+    assert tap(floor, page, "deal-error").status_code == 422
+
+
+def test_a_deal_error_cannot_be_entered_before_the_deal(floor: TestClient) -> None:
+    page = setup_table(floor)
+    response = tap(floor, page, "deal-error", first_seat="3")
+    assert response.status_code == 422 and "nothing has been dealt yet" in response.text

@@ -10,7 +10,7 @@ from floorman.state import HandState
 from floorman.web.problems import InvalidInput
 from floorman.web.quick_deal import DealFlaws, board_street, initial_deal, stud_street
 
-__all__ = ["EVENT_KINDS", "action_event", "deal_events", "other_event"]
+__all__ = ["EVENT_KINDS", "action_event", "deal_events", "deal_flaws", "other_event"]
 
 Event = dict[str, Any]
 Form = Mapping[str, str]
@@ -78,18 +78,23 @@ def _pair(form: Form, seat_field: str, card_field: str, state: HandState) -> tup
     return seat, _number(form, card_field, low=1, high=state.spec.hole_cards, default=1)
 
 
+def deal_flaws(form: Form, state: HandState) -> DealFlaws:
+    """What went wrong in the deal: ``first_seat``, ``skipped_seat``, ``face_up_seat`` and ``face_up_card``,
+    ``boxed_seat`` and ``boxed_card``."""
+    return DealFlaws(
+        first_seat=_seat(form, "first_seat", state, required=False),
+        skipped_seat=_seat(form, "skipped_seat", state, required=False),
+        face_up=_pair(form, "face_up_seat", "face_up_card", state),
+        boxed=_pair(form, "boxed_seat", "boxed_card", state),
+    )
+
+
 def deal_events(form: Form, state: HandState) -> list[Event]:
     """The quick deal: ``deal`` = all | round (with what went wrong), ``board`` = 3 | 4 | 5 | noburn,
     ``stud_street``."""
     deal = form.get("deal", "")
     if deal in ("all", "round"):
-        flaws = DealFlaws(
-            first_seat=_seat(form, "first_seat", state, required=False),
-            skipped_seat=_seat(form, "skipped_seat", state, required=False),
-            face_up=_pair(form, "face_up_seat", "face_up_card", state),
-            boxed=_pair(form, "boxed_seat", "boxed_card", state),
-        )
-        return initial_deal(state, rounds=1 if deal == "round" else None, flaws=flaws)
+        return initial_deal(state, rounds=1 if deal == "round" else None, flaws=deal_flaws(form, state))
     board = form.get("board", "")
     if board == "noburn":
         return board_street(state, burn=False)

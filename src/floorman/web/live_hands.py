@@ -31,12 +31,14 @@ from floorman.storage import (
     Role,
     User,
 )
+from floorman.table import Family
 from floorman.web.incident_drafts import incident_draft, plain_json
 from floorman.web.problems import InvalidInput
+from floorman.web.quick_deal import DealFlaws, initial_deal
 from floorman.web.table_setup import TableSetup, blind_posts, carried_over
 
-__all__ = ["LiveHand", "RulingOutcome", "append_events", "call_floor", "create_hand", "floor_answer_of",
-           "floor_call_of", "load_hand", "next_hand", "record_ruling", "start_replay", "undo_last"]
+__all__ = ["LiveHand", "RulingOutcome", "append_events", "call_floor", "correct_deal", "create_hand",
+           "floor_answer_of", "floor_call_of", "load_hand", "next_hand", "record_ruling", "start_replay", "undo_last"]
 
 _VERDICTS = ("misdeal", "void", "continue")
 
@@ -184,6 +186,50 @@ def append_events(
         raise ConflictError("the floor has been called: the floor records the ruling before play goes on")
     handlog.from_obj({**live.log_obj(), "events": [*live.log_obj()["events"], *map(dict, events)]})
     Hands(conn).append(hand_id, events, expected_seq=expected_seq, now=now, user_id=user.id)
+    return load_hand(conn, hand_id)
+
+
+def correct_deal(conn: Connection, hand_id: int, *, flaws: DealFlaws, expected_seq: int, user: User,
+                 now: str) -> LiveHand:
+    """A deal error noticed after the deal: the initial deal is logged again as it went (``flaws``), and
+    everything logged after it stays, in order, with the time it was logged (re-logged by ``user``)."""
+    live = load_hand(conn, hand_id)
+    _check_open(live)
+    if live.pending_ruling is not None:
+        raise ConflictError("the floor has been called: the floor records the ruling before play goes on")
+    if flaws == DealFlaws():
+        raise InvalidInput("tap what went wrong in the deal", field="first_seat")
+    kinds = live.types
+    if "deal" not in kinds:
+        raise InvalidInput("nothing has been dealt yet: say what went wrong as the deal is logged", field="deal")
+    start = kinds.index("deal")
+    end = start
+    while end < len(kinds) and kinds[end] in ("deal", "boxed"):
+        end += 1
+    before = handlog.from_obj(live.log_obj(start - 1) if start else {**live.record.header, "events": []})
+    if before.spec.family is not Family.FLOP:
+        raise InvalidInput("a deal is corrected here in flop games; in stud and draw, log the cards as dealt",
+                           field="deal")
+    deal = [plain_json(e) for e in initial_deal(Hand(before, rulebook=live.book).state, flaws=flaws)]
+    first = live.events[start].batch
+    moved = [e for e in live.events if e.batch >= first]
+    events = [dict(e.event) for e in live.events]
+    handlog.from_obj({**live.record.header, "events": [*events[:start], *deal, *events[end:]]})
+    hands = Hands(conn)
+    seq = expected_seq
+    while seq > moved[0].seq:
+        seq -= len(hands.remove_last_batch(hand_id, expected_seq=seq))
+    head = [dict(e.event) for e in moved if e.seq < start]
+    tail = [dict(e.event) for e in moved if start <= e.seq and e.seq >= end and e.batch in
+            {m.batch for m in live.events[start:end]}]
+    seq = hands.append(hand_id, [*head, *deal, *tail], expected_seq=seq, now=now, user_id=user.id)
+    later: dict[int, list[LoggedEvent]] = {}
+    for e in moved:
+        if e.seq >= end and e.batch not in {m.batch for m in live.events[start:end]}:
+            later.setdefault(e.batch, []).append(e)
+    for batch in later.values():
+        seq = hands.append(hand_id, [dict(e.event) for e in batch], expected_seq=seq, now=batch[0].logged_at,
+                           user_id=user.id)
     return load_hand(conn, hand_id)
 
 

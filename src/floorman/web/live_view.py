@@ -124,6 +124,8 @@ class LiveView:
     hole_cards: int
     replay_hand_id: int | None
     replay_of: int | None
+    can_correct_deal: bool = False
+    """The initial deal is over (a flop game): a deal error noticed now can still be entered."""
     omits: tuple[str, ...] = ()
     """What a reconstructed hand's log does not record (the log's ``omits``)."""
 
@@ -246,4 +248,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
         occupied_seats=tuple(s.seat for s in seats if s.occupied), hole_cards=state.spec.hole_cards,
         replay_hand_id=replay_hand_id, replay_of=live.record.replay_of,
         omits=tuple(sorted(o.value for o in live.log.omits)),
+        can_correct_deal=bool(state.initial_deals) and state.spec.family is Family.FLOP and not (
+            state.initial_open and len(state.initial_deals) < state.spec.hole_cards * max(
+                len(state.entitled_order()), 1)),
     )

@@ -15,7 +15,7 @@ from floorman.storage import ConflictError, Connection, FloorCallLog, Hands, Rol
 from floorman.table import GAMES, PlayerStatus, Structure
 from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
-from floorman.web.event_forms import action_event, deal_events, other_event
+from floorman.web.event_forms import action_event, deal_events, deal_flaws, other_event
 from floorman.web.live_hands import LiveHand, load_hand
 from floorman.web.live_view import GAME_NAMES, STRUCTURE_NAMES, live_view
 from floorman.web.page_context import redirect, render_page, translator_for
@@ -146,6 +146,14 @@ def _appender(request: Request, post: PagePost, build: Callable[[LiveHand], list
 def quick_deal(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     return _change(request, post, hand_id, _appender(
         request, post, lambda live: deal_events(post.fields(), live.result.state)))
+
+
+@router.post("/hands/{hand_id}/deal-error")
+def deal_error(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
+    """A deal error noticed after the deal: entered now, the actions that followed kept."""
+    return _change(request, post, hand_id, lambda conn, live: live_hands.correct_deal(
+        conn, hand_id, flaws=deal_flaws(post.fields(), live.result.state), expected_seq=post.seq(),
+        user=post.session.user, now=services(request).stamp()))
 
 
 @router.post("/hands/{hand_id}/act")
