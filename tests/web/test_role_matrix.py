@@ -46,7 +46,7 @@ PUBLIC = {("POST", "/api/session"), ("GET", "/login"), ("POST", "/login"), ("GET
 PAGES: dict[tuple[str, str], Role] = {
     ("POST", "/logout"): D, ("GET", "/users"): DIR, ("POST", "/users"): DIR, ("POST", "/users/{user_id}"): DIR,
     ("GET", "/"): D, ("GET", "/hands/new"): D, ("POST", "/hands"): D, ("POST", "/hands/next"): D,
-    ("GET", "/hands/{hand_id}"): D, ("POST", "/hands/{hand_id}/deal"): D, ("POST", "/hands/{hand_id}/act"): D,
+    ("GET", "/hands/{hand_id}"): D, ("POST", "/hands/{hand_id}/deal"): D, ("POST", "/hands/{hand_id}/deal-error"): D, ("POST", "/hands/{hand_id}/act"): D,
     ("POST", "/hands/{hand_id}/event"): D, ("POST", "/hands/{hand_id}/floor"): D,
     ("POST", "/hands/{hand_id}/undo"): D, ("POST", "/hands/{hand_id}/ruling"): F,
     ("POST", "/hands/{hand_id}/replay"): F, ("GET", "/incidents"): F, ("GET", "/incidents/{incident_id}"): F,
