@@ -32,7 +32,7 @@ from tests.store.test_contract import NOW, draft
 from tests.web.conftest import FAST_HASH, PASSWORD, example, log_in
 
 STAFF = {"dana": ("main", Role.DEALER), "flo": ("main", Role.FLOOR), "rita": ("riverside", Role.FLOOR),
-         "dir": (None, Role.DIRECTOR)}
+         "rosa": ("riverside", Role.DIRECTOR), "dir": (None, Role.DIRECTOR)}
 
 
 @pytest.fixture
@@ -91,6 +91,19 @@ def test_a_hand_started_by_a_rooms_staff_belongs_to_their_room(clients: dict[str
     listed = clients["dir"].get("/api/hands").json()["hands"]
     assert [(h["id"], h["room_id"]) for h in listed] == [(started.json()["id"], 2)]
     assert clients["flo"].get("/api/hands").json()["hands"] == []
+
+
+def test_a_rooms_director_checks_the_rooms_chain_and_the_group_director_every_chain(
+        clients: dict[str, TestClient]) -> None:
+    hand_id, seq = _hand_awaiting_a_ruling(clients["dana"])
+    assert clients["flo"].post(f"/api/hands/{hand_id}/ruling", json={"seq": seq}).status_code == 201
+    mine = clients["rosa"].get("/api/incidents/verify").json()
+    assert list(mine["rooms"]) == ["riverside"] and mine["entries"] == 0 and mine["intact"]
+    every = clients["dir"].get("/api/incidents/verify").json()
+    assert list(every["rooms"]) == ["main", "riverside"] and every["entries"] == 1 and every["intact"]
+    assert every["head"] == every["rooms"]["main"]["head"] == clients["flo"].get(
+        "/api/incidents/export.json").json()["chain_head"]
+    assert clients["rosa"].get(f"/api/hands/{hand_id}").status_code == 404
 
 
 def test_statistics_count_per_room_and_across_rooms(store: str) -> None:

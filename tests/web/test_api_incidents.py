@@ -125,9 +125,10 @@ def test_the_chain_holds_until_a_row_is_changed_behind_its_back(floor: TestClien
                                                                db_path: Path) -> None:
     for name in ("four-card-flop", "first-card-wrong-seat", "two-boxed-cards"):
         record(floor, name)
+    head = director.get("/api/incidents/export.json").json()["chain_head"]
     assert director.get("/api/incidents/verify").json() == {
-        "entries": 3, "head": director.get("/api/incidents/export.json").json()["chain_head"], "intact": True,
-        "broken": None}
+        "entries": 3, "head": head, "intact": True, "broken": None,
+        "rooms": {"main": {"entries": 3, "head": head, "intact": True, "broken": None}}}
     conn = sqlite3.connect(db_path)
     conn.execute("DROP TRIGGER incidents_are_never_updated")
     conn.execute("UPDATE incidents SET final_verdict = 'continue' WHERE id = 2")

@@ -28,13 +28,21 @@ class ConsoleServices:
     secure_cookies: bool | None
     """True or False forces the cookies' Secure flag; None sets it when the request came over TLS."""
     chain_watch: ChainWatch = field(default_factory=ChainWatch)
-    """The hash chain's status for the incident log page (checked a step at a time, see ``ChainWatch``)."""
+    """The first room's hash chain for the incident log page (checked a step at a time, see ``ChainWatch``)."""
+    chain_watches: dict[int, ChainWatch] = field(default_factory=dict)
+    """The other rooms' chains, watched once a page has shown them."""
     stats_cache: StatsCache = field(default_factory=StatsCache)
     """The statistics page's counts, kept until an incident or a hand is added."""
     page_again_after: float = 60.0
     """Seconds after which a floor call nobody acknowledged is raised again."""
     stream_seconds: float = 900.0
     """How long one floor-call stream stays open before the browser reconnects (and logs in again)."""
+
+    def chain_watch_of(self, room_id: int) -> ChainWatch:
+        """The watch over one room's chain."""
+        if room_id == self.chain_watch.room_id:
+            return self.chain_watch
+        return self.chain_watches.setdefault(room_id, ChainWatch(room_id=room_id))
 
     def now(self) -> datetime:
         return self.clock().astimezone(UTC)

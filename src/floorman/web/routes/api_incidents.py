@@ -14,7 +14,8 @@ from starlette.responses import StreamingResponse
 from floorman.formats import handlog
 from floorman.hand import rule
 from floorman.rulebooks import find_rulebook
-from floorman.storage import IncidentQuery, Incidents, Role, Session, chain_status
+from floorman.storage import ChainStatus, IncidentQuery, Incidents, Role, Session, chain_status
+from floorman.storage.rooms import Rooms
 from floorman.web.incident_drafts import loose_incident_draft
 from floorman.web.incident_log import (
     FILTER_PARAMETERS,
@@ -90,17 +91,28 @@ def export_as_json(request: Request, session: Floor) -> StreamingResponse:
     query = _exported(request, session)
     with services(request).db.connect() as conn:
         rows = list(Incidents(conn).each(query))
-        head = chain_status(conn).head
+        head = chain_status(conn, room_id=session.user.home_room).head
     return StreamingResponse(export_json(iter(rows), chain_head=head), media_type="application/json",
                              headers={"Content-Disposition": 'attachment; filename="floorman-incidents.json"'})
 
 
 @router.get("/verify", summary="Check the hash chain: the first broken link, if any (directors).")
 def verify(request: Request, session: Director) -> dict[str, Any]:
+    """Every chain of the director's rooms: in all, the first broken link and the director's own room's head;
+    then each room's."""
     with services(request).db.connect() as conn:
-        status = chain_status(conn)
-    broken = {"incident": status.broken.incident_id, "reason": status.broken.reason} if status.broken else None
-    return {"entries": status.entries, "head": status.head, "intact": broken is None, "broken": broken}
+        rooms = [room for room in Rooms(conn).all() if session.user.role_in(room.id) is not None]
+        statuses = {room.slug: chain_status(conn, room_id=room.id) for room in rooms}
+        home = next((statuses[r.slug] for r in rooms if r.id == session.user.home_room), None)
+
+    def obj(status: ChainStatus) -> dict[str, Any]:
+        broken = {"incident": status.broken.incident_id, "reason": status.broken.reason} if status.broken else None
+        return {"entries": status.entries, "head": status.head, "intact": broken is None, "broken": broken}
+
+    first_broken = next((obj(s)["broken"] for s in statuses.values() if s.broken is not None), None)
+    return {"entries": sum(s.entries for s in statuses.values()), "head": home.head if home else None,
+            "intact": first_broken is None, "broken": first_broken,
+            "rooms": {slug: obj(status) for slug, status in statuses.items()}}
 
 
 @router.get("/{incident_id}", summary="One entry as recorded, with its log and ruling.")

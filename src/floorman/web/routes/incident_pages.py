@@ -48,7 +48,8 @@ def incidents_page(request: Request, session: Floor) -> Response:
         found = store.search(query, summary=True)
         total = store.count(query)
         choices = {c: store.distinct(c) for c in ("table_name", "dealer", "floor_person")}
-        chain = svc.chain_watch.status(conn) if session.user.role.allows(Role.DIRECTOR) else None
+        chain = (svc.chain_watch_of(session.user.home_room).status(conn)
+                 if session.user.role.allows(Role.DIRECTOR) else None)
     causes = sorted(((i.value, cause_name(i.value, t)) for i in Irregularity), key=lambda pair: pair[1])
     export_query = str(request.url.query)
     return render_page(
