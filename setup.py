@@ -1,15 +1,21 @@
-"""Packaging: pure Python, and the core compiled with mypyc on ``FLOORMAN_COMPILE=1``.
+"""Packaging: the core compiled with mypyc where a C compiler is found, pure Python elsewhere.
 
-The compiled modules are the hand fold, the rulings and the hand-log readers (typed with
-``mypy --strict``): the same source, run as C extensions.
+The build backend (``build_backend/floorman_build.py``) sets ``FLOORMAN_COMPILE``: ``1`` compiles
+the core or fails, ``auto`` compiles it and falls back to pure Python if compiling fails (the
+default wherever a C compiler and Python's headers are found), ``0`` builds pure Python. The
+compiled modules are the hand fold, the rulings and the hand-log readers (typed with ``mypy
+--strict``): the same source, run as C extensions, with the same rulings.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 CORE = (
     "cards.py", "table.py", "log.py", "findings.py", "state.py", "cardcheck.py",
@@ -22,11 +28,38 @@ CORE = (
     "formats/phh_toml.py", "formats/_phh_actions.py", "formats/_phh_events.py", "formats/_intern.py",
     "formats/checks.py", "formats/build.py", "formats/handlog.py",
 )
-"""The modules compiled by ``FLOORMAN_COMPILE=1`` (paths under src/floorman)."""
+"""The modules compiled (paths under src/floorman)."""
 
-if os.environ.get("FLOORMAN_COMPILE", "") == "1":
-    from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify([str(Path("src/floorman") / name) for name in CORE], opt_level="3"))
+class OptionalBuildExt(build_ext):
+    """Build the compiled core, or (``FLOORMAN_COMPILE=auto``) leave every module of it pure Python if that fails."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # a compiler that cannot build the core: the package is whole without it
+            for ext in self.extensions:
+                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+            self.extensions = []
+            print(f"floorman: the core could not be compiled ({exc}); it stays pure Python", file=sys.stderr)
+
+
+def _compiled(optional: bool) -> dict[str, Any]:
+    try:
+        from mypyc.build import mypycify
+
+        return {"ext_modules": mypycify([str(Path("src/floorman") / name) for name in CORE], opt_level="3")}
+    except Exception as exc:
+        if not optional:
+            raise
+        print(f"floorman: the core is not compiled ({exc}); it stays pure Python", file=sys.stderr)
+        return {}
+
+
+_ASKED = os.environ.get("FLOORMAN_COMPILE", "0")
+if _ASKED == "1":
+    setup(**_compiled(optional=False))
+elif _ASKED == "auto":
+    setup(**_compiled(optional=True), cmdclass={"build_ext": OptionalBuildExt})
 else:
     setup()

@@ -1,0 +1,76 @@
+"""The live API's latency: one event pushed, then the ruling as if the floor were called now.
+
+    python benchmarks/live.py [--rounds N]
+
+A dealer tablet logs a hand event by event and may show the ruling after each one. For every
+hand log of the repository's examples (``examples/*.json`` and the lines of
+``examples/hands.jsonl``), a ``Hand`` starts from the log's header, and each event is pushed
+and followed by ``ruling()``; the time of that pair is taken with ``time.perf_counter_ns``
+every time, over ``--rounds`` passes over the examples. The goal: the 99th percentile under 50
+microseconds. The first line says which build of the core ran.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import statistics
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from floorman.formats import handlog
+from floorman.hand import Hand
+from floorman.log import HandLog
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def example_logs() -> list[HandLog]:
+    logs = [handlog.loads(p.read_bytes()) for p in sorted(EXAMPLES.glob("*.json"))]
+    logs += [handlog.loads(line) for line in (EXAMPLES / "hands.jsonl").read_bytes().splitlines() if line.strip()]
+    return logs
+
+
+def timings(logs: list[HandLog]) -> list[int]:
+    """Nanoseconds of each push + ruling() over every event of every log."""
+    out: list[int] = []
+    clock = time.perf_counter_ns
+    for log in logs:
+        hand = Hand(replace(log, events=()))
+        for event in log.events:
+            start = clock()
+            hand.push(event)
+            hand.ruling()
+            out.append(clock() - start)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=20)
+    args = parser.parse_args()
+    import floorman.hand
+
+    build = "pure Python" if floorman.hand.__file__.endswith(".py") else "compiled with mypyc"
+    logs = example_logs()
+    timings(logs)  # warm up
+    samples: list[int] = []
+    gc.collect()
+    for _ in range(args.rounds):
+        samples += timings(logs)
+    samples.sort()
+    us = [n / 1000 for n in samples]
+    p50, p99 = us[len(us) // 2], us[min(len(us) - 1, int(len(us) * 0.99))]
+    print(f"core {build}; Python {platform.python_version()}; {len(logs)} example hands, "
+          f"{len(us) // args.rounds} events each round, {args.rounds} rounds")
+    print(f"push + ruling(), microseconds: median {p50:.1f}, mean {statistics.fmean(us):.1f}, "
+          f"p99 {p99:.1f} (goal: under 50), max {us[-1]:.1f}")
+    print(f"load average at the end (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())} "
+          f"on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()
