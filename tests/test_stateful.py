@@ -305,6 +305,7 @@ class LoggedHand(RuleBasedStateMachine):
         del self.handed_out[:-6]  # the last few steps' answers are checked again after each later push
         for hand in self.hands.values():
             before = fingerprint(hand._state)
+            assert fingerprint(hand.state) == before  # a snapshot holds all the hand holds
             to_act = betting.next_to_act(hand._state)
             asked = (hand.ruling(), hand.result(), hand.findings, hand.state, hand.substantial_action,
                      betting.is_round_complete(hand._state))
@@ -329,7 +330,8 @@ class LoggedHand(RuleBasedStateMachine):
 
 def fingerprint(state: HandState) -> str:
     """Everything a hand's state holds, written out (its seats and cards included)."""
-    return repr(sorted((name, value) for name, value in vars(state).items() if name != "log"))
+    names = getattr(type(state), "__mypyc_attrs__", None) or tuple(vars(state))  # compiled: no __dict__
+    return repr(sorted((name, getattr(state, name)) for name in names if name != "log"))
 
 
 def _decision(ruling: Any) -> tuple[str, list[dict[str, Any]]]:

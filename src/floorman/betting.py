@@ -11,7 +11,7 @@ from floorman.cards import is_known, rank_value, suit_of
 from floorman.events import Action, BlindKind, BlindPosted, PlayerActed
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
-from floorman.state import ActionRecord, HandState, SeatState
+from floorman.state import HandState, SeatState
 from floorman.table import Chips, Family, Street, Structure
 
 __all__ = ["act", "after_bet", "bet_size", "fixed_bet", "is_round_complete", "next_to_act", "post", "start_round", "street_target"]
@@ -222,7 +222,7 @@ def is_round_complete(state: HandState) -> bool:
     return not any(not s.acted or s.street_bet < current for s in can)
 
 
-def act(state: HandState, ev: PlayerActed, at: int) -> ActionRecord:
+def act(state: HandState, ev: PlayerActed, at: int) -> None:
     seat = state.seats[ev.seat]
     if not state.round_started:
         _begin(state)
@@ -238,20 +238,16 @@ def act(state: HandState, ev: PlayerActed, at: int) -> ActionRecord:
     if in_turn:
         state.pointer = ev.seat
     street = state.street
+    counts = state.street_action_count
     forced = (
         state.street_idx == 0 and state.bring_in_seat is None and ev.action is Action.COMPLETE
-        and state.spec.family is Family.STUD and not any(a.street is street for a in state.actions)
+        and state.spec.family is Family.STUD and not counts.get(street, 0)
     )
-    record = ActionRecord(
-        at=at, seat=ev.seat, action=ev.action, in_turn=in_turn and not forced, street=street, chips=chips,
-    )
-    state.actions.append(record)
-    counts = state.street_action_count
+    state.action_rows.append((at, ev.seat, ev.action, in_turn and not forced, street, chips))
     counts[street] = counts.get(street, 0) + 1
     # only this seat's fold can change how many seats are in the hand
     if in_hand - (was_in_hand and seat.folded) <= 1:
         state.hand_over = True
-    return record
 
 
 def _apply(state: HandState, seat: SeatState, ev: PlayerActed) -> Chips:

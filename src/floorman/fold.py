@@ -305,11 +305,11 @@ def _discover(state: HandState, event: DefectDiscovered, at: int) -> None:
 
 def _just_folded(state: HandState, seat: int | None) -> int | None:
     """The seat whose fold was the last thing to happen before cards were found mixed into ``seat``'s hand."""
-    if not state.actions:
+    if not state.action_rows:
         return None
-    last = state.actions[-1]
-    if last.at == state.index - 1 and last.action.value == "fold" and last.seat != seat:
-        return last.seat
+    at, last, action, _, _, _ = state.action_rows[-1]
+    if at == state.index - 1 and action is Action.FOLD and last != seat:
+        return last
     return None
 
 

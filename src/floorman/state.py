@@ -8,7 +8,6 @@ later event changes.
 
 from __future__ import annotations
 
-from copy import copy
 from dataclasses import dataclass, field, replace
 
 from floorman.events import Action, BlindKind, BlindPosted
@@ -119,7 +118,8 @@ class HandState:
                 present=p.status is PlayerStatus.PRESENT,
             )
         self.findings: list[Finding] = []
-        self.actions: list[ActionRecord] = []
+        self.action_rows: list[tuple[int, int, Action, bool, Street, Chips]] = []
+        """Every action so far as (event index, seat, action, in turn, street, chips put in): ``actions`` as records."""
         self.index = -1
         self.deck_position = 0
         self.street: Street = self.spec.streets[0]
@@ -204,6 +204,17 @@ class HandState:
         seats = self.seats
         return tuple(s for s in clockwise_from(n, start) if s in seats and seats[s].entitled)
 
+    @property
+    def actions(self) -> tuple[ActionRecord, ...]:
+        """Every action so far, in order, as records (made when asked: the fold keeps them as plain rows)."""
+        return tuple(ActionRecord(at=at, seat=seat, action=action, in_turn=in_turn, street=street, chips=chips)
+                     for at, seat, action, in_turn, street, chips in self.action_rows)
+
+    def counted_actions(self, *, out_of_turn: bool, upto: int | None = None) -> list[Action]:
+        """The actions in order, those in turn only unless ``out_of_turn``, up to event ``upto`` if given."""
+        return [action for at, _, action, in_turn, _, _ in self.action_rows
+                if (in_turn or out_of_turn) and (upto is None or at <= upto)]
+
     def in_turn_actions(self) -> list[ActionRecord]:
         return [a for a in self.actions if a.in_turn]
 
@@ -261,10 +272,10 @@ class HandState:
 
     def snapshot(self) -> HandState:
         """The hand as it stands now, in a copy that no later event changes (nor any change to this one)."""
-        other = copy(self)
+        other = self._copy()
         other.seats = {n: _seat_copy(s) for n, s in self.seats.items()}
         other.findings = list(self.findings)
-        other.actions = list(self.actions)
+        other.action_rows = list(self.action_rows)
         other.initial_deals = list(self.initial_deals)
         other.straddle_seats = list(self.straddle_seats)
         other.posts = list(self.posts)
@@ -290,9 +301,22 @@ class HandState:
         It is for a ruling made on the spot (the floor called now): the view is read and dropped at
         once, and the hand itself is not touched.
         """
-        other = copy(self)
+        other = self._copy()
         other.findings = findings
         return other
+
+    def _copy(self) -> HandState:
+        """A copy whose every field is this one's (the same objects: the caller replaces what must not be shared)."""
+        other = HandState(self.log)
+        for name in _fields(self):
+            setattr(other, name, getattr(self, name))
+        return other
+
+
+def _fields(state: HandState) -> tuple[str, ...]:
+    """The names of a state's fields (compiled with mypyc, the class lists them; in Python, the instance does)."""
+    names: tuple[str, ...] | None = getattr(type(state), "__mypyc_attrs__", None)
+    return names if names is not None else tuple(vars(state))
 
 
 def _seat_copy(seat: SeatState) -> SeatState:

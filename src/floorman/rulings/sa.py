@@ -58,8 +58,8 @@ def counted_actions(state: HandState, params: Params, *, upto: int | None = None
 
 def sa_reached(state: HandState, params: Params, *, upto: int | None = None) -> bool:
     """The whole-hand latch: once reached it stays reached (it only grows with the action log)."""
-    counted = counted_actions(state, params, upto=upto)
-    return is_reached_by([r.action for r in counted], params, stud=state.is_stud)
+    counted = state.counted_actions(out_of_turn=params.sa_counts_out_of_turn, upto=upto)
+    return is_reached_by(counted, params, stud=state.is_stud)
 
 
 def is_reached_by(actions: Sequence[Action], params: Params, *, stud: bool) -> bool:
