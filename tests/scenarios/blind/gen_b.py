@@ -147,8 +147,8 @@ ev = stud_to_7th(3, allin=True) + [E("deal", seat=1), E("deal", seat=2, face_up=
 add("BB-STUD-10", "Stud seventh street: all-in player's last card exposed while two others still bet", stud_log("stud8", 3, ev, short=(2,)),
     {LA: X(CON, ["STUD-7TH-EXPOSED"], sa=True),
      W: X(CON, ["STUD-7TH-EXPOSED"], sa=True, conf="likely"),
-     T: X(CON, ["STUD-7TH-EXPOSED"], sa=True, disc=True, conf="likely")},
-    "LA-233: an all-in player's exposed last card is kept. TDA RP-10-B says 'replaced if betting action remains': betting remains between the others but not for the all-in player; reading [I]: kept, discretion.")
+     T: X(CON, ["STUD-7TH-EXPOSED"], [rep(2)], sa=True, disc=False, conf="likely")},
+    "LA-233: an all-in player's exposed last card is kept. TDA RP-10-B: replaced 'if betting action remains on the hand' - it does (seats 1 and 3), so under TDA the card is replaced even for the all-in player.")
 ev = stud_to_7th(3) + [E("deal", seat=1), E("deal", seat=2), E("deal", seat=3), E("act", seat=1, action="bet"), E("act", seat=2, action="call"), E("discover", what="wrong_count", seat=2, count=8), E("floor", note="seat 2 holds eight cards")]
 add("BB-STUD-11", "Stud: a hand with eight cards at the end", stud_log("stud", 3, ev),
     {W: X(CON, ["STUD-CARD-COUNT"], [kill(2)], sa=True),
@@ -165,8 +165,8 @@ add("BB-STUD-13", "Stud: last seat short one card, the top card completes it in 
     {LA: X(CON, ["MD-WRONG-COUNT"], [miss(6)], sa=False, conf="likely"),
      R: X(CON, ["MD-WRONG-COUNT"], [miss(6)], sa=False, conf="likely"),
      W: X(CON, [], [miss(6)], sa=False, disc=True, conf="likely"),
-     T: X(MIS, ["MD-WRONG-COUNT"], sa=False, disc=True, conf="likely")},
-    "LA-108 / RRoP-Misdeals-1(e): wrong count is a misdeal unless the top card can go to the player in proper sequence - it can (seat 6 is last). WSOP default (MD-WRONG-COUNT [I]/[U]) completes it. TDA-35-A5 has no such exception (no button in stud): misdeal by the letter, discretion.")
+     T: X(MIS, ["MD-WRONG-COUNT"], sa=False, disc=False, conf="likely")},
+    "LA-108 / RRoP-Misdeals-1(e): wrong count is a misdeal unless the top card can go to the player in proper sequence - it can (seat 6 is last). WSOP default (MD-WRONG-COUNT [I]/[U]) completes it. TDA-35-A5 has no such exception (only the button, Rule 37; stud has none): misdeal.")
 ev = stud_deal(6, lambda r, s: None if (r, s) == (2, 4) else {}) + [E("post", seat=3, blind="bring_in", amount=200), E("floor", note="seat 4 skipped on the upcard round")]
 add("BB-STUD-14", "Stud: a middle seat short one card, cannot be completed in sequence", stud_log("stud", 6, ev),
     {LA: X(MIS, [], sa=False), R: X(MIS, [], sa=False),
@@ -236,11 +236,11 @@ add("BB-DRAW-08", "2-7 single draw: a hand short before the draw, after SA", dra
      T: X(CON, ["CNT-AFTER-SA-DEAD"], sa=True, conf="likely"),
      LA: X(CON, ["CNT-AFTER-SA-DEAD"], sa=True, conf="likely")},
     "CNT-AFTER-SA-DEAD (T-108, LA-110): after SA a wrong count is dead, except in lowball/draw where a hand short before the draw is live: seat 3 plays on and draws (no kill_hand expected).")
-ev = rounds(6, 5) + pre + [E("discard", seat=2, count=1), E("deal", seat=2), E("deal", seat=2), E("act", seat=2, action="check"), E("floor", note="seat 2 has six cards after the draw")]
+ev = rounds(6, 5) + pre + [E("discard", seat=2, count=1), E("deal", seat=2), E("deal", seat=2), E("discard", seat=3, count=1), E("deal", seat=3), E("discard", seat=5, count=1), E("deal", seat=5), E("act", seat=2, action="check"), E("floor", note="seat 2 has six cards after the draw")]
 add("BB-DRAW-09", "2-7 single draw: six cards after the draw", draw_log("2-7-single-draw", 6, ev, 5),
     {b: X(CON, ["CNT-AFTER-SA-DEAD"], [kill(2)], sa=True, conf="likely") for b in (W, T, LA)},
     "CNT-AFTER-SA-DEAD: after SA, a hand with too many cards is dead; the draw exception covers only a hand short before the draw.")
-ev = rounds(6, 5, lambda r, s: None if (r, s) == (4, 6) else {}) + [E("floor", note="button short one card")]
+ev = rounds(6, 5, lambda r, s: None if (r, s) == (4, 6) else {}) + [E("act", seat=3, action="fold"), E("floor", note="button short one card")]
 add("BB-DRAW-10", "2-7 triple draw: the button short one card, no action", draw_log("2-7-triple-draw", 6, ev, 5),
     {T: X(CON, ["CNT-BTN-SHORT"], [miss(6)], sa=False),
      W: X(CON, [], [miss(6)], sa=False, conf="likely"),
@@ -278,7 +278,7 @@ add("BB-OMA-02", "PLO: seat 3 skipped on the second round, noticed before action
     {T: X(MIS, ["MD-WRONG-COUNT"], sa=False), LA: X(MIS, [], sa=False), R: X(MIS, [], sa=False),
      W: X(CON, [], [kill(3)], sa=False, disc=True, conf="likely")},
     "Not completable in sequence: TDA-35-A5, LA-108, RRoP-1(e) misdeal; WSOP default (MD-WRONG-COUNT, CNT-BEFORE-SA [I]/[U]) T-108 dead hand, discretion.")
-ev = rounds(6, 4, lambda r, s: None if (r, s) == (3, 6) else {}) + [E("floor", note="button has three cards")]
+ev = rounds(6, 4, lambda r, s: None if (r, s) == (3, 6) else {}) + [E("act", seat=3, action="fold"), E("floor", note="button has three cards")]
 add("BB-OMA-03", "PLO: the button short its fourth card, no action", om("omaha", 6, ev),
     {T: X(CON, ["CNT-BTN-SHORT"], [miss(6)], sa=False), W: X(CON, [], [miss(6)], sa=False, conf="likely"),
      LA: X(CON, [], [miss(6)], sa=False, conf="likely"), R: X(CON, [], [miss(6)], sa=False, conf="likely")},
