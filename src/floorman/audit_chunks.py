@@ -31,7 +31,7 @@ from typing import TypeAlias
 
 from floorman.audit_report import ChunkReport, HandAudit, Tally, audit_hand, unreadable
 from floorman.errors import LogError
-from floorman.formats.files import HandFormat, HandText, hand_texts, read_hands
+from floorman.formats.files import HandFormat, HandText, hand_texts, not_regular, read_hands, read_lines, walk_files
 from floorman.rulebooks import Rulebook
 
 __all__ = [
@@ -108,36 +108,26 @@ def _suffix_of(name: str) -> tuple[str, bool]:
     return ("." + ext if dot and stem.strip(".") else ""), gzipped
 
 
-def _walk(paths: Iterable[str | Path]) -> Iterator[tuple[str, str, bool]]:
-    """(name, suffix, gzipped) of every file ``formats.files.walk`` finds, in its order, named as it names them.
-
-    The same walk for a fraction of the cost: one ``Path`` per folder, not per file.
-    """
-    for raw in paths:
-        path = Path(raw)
-        if not path.is_dir():
-            yield (str(path), *_suffix_of(path.name))
-            continue
-        for folder, dirs, names in os.walk(path):
-            dirs.sort()
-            prefix = str(Path(folder) / "_")[:-1]  # what Path(folder) / name puts before the name
-            for name in sorted(names):
-                suffix, gzipped = _suffix_of(name)
-                if suffix in _SUFFIXES:
-                    yield prefix + name, suffix, gzipped
+def _walk(paths: Iterable[str | Path]) -> Iterator[tuple[str, str, bool, bool]]:
+    """(name, suffix, gzipped, regular) of every file ``formats.files.walk`` finds, in its order."""
+    for name, regular in walk_files(paths):
+        yield name, *_suffix_of(os.path.basename(name)), regular
 
 
 def hand_files(paths: Iterable[str | Path]) -> Iterator[str]:
     """Every hand file under ``paths``, as ``formats.files.walk`` finds them, as strings."""
-    for name, _, _ in _walk(paths):
-        yield name
+    for name, _, _, regular in _walk(paths):
+        if regular:
+            yield name
 
 
 def input_bytes(paths: Iterable[str | Path]) -> int:
     """The size on disk of every hand file under ``paths`` (what progress is measured against)."""
     total = 0
-    for name, _, _ in _walk(paths):
+    for name, _, _, regular in _walk(paths):
         with suppress(OSError):
+            if not regular:
+                continue
             total += os.stat(name).st_size
     return total
 
@@ -235,8 +225,13 @@ def chunks(paths: Iterable[str | Path], *, size: int = CHUNK_HANDS, read: bool =
     workers that cannot see the files.
     """
     pack = _Packer(size)
-    for name, suffix, gzipped in _walk(paths):
+    for name, suffix, gzipped, regular in _walk(paths):
         pack.files += 1
+        if not regular:  # a named pipe in a folder: opening it could wait forever
+            full = pack.add(unreadable(name, "", not_regular(name)), hands=0)
+            if full is not None:
+                yield full
+            continue
         if read:
             yield from _texts(name, pack)
             continue
@@ -313,7 +308,7 @@ def _range_lines(lines: Lines) -> Iterator[HandText]:
     with open(lines.file, "rb") as fp:
         fp.seek(lines.start)
         at = lines.start
-        for number, line in enumerate(fp, start=lines.line):
+        for number, line in read_lines(fp, first=lines.line, source=lines.file):
             at += len(line)
             if line.strip():
                 yield HandText(format=HandFormat.JSONL, text=line, line=number, read_to=at)
@@ -328,6 +323,9 @@ def _audit_lines(lines: Lines, sink: _Sink, rulebook: Rulebook | None) -> None:
         try:
             item = next(texts)
         except StopIteration:
+            break
+        except LogError as exc:
+            sink.take(unreadable(lines.file, "", exc))
             break
         except OSError as exc:
             sink.take(_cannot_read(lines.file, exc))

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -19,6 +18,7 @@ from floorman.compare import compare, compare_lines, compare_obj
 from floorman.errors import LogError
 from floorman.formats import handlog, house
 from floorman.formats import ruling as ruling_json
+from floorman.formats.files import read_bounded
 from floorman.formats.handlog import _Encoder
 from floorman.hand import rule
 from floorman.log import HandLog
@@ -34,12 +34,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _read_log(path: str) -> HandLog:
+    """The hand log at ``path`` (``-``: standard input; a named pipe is read as it is), at most ``MAX_HAND_BYTES``."""
     if path == "-":
-        data = sys.stdin.buffer.read()
         source = "<stdin>"
+        data = read_bounded(sys.stdin.buffer, source=source)
     else:
-        data = Path(path).read_bytes()
         source = path
+        with open(path, "rb") as fp:
+            data = read_bounded(fp, source=source)
     try:
         return handlog.loads(data)
     except LogError as exc:

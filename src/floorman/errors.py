@@ -25,7 +25,11 @@ True
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
+    "MAX_MESSAGE_CHARS",
+    "SHOWN_CHARS",
     "FloormanError",
     "HouseRulesError",
     "LogError",
@@ -34,7 +38,38 @@ __all__ = [
     "UnknownRuleError",
     "UnknownRulebookError",
     "UnsupportedVariantError",
+    "shown",
 ]
+
+SHOWN_CHARS = 100
+"""How much of an offending value an error message repeats (about: a cut value says how long it was)."""
+
+MAX_MESSAGE_CHARS = 400
+"""The longest message a ``LogError`` carries; a longer one (a value not passed through ``shown``) is cut."""
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict, _REPR.maxset = 3, 12, 12, 8, 8
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = SHOWN_CHARS
+
+
+def shown(value: object) -> str:
+    """``value`` as an error message repeats it: its ``repr``, cut to about ``SHOWN_CHARS`` characters.
+
+    >>> shown("seat 3")
+    "'seat 3'"
+    >>> shown(list(range(1_000_000)))
+    '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, ...]'
+    >>> len(shown("x" * 10_000)) < 120
+    True
+    """
+    text = _REPR.repr(value)
+    return text if len(text) <= SHOWN_CHARS + 20 else f"{text[:SHOWN_CHARS]}..."
+
+
+def _cut(message: str) -> str:
+    if len(message) <= MAX_MESSAGE_CHARS:
+        return message
+    return f"{message[:MAX_MESSAGE_CHARS - 60]}... (cut: the message held {len(message):,} characters)"
 
 
 class FloormanError(Exception):
@@ -58,7 +93,7 @@ class LogError(FloormanError):
         line: int | None = None,
         source: str | None = None,
     ) -> None:
-        self.message = message
+        self.message = _cut(message)
         self.field = field
         self.event = event
         self.line = line

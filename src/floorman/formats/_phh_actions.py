@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from itertools import chain
 from typing import Generic, TypeVar
 
+from floorman.errors import shown
 from floorman.formats._phh_events import EventMaker
 from floorman.formats.checks import MAX_CHIPS
 from floorman.table import GAMES, Chips, Family
@@ -53,7 +54,7 @@ def chips(value: object, field: str) -> Chips:
     if isinstance(value, float):
         value = Decimal(repr(value))
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise PhhError(field, f"expected a chip amount (a number), got {value!r}")
+        raise PhhError(field, f"expected a chip amount (a number), got {shown(value)}")
     if isinstance(value, Decimal) and not value.is_finite():
         raise PhhError(field, f"expected a finite chip amount, got {value}")
     if value > MAX_CHIPS:  # before any conversion: 1e999999999 must not become an int
@@ -68,13 +69,13 @@ def chips(value: object, field: str) -> Chips:
 def cards(text: str, field: str) -> list[str]:
     """PHH cards (``AsKd``, ``????``) as hand-log cards; a face with ``?`` in it is ``??``."""
     if len(text) % 2:
-        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {text!r}")
+        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {shown(text)}")
     try:
         if len(text) == 4:  # the usual hole cards
             return [_CARD_OF[text[:2]], _CARD_OF[text[2:]]]
         return [_CARD_OF[text[i:i + 2]] for i in range(0, len(text), 2)]
     except KeyError:
-        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {text!r}") from None
+        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {shown(text)}") from None
 
 
 def up_card(game: str, dealt_before: int) -> bool:
@@ -200,7 +201,7 @@ def _whole(amount: str) -> int | None:
 
 
 def _bad_action(field: str, raw: str) -> PhhError:
-    return PhhError(field, f"expected a PHH action such as 'p1 cc' or 'd db AhKh2c', got {raw!r}")
+    return PhhError(field, f"expected a PHH action such as 'p1 cc' or 'd db AhKh2c', got {shown(raw)}")
 
 
 class ActionReader(Generic[E]):
@@ -267,7 +268,7 @@ class ActionReader(Generic[E]):
     def action(self, i: int, raw: object) -> None:
         """Read the action at index ``i`` (its errors name ``actions[i]``)."""
         if not isinstance(raw, str):
-            raise PhhError(_field(i), f"expected an action string, got {raw!r}")
+            raise PhhError(_field(i), f"expected an action string, got {shown(raw)}")
         step = _STEPS.get(raw) or _parse(raw)
         kind, word, text, dealt, _, note = step
         if kind == "dh":
@@ -333,7 +334,7 @@ class ActionReader(Generic[E]):
             try:
                 to = chips(Decimal(amount), field)
             except InvalidOperation:
-                raise PhhError(field, f"expected an amount after cbr, got {amount!r}") from None
+                raise PhhError(field, f"expected an amount after cbr, got {shown(amount)}") from None
         small = self.level.get("small_bet", 0)
         assert isinstance(small, (int, Decimal))
         if self.stud and self.bets.street == 0 and self.bets.top < small:
@@ -361,6 +362,6 @@ class ActionReader(Generic[E]):
             return seat
         match = _PLAYER.fullmatch(word)
         if not match or int(match[1]) > len(self.seat_of):
-            raise PhhError(field, f"expected a player p1 to p{len(self.seat_of)}, got {word!r}")
+            raise PhhError(field, f"expected a player p1 to p{len(self.seat_of)}, got {shown(word)}")
         return self.seat_of[int(match[1]) - 1]
 

@@ -54,6 +54,7 @@ from floorman.formats.checks import (
     MAX_CARD_INDEX,
     MAX_CHIPS,
     MAX_DISCARD,
+    MAX_EVENTS,
     MAX_SEATS,
     MAX_SHOWN,
     VERDICTS,
@@ -104,6 +105,8 @@ def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[st
             raise _error("redeal_of.count", expected("redeal_of.count", count))
         hand = None if doc.redeal_of.hand is UNSET else doc.redeal_of.hand
         redeal_of = RedealOf(hand=hand, count=count)
+    if len(doc.events) > MAX_EVENTS:
+        raise _error("events", f"expected at most {MAX_EVENTS:,} events, got {len(doc.events):,}")
     needs_to = (structure or spec.default_structure) is not Structure.LIMIT
     events = _events(doc.events, seats, {p.seat for p in players}, needs_to, direct, decimals)
     meta = {key: value for key in META_FIELDS if (value := getattr(doc, key)) is not UNSET}

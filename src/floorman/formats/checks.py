@@ -20,7 +20,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from floorman.cards import parse_card
-from floorman.errors import LogFieldError
+from floorman.errors import LogFieldError, shown
 from floorman.events import EVENT_TYPES, Action, BlindKind, Defect, ExposedBy, Where
 from floorman.log import Omission
 from floorman.table import Chips, Game, PlayerStatus, Structure
@@ -34,6 +34,7 @@ __all__ = [
     "MAX_CARD_INDEX",
     "MAX_CHIPS",
     "MAX_DISCARD",
+    "MAX_EVENTS",
     "MAX_SEATS",
     "MAX_SHOWN",
     "VERDICTS",
@@ -45,6 +46,9 @@ __all__ = [
 
 MAX_CHIPS = 10**15
 """No table holds more chips than this; a larger amount is a corrupt log."""
+MAX_EVENTS = 100_000
+"""The most events one hand log may hold (hand-log.md, section 4): a hand of hold'em takes a few dozen, a long
+one logged by a table's sensors a few thousand; past this, a log is refused rather than built in memory."""
 MAX_SEATS = 10
 """The most seats a table has (and 2 the fewest)."""
 LEVEL_NUMBER_MAX = 10**6
@@ -74,12 +78,12 @@ def chips(value: object, field: str, *, event: int | None = None) -> Chips:
     if type(value) is int and 0 <= value <= MAX_CHIPS:
         return value
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise LogFieldError(f"expected a chip amount (a number), got {value!r}", field=field, event=event)
+        raise LogFieldError(f"expected a chip amount (a number), got {shown(value)}", field=field, event=event)
     if isinstance(value, Decimal) and not value.is_finite():
-        raise LogFieldError(f"expected a finite chip amount, got {value!r}", field=field, event=event)
+        raise LogFieldError(f"expected a finite chip amount, got {shown(value)}", field=field, event=event)
     if not -MAX_CHIPS <= value <= MAX_CHIPS:  # before any conversion: 1e999999999 must not become an int
-        shown = str(value) if -(10**30) < value < 10**30 else f"{Decimal(value):.6g}"
-        raise LogFieldError(f"expected a chip amount from 0 up to {MAX_CHIPS}, got {shown}", field=field, event=event)
+        number = str(value) if -(10**30) < value < 10**30 else f"{Decimal(value):.6g}"
+        raise LogFieldError(f"expected a chip amount from 0 up to {MAX_CHIPS}, got {number}", field=field, event=event)
     if value < 0:
         raise LogFieldError(f"expected a chip amount of 0 or more, got {value}", field=field, event=event)
     if isinstance(value, Decimal) and value == value.to_integral_value():
@@ -139,41 +143,41 @@ def expected(field: str, value: object, *, seats: int = MAX_SEATS, kind: str | N
         except ValueError as exc:
             return str(exc)
     if name == "players" and item:
-        return f"expected an object with seat, name and stack, got {value!r}"
+        return f"expected an object with seat, name and stack, got {shown(value)}"
     if name == "events" and item:
-        return f"expected an event object with a type, got {value!r}"
+        return f"expected an event object with a type, got {shown(value)}"
     if name == "omits" and item:
-        return f"expected only {', '.join(o.value for o in Omission)}, got {value!r}"
+        return f"expected only {', '.join(o.value for o in Omission)}, got {shown(value)}"
     if name == "type":
-        return f"expected one of {', '.join(EVENT_TYPES)}, got {value!r}"
+        return f"expected one of {', '.join(EVENT_TYPES)}, got {shown(value)}"
     if name in _SHAPES:
-        return f"expected {_SHAPES[name]}, got {value!r}"
+        return f"expected {_SHAPES[name]}, got {shown(value)}"
     if name in _SEATS:
-        return f"expected a seat number from 1 to {seats}, got {value!r}"
+        return f"expected a seat number from 1 to {seats}, got {shown(value)}"
     if name == "seats":
-        return f"expected a number of seats from 2 to {MAX_SEATS}, got {value!r}"
+        return f"expected a number of seats from 2 to {MAX_SEATS}, got {shown(value)}"
     if name == "floorman":
-        return f"expected the format version 1, got {value!r}"
+        return f"expected the format version 1, got {shown(value)}"
     if name in AMOUNT_FIELDS:
         try:
             chips(value, field)
         except LogFieldError as exc:
             return exc.message
-        return f"expected a chip amount (a number), got {value!r}"
+        return f"expected a chip amount (a number), got {shown(value)}"
     if name in _FLAGS:
-        return f"expected true or false, got {value!r}"
+        return f"expected true or false, got {shown(value)}"
     if name == "verdict":
-        return f"expected one of {', '.join(VERDICTS)}, got {value!r}"
+        return f"expected one of {', '.join(VERDICTS)}, got {shown(value)}"
     if name in _TEXTS:
-        return f"expected a string, got {value!r}"
+        return f"expected a string, got {shown(value)}"
     if name in _ENUMS:
         allowed = ", ".join(repr(m.value) for m in _ENUMS[name])
-        return f"expected one of {allowed}, got {value!r}"
+        return f"expected one of {allowed}, got {shown(value)}"
     if field == "redeal_of.count":
-        return f"expected 1 for the first re-play, 2 for a second, got {value!r}"
+        return f"expected 1 for the first re-play, 2 for a second, got {shown(value)}"
     if name == "ruling":
-        return f"expected the index of an earlier floor event (a whole number), got {value!r}"
+        return f"expected the index of an earlier floor event (a whole number), got {shown(value)}"
     low, high = _WHOLE.get(name, (0, MAX_CARD_INDEX))
     if name == "count" and kind == "discard":
         high = MAX_DISCARD
-    return f"expected a whole number from {low} to {high}, got {value!r}"
+    return f"expected a whole number from {low} to {high}, got {shown(value)}"

@@ -26,7 +26,7 @@ from typing import Any
 
 import msgspec
 
-from floorman.errors import LogFieldError, LogSyntaxError
+from floorman.errors import LogFieldError, LogSyntaxError, shown
 from floorman.events import EVENT_TYPES
 from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected
 from floorman.formats.document import FIELDS, Document
@@ -116,7 +116,7 @@ def _check_values(obj: Any) -> None:
     while stack:
         value, path = stack.pop()
         if isinstance(value, str) and SURROGATE.search(value):
-            raise _value_error(path, f"expected Unicode text, got a lone surrogate in {value!r}")
+            raise _value_error(path, f"expected Unicode text, got a lone surrogate in {shown(value)}")
         if isinstance(value, float):
             raise _value_error(path, f"expected a number, got {json.dumps(value)} (not a JSON number)")
         if isinstance(value, Mapping):
@@ -207,7 +207,7 @@ def _keys(obj: Mapping[Any, Any], shape: str, where: str | None, event: int | No
     private: dict[str, Any] = {}
     for key, value in obj.items():
         if not isinstance(key, str):
-            raise LogFieldError(f"field names must be strings, got {key!r}", event=event)
+            raise LogFieldError(f"field names must be strings, got {shown(key)}", event=event)
         if key.startswith("_"):
             private[key] = value
         elif key not in known:

@@ -12,6 +12,12 @@ floorman.errors.LogSyntaxError: notes.txt: expected a .json, .jsonl, .phh or .ph
 ``hand_texts`` cuts a file into the texts a reader turns into hands (one per JSONL line, the
 whole file otherwise), and ``read_hands`` reads each into a ``HandLog`` or the ``LogError``
 that says why it cannot be read, so that one bad hand never hides the others.
+
+Reading is bounded: a JSONL line, a ``.json`` document or a ``.phh`` file holds at most
+``MAX_HAND_BYTES`` (a ``.phhs`` file ``MAX_FILE_BYTES``), counted after a ``.gz`` is expanded; past
+that the reading stops with a ``LogSyntaxError`` naming the file and line, before the text is held
+in memory. A folder's files that are not regular files (a named pipe, a socket, a device) are
+not opened: reading one could wait forever.
 """
 
 from __future__ import annotations
@@ -26,10 +32,13 @@ from pathlib import Path
 
 from floorman.errors import LogError, LogFieldError, LogSyntaxError
 from floorman.formats import handlog, phh
+from floorman.formats._bounded import MAX_FILE_BYTES, MAX_HAND_BYTES, read_bounded, read_lines
 from floorman.formats.phh import PhhError
 from floorman.log import HandLog
 
 __all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_HAND_BYTES",
     "HandFormat",
     "HandText",
     "ReadHand",
@@ -38,8 +47,12 @@ __all__ = [
     "hand_texts",
     "is_gzipped",
     "is_hand_file",
+    "not_regular",
+    "read_bounded",
     "read_hands",
+    "read_lines",
     "walk",
+    "walk_files",
 ]
 
 
@@ -86,22 +99,57 @@ def is_gzipped(path: str | Path) -> bool:
     return str(path).lower().endswith(".gz")
 
 
-def walk(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Every hand file under ``paths``, in a stable order: a file as given, a folder searched through.
+def _folder(folder: str) -> Iterator[tuple[str, bool]]:
+    """The hand files of a folder and of the folders in it (not through links), as ``os.walk`` orders them."""
+    try:
+        with os.scandir(folder) as found:
+            entries = sorted(found, key=lambda e: e.name)
+    except OSError:
+        return
+    prefix = str(Path(folder) / "_")[:-1]  # what Path(folder) / name puts before the name
+    subfolders = []
+    for entry in entries:
+        try:
+            if entry.is_dir():
+                if not entry.is_symlink():
+                    subfolders.append(prefix + entry.name)
+                continue
+            if is_hand_file(entry.name):
+                yield prefix + entry.name, entry.is_file()
+        except OSError:
+            continue
+    for sub in subfolders:
+        yield from _folder(sub)
 
-    Inside a folder only hand files are taken (other files are skipped); a file named on its own
-    is always taken, so that a wrong name is reported rather than ignored.
+
+def walk(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """Every hand file under ``paths`` to read, in a stable order (``walk_files`` without those skipped)."""
+    for name, regular in walk_files(paths):
+        if regular:
+            yield Path(name)
+
+
+def walk_files(paths: Iterable[str | Path]) -> Iterator[tuple[str, bool]]:
+    """Every hand file under ``paths``, in a stable order, and whether it is to be read.
+
+    A file named on its own is always taken, so that a wrong name is reported rather than ignored
+    (and a named pipe given by name is read, as standard input is). Inside a folder only hand files
+    are taken; one that is not a regular file (a named pipe, a socket, a device) comes with
+    ``False``: the caller names it and reads on, since opening it could wait forever.
     """
     for raw in paths:
         path = Path(raw)
         if not path.is_dir():
-            yield path
+            yield str(path), True
             continue
-        for folder, dirs, files in os.walk(path):
-            dirs.sort()
-            for name in sorted(files):
-                if is_hand_file(name):
-                    yield Path(folder) / name
+        yield from _folder(str(path))
+
+
+def not_regular(path: str | Path) -> LogSyntaxError:
+    """The error that names a file skipped for not being a regular file."""
+    kind = "a named pipe" if Path(path).is_fifo() else "a socket" if Path(path).is_socket() else \
+        "a device" if Path(path).is_block_device() or Path(path).is_char_device() else "not a regular file"
+    return LogSyntaxError(f"skipped: {kind}, not a regular file", source=str(path))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -117,14 +165,20 @@ class HandText:
 
 
 def hand_texts(path: str | Path) -> Iterator[HandText]:
-    """The file cut into texts to read: one per JSONL line (blank lines skipped), else the whole file."""
+    """The file cut into texts to read: one per JSONL line (blank lines skipped), else the whole file.
+
+    Bounded by ``MAX_HAND_BYTES`` a text (``MAX_FILE_BYTES`` a ``.phhs`` file): past it, ``LogSyntaxError``.
+    """
     fmt = format_of(path)
+    source = str(path)
     with open(path, "rb") as raw:
         fp: io.BufferedIOBase = gzip.GzipFile(fileobj=raw, mode="rb") if is_gzipped(path) else raw
         if fmt is not HandFormat.JSONL:
-            yield HandText(format=fmt, text=fp.read(), read_to=raw.tell())
+            limit, what = (MAX_FILE_BYTES, "the file") if fmt is HandFormat.PHHS else (MAX_HAND_BYTES, "the hand")
+            text = read_bounded(fp, limit=limit, source=source, what=what)
+            yield HandText(format=fmt, text=text, read_to=raw.tell())
             return
-        for number, line in enumerate(fp, start=1):
+        for number, line in read_lines(fp, source=source):
             if line.strip():
                 yield HandText(format=fmt, text=line, line=number, read_to=raw.tell())
 

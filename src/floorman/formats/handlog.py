@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -30,6 +31,7 @@ import msgspec
 from floorman.cards import UNKNOWN
 from floorman.errors import LogFieldError, LogSyntaxError
 from floorman.events import EXT_NAME, Event, HandShown, LevelChanged
+from floorman.formats._bounded import MAX_HAND_BYTES, read_bounded, read_lines, too_long
 from floorman.formats.build import build
 from floorman.formats.checks import LEVEL_AMOUNTS, Unusual
 from floorman.formats.document import DECODER, Document
@@ -96,15 +98,24 @@ def _counts(text: str | bytes, doc: Document) -> tuple[bool, bool]:
 
 
 def load(fp: IO[str] | IO[bytes] | str | Path) -> HandLog:
-    """Read one hand log from a file object or a path."""
+    """Read one hand log from a file object or a path (at most ``MAX_HAND_BYTES`` of it: past that, refused)."""
     if isinstance(fp, (str, Path)):
-        return loads(Path(fp).read_bytes())
-    return loads(fp.read())
+        with open(fp, "rb") as raw:
+            return loads(read_bounded(raw, source=str(fp)))
+    data = fp.read(MAX_HAND_BYTES + 1)
+    if len(data) > MAX_HAND_BYTES:
+        raise too_long(MAX_HAND_BYTES, "the hand")
+    return loads(data)
 
 
 def iter_jsonl(lines: Iterable[str | bytes]) -> Iterator[HandLog]:
-    """Yield each hand of a JSONL stream; an error says which line it is on."""
-    for number, line in enumerate(lines, start=1):
+    """Yield each hand of a JSONL stream; an error says which line it is on.
+
+    A binary file is read a line at a time, at most ``MAX_HAND_BYTES`` a line (past that, refused).
+    """
+    numbered: Iterable[tuple[int, str | bytes]] = (
+        read_lines(lines) if isinstance(lines, io.BufferedIOBase) else enumerate(lines, start=1))
+    for number, line in numbered:
         if not line.strip():
             continue
         try:
