@@ -65,6 +65,7 @@ _NOMINAL = {"sb": "small_blind", "bb": "big_blind", "ante": "ante", "bb_ante": "
             "bring_in": "bring_in"}
 _FORCED = frozenset({*_NOMINAL, "straddle"})
 _CARD = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
+_LOCAL_TIME = re.compile(r"\d\d:\d\d:\d\d(\.\d+)?")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _TOML_TIME = re.compile(r"\d{4}-\d\d-\d\d([T ]\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?)?|\d\d:\d\d:\d\d(\.\d+)?")
 
@@ -292,8 +293,8 @@ class _Writer:
         out["starting_stacks"] = [self.stacks[s] for s in self.order]
         out["actions"] = []
         level = log.get("level")
-        own: Obj = {"hand": extra.get("hand", log.get("hand")), "table": log.get("table"),
-                    "time": log.get("time"), "players": self.names,
+        own: Obj = {"hand": _name(extra.get("hand", log.get("hand"))), "table": _name(log.get("table")),
+                    "time": _local_time(log.get("time")), "players": self.names,
                     "level": level.get("number") if isinstance(level, Mapping) else None}
         if self.order != list(range(1, len(self.order) + 1)):
             own["seats"] = self.order
@@ -307,6 +308,18 @@ class _Writer:
             if key not in out and key not in own and key != "_floorman" and value is not None:
                 out[key] = value
         return out
+
+
+def _name(value: object) -> object:
+    """A hand's or table's name as PHH holds it (an integer or a string); another kind of value is kept in
+    ``_floorman`` instead."""
+    return value if type(value) in (int, str) else None
+
+
+def _local_time(value: object) -> object:
+    """A log's ``time`` as PHH's ``time`` holds it: a local time of day (``10:30:00``); a timestamp or other
+    value is kept in ``_floorman`` instead."""
+    return value if isinstance(value, str) and _LOCAL_TIME.fullmatch(value) and _is_toml_time(value) else None
 
 
 def action_strings(log: Mapping[str, object]) -> list[str]:

@@ -1,0 +1,98 @@
+"""The TOML type of every field the PHH standard defines, checked before a hand is read.
+
+A value of the wrong type is refused naming the field (and the item of an array): a datetime where
+``hand`` wants an integer, a date as ``min_bet``. PHH's own ``time`` is a TOML local time (``10:30:00``).
+Fields the standard does not define (a user's own, ``_`` first by PHH's convention) are kept as they are.
+
+>>> check_types({"variant": "NT", "hand": 12, "time": time(10, 30), "min_bet": Decimal("0.5")})
+>>> from datetime import datetime
+>>> check_types({"variant": "NT", "hand": datetime(2024, 1, 1, 10, 0)})
+Traceback (most recent call last):
+...
+floorman.formats._phh_actions.PhhError: field 'hand': expected an integer (or a string), got a TOML datetime (2024-01-01T10:00:00)
+>>> check_types({"antes": [0, date(2024, 1, 1)]})
+Traceback (most recent call last):
+...
+floorman.formats._phh_actions.PhhError: field 'antes[1]': expected a chip amount (a number), got a TOML date (2024-01-01)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime, time
+from decimal import Decimal
+
+from floorman.errors import shown
+from floorman.formats._phh_actions import PhhError
+
+__all__ = ["FIELD_TYPES", "check_types"]
+
+_STRING = "a string"
+_INTEGER = "an integer"
+_NUMBER = "a number"
+_CHIPS = "a chip amount (a number)"
+_NAME = "an integer (or a string)"
+_BOOLEAN = "true or false"
+_TIME = "a local time such as 10:30:00"
+
+_SCALAR = {str: _STRING, int: _INTEGER, Decimal: _NUMBER, bool: _BOOLEAN, time: _TIME}
+_ACCEPTS: dict[str, frozenset[type]] = {
+    _STRING: frozenset({str}), _INTEGER: frozenset({int}), _NUMBER: frozenset({int, Decimal, float}), _CHIPS: frozenset({int, Decimal, float}),
+    _NAME: frozenset({int, str}), _BOOLEAN: frozenset({bool}), _TIME: frozenset({time}),
+}
+
+FIELD_TYPES: dict[str, tuple[str, bool]] = {
+    # field: (what each value is, whether the field is an array of them)
+    "variant": (_STRING, False), "ante_trimming_status": (_BOOLEAN, False),
+    "antes": (_CHIPS, True), "blinds_or_straddles": (_CHIPS, True), "bring_in": (_CHIPS, False),
+    "small_bet": (_CHIPS, False), "big_bet": (_CHIPS, False), "min_bet": (_CHIPS, False),
+    "starting_stacks": (_CHIPS, True), "actions": (_STRING, True),
+    "author": (_STRING, False), "event": (_STRING, False), "url": (_STRING, False), "venue": (_STRING, False),
+    "address": (_STRING, False), "city": (_STRING, False), "region": (_STRING, False),
+    "postal_code": (_STRING, False), "country": (_STRING, False),
+    "time": (_TIME, False), "time_zone": (_STRING, False), "time_zone_abbreviation": (_STRING, False),
+    "day": (_INTEGER, False), "month": (_INTEGER, False), "year": (_INTEGER, False),
+    "hand": (_NAME, False), "level": (_INTEGER, False), "seats": (_INTEGER, True), "seat_count": (_INTEGER, False),
+    "table": (_NAME, False), "players": (_STRING, True), "finishing_stacks": (_CHIPS, True),
+    "winnings": (_CHIPS, True), "currency": (_STRING, False), "currency_symbol": (_STRING, False),
+    "time_limit": (_NUMBER, False), "time_banks": (_NUMBER, True),
+}
+"""The PHH standard's fields (phh.readthedocs.io, "Fields") and the TOML type of each."""
+
+
+def _toml_type(value: object) -> str:
+    """What a value is, in TOML's words, with the value."""
+    if isinstance(value, datetime):
+        return f"a TOML datetime ({value.isoformat()})"
+    if isinstance(value, date):
+        return f"a TOML date ({value.isoformat()})"
+    if isinstance(value, time):
+        return f"a TOML local time ({value.isoformat()})"
+    if isinstance(value, list):
+        return f"an array {shown(value)}"
+    if isinstance(value, dict):
+        return f"a table {shown(value)}"
+    return f"{_SCALAR.get(type(value), 'a value')} {shown(value)}" if type(value) in _SCALAR else shown(value)
+
+
+def _refuse(field: str, wanted: str, value: object) -> PhhError:
+    return PhhError(field, f"expected {wanted}, got {_toml_type(value)}")
+
+
+def check_types(phh: Mapping[str, object]) -> None:
+    """Raise ``PhhError`` for the first field whose value is not of its PHH type."""
+    for key, value in phh.items():
+        expected = FIELD_TYPES.get(key)
+        if expected is None:
+            continue
+        wanted, array = expected
+        accepts = _ACCEPTS[wanted]
+        if not array:
+            if type(value) not in accepts:
+                raise _refuse(key, wanted, value)
+            continue
+        if type(value) is not list:
+            raise _refuse(key, f"an array, each item {wanted}", value)
+        if not set(map(type, value)) <= accepts:
+            at = next(i for i, item in enumerate(value) if type(item) not in accepts)
+            raise _refuse(f"{key}[{at}]", wanted, value[at])
