@@ -9,7 +9,9 @@ the event and the field otherwise). Hand histories (.phh) are read through ``flo
 from __future__ import annotations
 
 import copy
+import gzip
 import json
+import os
 import re
 import tomllib
 from collections.abc import Callable
@@ -24,6 +26,8 @@ from floorman.cli import main
 from floorman.errors import LogError, LogFieldError, LogSyntaxError
 from floorman.formats import handlog, phh
 from floorman.formats import ruling as ruling_json
+from floorman.formats.checks import MAX_EVENTS
+from floorman.formats.files import MAX_HAND_BYTES
 from floorman.formats.phh import PhhError
 from tests.conftest import EXAMPLES
 
@@ -41,6 +45,7 @@ def _reader(entry: dict[str, Any]) -> str:
 REFUSED = [name for name, e in EXPECTED.items() if _reader(e) == "cli" and e["status"] == 2]
 ACCEPTED = [name for name, e in EXPECTED.items() if _reader(e) == "cli" and e["status"] == 0]
 JSONL = [name for name, e in EXPECTED.items() if _reader(e) == "jsonl"]
+AUDIT = [name for name, e in EXPECTED.items() if _reader(e) == "audit"]
 PHH = [name for name, e in EXPECTED.items() if _reader(e) == "phh"]
 
 
@@ -68,10 +73,33 @@ def _bad_at_the_end() -> bytes:
     return json.dumps({**GOOD, "events": _events_then({"type": "burn", "card": "Zz"})}).encode()
 
 
+def _too_many_events() -> bytes:
+    return json.dumps({**GOOD, "events": _events_then({"type": "floor"}, MAX_EVENTS + 1)}).encode()
+
+
+def _past_the_size_cap() -> bytes:
+    head = json.dumps(GOOD).encode()
+    return head[:-1] + b', "_pad": "' + b"x" * (MAX_HAND_BYTES - len(head)) + b'"}'
+
+
+def _million_element_array() -> bytes:
+    return json.dumps({**GOOD, "seats": [1] * 1_000_000}).encode()
+
+
+def _line_of_many_megabytes() -> bytes:
+    line = json.dumps(GOOD).encode() + b"\n"
+    return gzip.compress(line + b"[" + b" " * (2 * MAX_HAND_BYTES) + b"]\n" + line, compresslevel=1)
+
+
 MAKERS: dict[str, Callable[[], bytes]] = {
     "deeply-nested": _deeply_nested,
     "deeply-nested-event": _deeply_nested_event,
     "100k-events-bad-at-the-end": _bad_at_the_end,
+    "too-many-events": _too_many_events,
+    "hand-past-the-size-cap": _past_the_size_cap,
+    "million-element-array": _million_element_array,
+    "one-line-of-many-megabytes": _line_of_many_megabytes,
+    "named-pipe": bytes,  # made by os.mkfifo in _path
 }
 
 
@@ -80,7 +108,10 @@ def _path(name: str, tmp_path: Path) -> Path:
     if "make" not in entry:
         return BAD / name
     path = tmp_path / name
-    path.write_bytes(MAKERS[entry["make"]]())
+    if entry["make"] == "named-pipe":
+        os.mkfifo(path)
+    else:
+        path.write_bytes(MAKERS[entry["make"]]())
     return path
 
 
@@ -136,6 +167,7 @@ def test_the_command_refuses_it_with_one_line_naming_the_event_and_the_field(nam
     assert lines[0].startswith(prefix), lines[0]
     rest = lines[0][len(prefix):]
     assert rest and not re.match(r"(event \d+|field '[^']*'): ", rest), lines[0]
+    assert len(rest) < 300, f"the message repeats too much of the value: {len(rest)} characters"
 
 
 @pytest.mark.parametrize("name", REFUSED)
@@ -201,6 +233,41 @@ def test_the_command_reads_a_jsonl_file_as_one_log_and_refuses_it_with_one_line(
         assert out == ""
         assert len(err.splitlines()) == 1
     assert "Traceback" not in err
+
+
+# -- the audit ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", AUDIT)
+def test_the_audit_names_the_file_and_line_in_one_line_and_reads_the_next_file(name: str, tmp_path: Path) -> None:
+    entry = EXPECTED[name]
+    folder = tmp_path / "day2"
+    folder.mkdir()
+    bad = _path(name, folder)
+    (folder / "z-next.json").write_bytes((EXAMPLES / "four-card-flop.json").read_bytes())
+    code, out, err = run("audit", str(folder), "--no-progress")
+    assert code == entry["status"]
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    where = f"floorman: {bad}: " + (f"line {entry['line']}: " if "line" in entry else "")
+    assert lines[0].startswith(where), lines[0]
+    assert len(lines[0]) < 300 + len(str(bad))
+    hands = 2 if "line" in entry else 1  # the line before the long one (the rest of that file is left), the next file
+    assert out.startswith(f"{hands} hands in 2 files"), out
+
+
+def test_a_named_pipe_given_by_name_is_read_as_standard_input_is(tmp_path: Path) -> None:
+    import threading
+
+    pipe = tmp_path / "from-the-tablet"
+    os.mkfifo(pipe)
+    text = (EXAMPLES / "four-card-flop.json").read_bytes()
+    writer = threading.Thread(target=pipe.write_bytes, args=(text,))
+    writer.start()
+    code, out, err = run("rule", str(pipe), "--json")
+    writer.join(timeout=10)
+    assert (code, err) == (0, "")
+    assert json.loads(out) == json.loads(ruling_json.dumps(floorman.rule(handlog.loads(text))))
 
 
 # -- hand histories ---------------------------------------------------------------------------------
