@@ -35,7 +35,8 @@ API: dict[tuple[str, str], Role] = {
     ("GET", "/api/incidents/{incident_id}"): F, ("POST", "/api/incidents/{incident_id}/corrections"): F,
     ("GET", "/api/incidents/export.csv"): F, ("GET", "/api/incidents/export.json"): F,
     ("GET", "/api/incidents/verify"): DIR, ("GET", "/api/users"): DIR, ("POST", "/api/users"): DIR,
-    ("PATCH", "/api/users/{user_id}"): DIR, ("GET", "/api/session"): D, ("DELETE", "/api/session"): D,
+    ("PATCH", "/api/users/{user_id}"): DIR, ("POST", "/api/users/{user_id}/unlock"): DIR,
+    ("GET", "/api/session"): D, ("DELETE", "/api/session"): D,
     ("GET", "/api/openapi.json"): D,
     ("POST", "/api/drill"): D, ("GET", "/api/drill/results"): DIR, ("GET", "/api/drill/{drill_id}"): D,
     ("POST", "/api/drill/{drill_id}/answers"): D, ("GET", "/api/drill/{drill_id}/summary"): D,
@@ -45,6 +46,7 @@ PUBLIC = {("POST", "/api/session"), ("GET", "/login"), ("POST", "/login"), ("GET
           ("POST", "/language")}
 PAGES: dict[tuple[str, str], Role] = {
     ("POST", "/logout"): D, ("GET", "/users"): DIR, ("POST", "/users"): DIR, ("POST", "/users/{user_id}"): DIR,
+    ("POST", "/users/{user_id}/unlock"): DIR,
     ("GET", "/"): D, ("GET", "/hands/new"): D, ("POST", "/hands"): D, ("POST", "/hands/next"): D,
     ("GET", "/hands/{hand_id}"): D, ("POST", "/hands/{hand_id}/deal"): D, ("POST", "/hands/{hand_id}/deal-error"): D, ("POST", "/hands/{hand_id}/act"): D,
     ("POST", "/hands/{hand_id}/event"): D, ("POST", "/hands/{hand_id}/floor"): D,

@@ -155,17 +155,26 @@ class Accounts:
     def authenticate(self, username: str, password: str) -> User | None:
         """The active user with this name and password, or None (the same cost either way: an unknown
         name is checked against a stored decoy hash, one scrypt like a known name, so the time a
-        refusal takes does not tell whether the name exists)."""
+        refusal takes does not tell whether the name exists). Only reads: it may run outside a transaction,
+        so that the scrypt work holds no lock (``new_hash_if_due`` and ``store_hash`` upgrade a weaker hash)."""
         row = self.conn.execute("SELECT * FROM users WHERE username = ?", (username.strip(),)).fetchone()
         if row is None:
             self.hasher.verify(password, _decoy(self.hasher))
             return None
         if not self.hasher.verify(password, row["password_hash"]) or not row["active"]:
             return None
-        if self.hasher.needs_rehash(row["password_hash"]):
-            self.conn.execute("UPDATE users SET password_hash = ? WHERE id = ?",
-                              (self.hasher.hash(password), row["id"]))
         return self._with_rooms(row)
+
+    def new_hash_if_due(self, user_id: int, password: str) -> str | None:
+        """A hash of ``password`` at this hasher's cost when the stored one is weaker (else None); only reads."""
+        row = self.conn.execute("SELECT password_hash FROM users WHERE id = ?", (user_id,)).fetchone()
+        if row is None or not self.hasher.needs_rehash(row["password_hash"]):
+            return None
+        return self.hasher.hash(password)
+
+    def store_hash(self, user_id: int, password_hash: str) -> None:
+        """Store a hash made by ``new_hash_if_due`` (in the write transaction, with no scrypt inside it)."""
+        self.conn.execute("UPDATE users SET password_hash = ? WHERE id = ?", (password_hash, user_id))
 
     def set_password(self, user_id: int, password: str) -> None:
         if len(password) < 8:

@@ -23,6 +23,7 @@ NOTICES = {
     "stale": N_("Someone else logged on this hand first: here is the latest. Tap again if it still applies."),
     "correction_recorded": N_("The correction is recorded as a new entry; the old one stays on record."),
     "user_saved": N_("The account is saved."),
+    "user_unlocked": N_("Failed logins forgotten: the account can log in again from every device."),
     "language_saved": N_("Language changed."),
     "hand_started": N_("New hand: blinds and antes are posted."),
     "logged_out": N_("You are logged out."),

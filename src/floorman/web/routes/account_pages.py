@@ -66,21 +66,30 @@ def _is_loopback(request: Request) -> bool:
 
 
 def log_in(svc: ConsoleServices, address: str, username: str, password: str) -> tuple[str, Session] | None:
-    """Check the password (rate-limited per address and user name); a new session token, or None."""
-    wait = svc.login_limiter.retry_after(address, username)
+    """Check the password; a new session token, or None.
+
+    The attempt is counted before the password is checked (``LoginLimiter.begin``: a burst of wrong
+    passwords gets no more checks than the free tries), and the password is checked (scrypt) outside
+    any write transaction: a burst of logins never holds up the tables' appends.
+    """
+    wait = svc.login_limiter.begin(address, username)
     if wait:
         raise RateLimited(wait)
-    with svc.db.transaction() as conn:
+    with svc.db.connect() as conn:
         accounts = Accounts(conn, svc.hasher)
         user = accounts.authenticate(username, password)
         if user is None:
-            svc.login_limiter.fail(address, username)
             if accounts.find(username) is not None:
                 log.warning("failed login for user %r from %s", username[:64], address)
             else:  # what was typed may be a password in the wrong field: it is not written down
                 log.warning("failed login for an unknown user name from %s", address)
             return None
-        svc.login_limiter.succeed(username)
+        upgraded = accounts.new_hash_if_due(user.id, password)
+    svc.login_limiter.succeed(address, username)
+    with svc.db.transaction() as conn:
+        accounts = Accounts(conn, svc.hasher)
+        if upgraded is not None:
+            accounts.store_hash(user.id, upgraded)
         accounts.purge_expired(now=svc.now())
         return accounts.open_session(user, now=svc.now())
 
@@ -200,10 +209,12 @@ async def choose_language(request: Request) -> Response:
 
 
 def _users_page(request: Request, session: Session, *, error: str = "", status: int = 200) -> Response:
-    with services(request).db.connect() as conn:
+    svc = services(request)
+    with svc.db.connect() as conn:
         users = Accounts(conn).all()
+    slowed = {u.id for u in users if svc.login_limiter.slowed(u.username)}
     return render_page(request, session, "users.html", active="users", users=users, roles=[r.value for r in Role],
-                       error=error, status=status)
+                       slowed=slowed, error=error, status=status)
 
 
 @router.get("/users")
@@ -252,3 +263,17 @@ def change_user(request: Request, post: DirectorPost, user_id: RecordId) -> Resp
     except (ConflictError, NotFoundError) as exc:
         return _users_page(request, post.session, error=str(exc), status=409)
     return redirect("/users", notice="user_saved")
+
+
+@router.post("/users/{user_id}/unlock")
+def unlock_user(request: Request, post: DirectorPost, user_id: RecordId) -> Response:
+    """Forget an account's failed logins from every address: it logs in again at once (a director's decision)."""
+    svc = services(request)
+    try:
+        with svc.db.connect() as conn:
+            target = Accounts(conn).get(user_id)
+    except NotFoundError as exc:
+        return _users_page(request, post.session, error=str(exc), status=404)
+    svc.login_limiter.unlock(target.username)
+    log.info("failed logins of %r forgotten by %r", target.username[:64], post.session.user.username[:64])
+    return redirect("/users", notice="user_unlocked")

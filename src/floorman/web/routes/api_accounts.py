@@ -109,6 +109,15 @@ def change_user(request: Request, session: Director, user_id: RecordId, body: Us
         return user_obj(accounts.get(user_id))
 
 
+@router.post("/users/{user_id}/unlock", tags=["users"], summary="Forget an account's failed logins from every "
+                                                               "address, so that it logs in again at once (directors).")
+def unlock_user(request: Request, session: Director, user_id: RecordId) -> dict[str, Any]:
+    svc = services(request)
+    with svc.db.connect() as conn:
+        target = Accounts(conn).get(user_id)
+    return {"user": user_obj(target), "unlocked": svc.login_limiter.unlock(target.username)}
+
+
 @router.get("/openapi.json", tags=["meta"], summary="This API's OpenAPI document.")
 async def openapi_document(request: Request, session: Dealer) -> dict[str, Any]:
     document: dict[str, Any] = request.app.openapi()
