@@ -19,6 +19,7 @@ from floorman.storage.errors import (
     StaleSequenceError,
     StorageError,
     StoreAddressError,
+    StoreUnavailableError,
 )
 from floorman.storage.floor_call_log import FloorCallLog, LoggedCall, ResponseTimes
 from floorman.storage.floor_calls import FloorCall, FloorCalls, Subscription
@@ -64,6 +65,7 @@ __all__ = [
     "StoreAddress",
     "StoreAddressError",
     "StoreKind",
+    "StoreUnavailableError",
     "Subscription",
     "TableSummary",
     "User",

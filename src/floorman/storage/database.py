@@ -42,12 +42,30 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from floorman.storage.address import StoreAddress, StoreKind, default_database_path
-from floorman.storage.errors import StorageError
+from floorman.storage.errors import StorageError, StoreUnavailableError
 from floorman.storage.floor_calls import FloorCalls, LocalFloorCalls
 from floorman.storage.migrations import migrate
 from floorman.storage.sql import Connection
 
 __all__ = ["Database", "SqliteDatabase", "default_database_path", "read_only_sqlite", "utc_now"]
+
+SQLITE_READONLY = 8
+SQLITE_FULL = 13
+
+
+def unavailable(exc: sqlite3.Error, path: str) -> StoreUnavailableError | None:
+    """The ``StoreUnavailableError`` an SQLite error means (the file read-only, the disk full), or None."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        return None
+    if code & 0xFF == SQLITE_READONLY:
+        return StoreUnavailableError(f"{path}: the database is read-only: nothing can be recorded until it is "
+                                     "writable again", reason="read_only")
+    if code & 0xFF == SQLITE_FULL:
+        return StoreUnavailableError(f"{path}: the disk is full: this was not recorded (nothing recorded before is "
+                                     "lost); free some space and try again", reason="full")
+    return None
+
 
 BUSY_TIMEOUT_MS = 10_000
 POOL_SIZE = 8
@@ -81,6 +99,9 @@ class Database(ABC):
     @abstractmethod
     def shown(self) -> str:
         """Where the database is, as it may be printed (no password)."""
+
+    def check_writable(self) -> None:  # noqa: B027  (a store that can tell says so; the others are written to)
+        """Raise ``StoreUnavailableError`` when the store cannot be written now (a read-only file, a full disk)."""
 
     def migrate(self, *, upto: str | None = None) -> list[str]:
         """Bring the schema up to date (or up to migration ``upto``); the names of the migrations applied now."""
@@ -139,16 +160,18 @@ class SqliteDatabase(Database):
         nothing it held (a cursor kept alive by a traceback, a half-done transaction) is handed on.
         """
         if self._shared is not None:
-            with self._lock:
+            with self._lock, self._translated():
                 yield self._shared
             return
         with self._lock:
             conn = self._idle.pop() if self._idle else None
         if conn is None:
-            conn = self._open()
+            with self._translated():
+                conn = self._open()
         clean = False
         try:
-            yield conn
+            with self._translated():
+                yield conn
             clean = not conn.in_transaction
         finally:
             with self._lock:
@@ -157,6 +180,17 @@ class SqliteDatabase(Database):
                     self._idle.append(conn)
             if not keep:
                 conn.close()
+
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        """SQLite's read-only and full-disk errors raised as ``StoreUnavailableError``, one clear line each."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            translated = unavailable(exc, self.path)
+            if translated is None:
+                raise
+            raise translated from exc
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -174,6 +208,12 @@ class SqliteDatabase(Database):
     @property
     def shown(self) -> str:
         return self.path
+
+    def check_writable(self) -> None:
+        """Raise ``StoreUnavailableError`` unless a write can be made now (it writes the header back as it was)."""
+        with self.transaction() as conn:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            conn.execute(f"PRAGMA user_version = {version}")
 
     def journal_mode(self) -> str:
         with self.connect() as conn:

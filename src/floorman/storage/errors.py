@@ -8,7 +8,8 @@ single place as the errors of the core::
     ├── StaleSequenceError       an append named a sequence number the hand has moved past
     ├── ConflictError            the request contradicts the record (a second correction, a taken name)
     ├── MigrationError           the database was written by a newer floorman
-    └── StoreAddressError        a --db value that is neither a file path nor a supported URL
+    ├── StoreAddressError        a --db value that is neither a file path nor a supported URL
+    └── StoreUnavailableError    the database cannot be written now: read-only, or the disk is full
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from floorman.errors import FloormanError
 
 __all__ = [
     "ConflictError", "MigrationError", "NotFoundError", "StaleSequenceError", "StorageError", "StoreAddressError",
+    "StoreUnavailableError",
 ]
 
 
@@ -47,3 +49,15 @@ class MigrationError(StorageError):
 
 class StoreAddressError(StorageError):
     """A ``--db`` value names neither a file path nor a supported kind of store."""
+
+
+class StoreUnavailableError(StorageError):
+    """The database cannot be written now: the file is read-only, or the disk (or the file's page limit) is full.
+
+    Nothing of the write was recorded (its transaction is rolled back) and nothing recorded before is
+    touched; ``reason`` is ``"read_only"`` or ``"full"``.
+    """
+
+    def __init__(self, message: str, *, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason

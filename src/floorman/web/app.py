@@ -149,9 +149,14 @@ def create_app(
 ) -> FastAPI:
     """The console over the database ``db_path`` names: an SQLite file or a ``postgresql://`` URL
     (created if need be, and migrated now). A floor call nobody acknowledges is raised again every
-    ``page_again_after`` seconds; a floor device's stream is renewed every ``stream_seconds``."""
+    ``page_again_after`` seconds; a floor device's stream is renewed every ``stream_seconds``.
+
+    Raises ``StoreUnavailableError`` when the database cannot be written (a read-only file, a full disk):
+    a console that cannot record a ruling does not start.
+    """
     db = open_database(db_path)
     db.migrate()
+    db.check_writable()
     translators = load_translations()
 
     @contextlib.asynccontextmanager

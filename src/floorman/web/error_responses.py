@@ -35,7 +35,7 @@ from floorman.errors import (
     UnknownRuleError,
     UnsupportedVariantError,
 )
-from floorman.storage import ConflictError, MigrationError, NotFoundError, StaleSequenceError
+from floorman.storage import ConflictError, MigrationError, NotFoundError, StaleSequenceError, StoreUnavailableError
 from floorman.web.page_context import render_page
 from floorman.web.problems import CsrfFailed, InvalidInput, LoginRequired, PermissionDenied, RateLimited, SetupClosed
 from floorman.web.security import current_session
@@ -57,6 +57,7 @@ _FLOORMAN: tuple[tuple[type[FloormanError], int, str], ...] = (
     (StaleSequenceError, 409, "stale_sequence"),
     (ConflictError, 409, "conflict"),
     (MigrationError, 500, "migration_error"),
+    (StoreUnavailableError, 503, "store_unavailable"),
     (FloormanError, 422, "floorman_error"),
 )
 _HTTP_TYPES = {400: "bad_request", 401: "login_required", 403: "forbidden", 404: "not_found",
@@ -124,7 +125,9 @@ def describe_error(exc: Exception) -> ErrorBody:
 
 async def _respond(request: Request, exc: Exception) -> Response:
     body = describe_error(exc)
-    if body.status >= 500:
+    if isinstance(exc, StoreUnavailableError):  # one clear line: the cause is known, a traceback adds nothing
+        log.warning("%s %s refused: %s", request.method, request.url.path, exc)
+    elif body.status >= 500:
         log.error("error on %s %s", request.method, request.url.path, exc_info=exc)
     if request.url.path.startswith("/api/") or request.url.path == "/api":
         return JSONResponse(body.to_obj(), status_code=body.status, headers=body.headers)
