@@ -54,6 +54,9 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
     "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
 )
+HSTS = b"max-age=31536000"
+"""Strict-Transport-Security when the console is served over TLS (``floorman serve --certfile``)."""
+
 _HEADERS = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -73,6 +76,7 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         static = str(scope.get("path", "")).startswith("/static/")
+        tls = scope.get("scheme") == "https"
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -81,6 +85,8 @@ class SecurityHeaders:
                 headers += [h for h in _HEADERS if h[0] not in present]
                 if not static and b"cache-control" not in present:
                     headers.append((b"cache-control", b"no-store"))
+                if tls:  # served over TLS: browsers keep to https for a year (HSTS)
+                    headers.append((b"strict-transport-security", HSTS))
                 message["headers"] = headers
             await send(message)
 

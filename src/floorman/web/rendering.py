@@ -61,6 +61,23 @@ def format_number(value: Any, locale: str = "en") -> str:
     return format_decimal(value, locale=locale)
 
 
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+"""The Unicode controls that reorder text (embeddings, overrides, isolates and their ends)."""
+_INERT = str.maketrans({c: f"<U+{ord(c):04X}>" for c in BIDI_CONTROLS})
+
+
+def inert(value: object) -> object:
+    """A value as a page shows it: the direction controls of a text (a player's or user's name) shown as
+    ``<U+202E>`` rather than obeyed, so that a name cannot reorder the page around it.
+
+    >>> inert("Ann\u202eKcab")
+    'Ann<U+202E>Kcab'
+    """
+    if type(value) is str and not value.isascii():
+        return value.translate(_INERT)
+    return value
+
+
 class PageRenderer:
     def __init__(self, translators: Mapping[str, Translator], *, asset_version: str) -> None:
         self.envs: dict[str, Environment] = {}
@@ -73,6 +90,7 @@ class PageRenderer:
                 auto_reload=False,  # the templates ship with the package: no file check on every page
                 trim_blocks=True,
                 lstrip_blocks=True,
+                finalize=inert,
             )
             env.install_gettext_translations(translator.catalog, newstyle=True)  # type: ignore[attr-defined]
             env.filters["chips"] = partial(format_chips, locale=locale)
