@@ -63,7 +63,8 @@ class FloorCall(BaseModel):
     note: str = Field(default="", max_length=500)
 
 
-def hand_obj(live: LiveHand) -> dict[str, Any]:
+def hand_obj(live: LiveHand, *, with_log: bool = True) -> dict[str, Any]:
+    """A hand as the API gives it; without ``log`` (``with_log=False``) for an answer that says only what changed."""
     result = live.result
     meter = sa_meter(result.state, live.book)
     pending = live.pending_ruling
@@ -74,7 +75,7 @@ def hand_obj(live: LiveHand) -> dict[str, Any]:
         "created_at": live.record.created_at, "closed_at": live.record.closed_at, "over": live.over,
         "pending_ruling": pending, "to_act": to_act,
         "substantial_action": {"counted": meter.counted, "target": meter.target, "reached": meter.reached},
-        "log": plain_json(live.log_obj()), "ruling": ruling_object(result),
+        **({"log": plain_json(live.log_obj())} if with_log else {}), "ruling": ruling_object(result),
     }
 
 
@@ -120,7 +121,9 @@ async def get_events(request: Request, session: Dealer, hand_id: RecordId) -> di
 
 
 @router.post("/{hand_id}/events", status_code=201,
-             summary="Append an event (or a tap's events) at the expected sequence number; stale gets 409.")
+             summary="Append an event (or a tap's events) at the expected sequence number; stale gets 409. "
+                     "The answer says what changed: the events appended (with their sequence numbers), the new "
+                     "sequence number and the ruling so far, not the whole log (GET the hand for that).")
 def append(request: Request, session: Dealer, hand_id: RecordId, body: Append) -> dict[str, Any]:
     events = ([body.event] if body.event is not None else []) + list(body.events or [])
     if body.event is not None and body.events:
@@ -129,7 +132,9 @@ def append(request: Request, session: Dealer, hand_id: RecordId, body: Append) -
     with svc.db.transaction() as conn:
         live = live_hands.append_events(conn, hand_id, events, expected_seq=body.seq, user=session.user,
                                         now=svc.stamp())
-        return hand_obj(live)
+        appended = [{"seq": e.seq, "batch": e.batch, "event": e.event, "logged_at": e.logged_at}
+                    for e in live.events[body.seq:]]
+        return {**hand_obj(live, with_log=False), "appended": appended}
 
 
 @router.post("/{hand_id}/floor", status_code=201, summary="Call the floor: the ruling as of now is recorded on the hand.")
