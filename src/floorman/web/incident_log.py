@@ -155,12 +155,22 @@ def export_csv(incidents: Iterator[Incident], words: IncidentWords) -> Iterator[
         yield buffer.getvalue()
 
 
-def export_json(incidents: Iterator[Incident], *, chain_head: str) -> Iterator[str]:
-    """JSON: ``{"incidents": [...], "chain_head": ...}`` with each entry's log and ruling."""
+def export_json(incidents: Iterator[Incident], *, chain_head: str, read_at: str = "") -> Iterator[str]:
+    """JSON: ``{"incidents": [...], "chain_head": ..., "chain_read_at": ...}`` with each entry's log and ruling."""
     yield '{"floorman": 1, "incidents": ['
     for i, incident in enumerate(incidents):
         yield ("," if i else "") + json.dumps(incident.to_obj(), ensure_ascii=False)
-    yield f'], "chain_head": {json.dumps(chain_head)}}}'
+    yield f'], "chain_head": {json.dumps(chain_head)}, "chain_read_at": {json.dumps(read_at)}}}'
+
+
+def export_name(suffix: str, *, chain_head: str, read_at: str) -> str:
+    """The export's file name, which carries the date and the start of the chain's head (the full head is in
+    the ``X-Floorman-Chain-Head`` header, and in a JSON export's body).
+
+    >>> export_name("csv", chain_head="9f86d081884c7d659a2feaa0c55ad015", read_at="2026-12-01T15:50:02+00:00")
+    'floorman-incidents-2026-12-01-head-9f86d081884c7d65.csv'
+    """
+    return f"floorman-incidents-{read_at[:10]}-head-{chain_head[:16]}.{suffix}"
 
 
 def without_limit(query: IncidentQuery) -> IncidentQuery:

@@ -22,6 +22,7 @@ from floorman.web.incident_log import (
     correct_incident,
     export_csv,
     export_json,
+    export_name,
     incident_words,
     query_from_params,
     without_limit,
@@ -73,15 +74,24 @@ def _exported(request: Request, session: Session) -> IncidentQuery:
     return replace(query, floor_person=session.user.username)
 
 
+CHAIN_HEAD_HEADER = "X-Floorman-Chain-Head"
+"""The response header that carries the head of the hash chain with every export."""
+
+
 @router.get("/export.csv", openapi_extra=FILTERS, response_class=StreamingResponse,
             responses=_export("text/csv", {"type": "string"}), summary="The filtered log as CSV, with rule numbers and remedies in words (floor staff: their own rulings).")
 def export_as_csv(request: Request, session: Floor) -> StreamingResponse:
     query = _exported(request, session)
-    t = services(request).translators[request_locale(request, session)]
-    with services(request).db.connect() as conn:
+    svc = services(request)
+    t = svc.translators[request_locale(request, session)]
+    with svc.db.connect() as conn:
         rows = list(Incidents(conn).each(query))
-    return StreamingResponse(export_csv(iter(rows), lambda incident: incident_words(incident, t)), media_type="text/csv; charset=utf-8",
-                             headers={"Content-Disposition": 'attachment; filename="floorman-incidents.csv"'})
+        head = chain_status(conn, room_id=session.user.home_room).head
+    stamp = svc.stamp()
+    name = export_name("csv", chain_head=head, read_at=stamp)
+    return StreamingResponse(export_csv(iter(rows), lambda incident: incident_words(incident, t)),
+                             media_type="text/csv; charset=utf-8",
+                             headers={"Content-Disposition": f'attachment; filename="{name}"', CHAIN_HEAD_HEADER: head})
 
 
 @router.get("/export.json", openapi_extra=FILTERS, response_class=StreamingResponse,
@@ -89,11 +99,14 @@ def export_as_csv(request: Request, session: Floor) -> StreamingResponse:
             summary="The filtered log as JSON with each entry's log and ruling (floor staff: their own rulings).")
 def export_as_json(request: Request, session: Floor) -> StreamingResponse:
     query = _exported(request, session)
-    with services(request).db.connect() as conn:
+    svc = services(request)
+    with svc.db.connect() as conn:
         rows = list(Incidents(conn).each(query))
         head = chain_status(conn, room_id=session.user.home_room).head
-    return StreamingResponse(export_json(iter(rows), chain_head=head), media_type="application/json",
-                             headers={"Content-Disposition": 'attachment; filename="floorman-incidents.json"'})
+    stamp = svc.stamp()
+    name = export_name("json", chain_head=head, read_at=stamp)
+    return StreamingResponse(export_json(iter(rows), chain_head=head, read_at=stamp), media_type="application/json",
+                             headers={"Content-Disposition": f'attachment; filename="{name}"', CHAIN_HEAD_HEADER: head})
 
 
 @router.get("/verify", summary="Check the hash chain: the first broken link, if any (directors).")

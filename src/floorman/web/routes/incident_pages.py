@@ -54,7 +54,8 @@ def incidents_page(request: Request, session: Floor) -> Response:
     export_query = str(request.url.query)
     return render_page(
         request, session, "incidents.html", active="incidents", incidents=found, total=total, query=query,
-        params=params, choices=choices, causes=causes, chain=chain, error=error, export_query=export_query,
+        params=params, choices=choices, causes=causes, chain=chain, chain_read_at=svc.stamp(), error=error,
+        export_query=export_query,
         cause_name=lambda value: cause_name(value, t), page_size=PAGE_SIZE,
     )
 
