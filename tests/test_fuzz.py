@@ -401,3 +401,35 @@ def test_hand_history_text_cut_or_spliced_is_read_or_refused(text: str, data: st
     start = data.draw(st.integers(min_value=0, max_value=len(text)))
     end = data.draw(st.integers(min_value=start, max_value=min(len(text), start + 30)))
     _read_phh(text[:start] + data.draw(st.sampled_from(TOML_PIECES) | st.text(max_size=4)) + text[end:])
+
+
+# -- files: bounded reading, whatever the bytes ---------------------------------------------------------
+
+FILE_SUFFIXES = [".json", ".jsonl", ".phh", ".phhs", ".jsonl.gz", ".phh.gz"]
+
+
+@FUZZ
+@given(suffix=st.sampled_from(FILE_SUFFIXES),
+       data=st.one_of(st.binary(max_size=2000),
+                      st.sampled_from([json.dumps(log) for log in SEED_LOGS[:6]] + SEED_PHH[:4]).map(str.encode),
+                      st.lists(st.sampled_from([b"\n", b"{", b"}", b"[", b"]", b'"events"', b":", b",", b"1",
+                                                b"\xff", b"\x00", b"=", b"variant", b"'NT'", b"hand",
+                                                b"1979-05-27T07:32:00", b"07:32:00"]), max_size=60).map(b"".join)))
+def test_a_hand_file_of_any_bytes_is_read_or_refused_with_a_located_error(
+        tmp_path_factory: Any, suffix: str, data: bytes) -> None:
+    import gzip
+
+    from floorman.formats import files
+
+    folder = tmp_path_factory.mktemp("files")
+    path = folder / f"hand{suffix}"
+    path.write_bytes(gzip.compress(data) if suffix.endswith(".gz") else data)
+    try:
+        for item in files.hand_texts(path):
+            assert len(item.text) <= files.MAX_FILE_BYTES
+            for read in files.read_hands(item, source=str(path)):
+                assert (read.log is None) != (read.error is None)
+                if read.error is not None:
+                    assert isinstance(read.error, FloormanError) and "\n" not in str(read.error)
+    except FloormanError as exc:
+        assert str(path) in str(exc) and "\n" not in str(exc)
