@@ -65,6 +65,17 @@ def test_200_concurrent_wrong_passwords_get_no_more_checks_than_the_free_tries(
     assert outcomes.count("slowed") >= BURST - svc.login_limiter.max_failures
 
 
+def test_200_concurrent_wrong_passwords_over_http_get_no_more_checks_than_the_free_tries(
+        app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _counting(monkeypatch)
+    with TestClient(app) as tablet, ThreadPoolExecutor(max_workers=64) as pool:
+        codes = list(pool.map(lambda n: tablet.post("/api/session", json={"username": "dir", "password": f"guess {n}"})
+                              .status_code, range(BURST)))
+    limit = _services(app).login_limiter.max_failures
+    assert len(calls) == codes.count(401) <= limit
+    assert codes.count(429) == BURST - codes.count(401)
+
+
 def test_failures_from_one_address_do_not_keep_the_account_out_from_another(app: FastAPI) -> None:
     svc = _services(app)
     for n in range(svc.login_limiter.max_failures):

@@ -60,6 +60,8 @@ class LoginLimiter:
         self.max_delay = max_delay
         self.clock = clock
         self._failures: dict[str, deque[float]] = {}
+        self._ended: dict[str, float] = {}
+        """When the last failed check of a key ended: the wait runs from then (a slow check does not shorten it)."""
         self._lock = threading.Lock()
 
     def _recent(self, key: str, now: float) -> deque[float]:
@@ -74,6 +76,7 @@ class LoginLimiter:
             return
         for key in [k for k, stamps in self._failures.items() if not stamps or stamps[-1] <= now - self.window]:
             del self._failures[key]
+            self._ended.pop(key, None)
 
     def _wait(self, address: str, username: str, now: float) -> float:
         waits = [0.0]
@@ -81,7 +84,7 @@ class LoginLimiter:
             stamps = self._recent(key, now)
             if len(stamps) >= free:
                 delay = min(self.first_delay * 2 ** (len(stamps) - free), self.max_delay)
-                waits.append(stamps[-1] + delay - now)
+                waits.append(max(stamps[-1], self._ended.get(key, 0.0)) + delay - now)
         return max(waits)
 
     def retry_after(self, address: str, username: str) -> int:
@@ -116,11 +119,20 @@ class LoginLimiter:
         with self._lock:
             self._record(address, username, now)
 
+    def failed(self, address: str, username: str) -> None:
+        """The password checked for an attempt begun with ``begin`` was wrong: the wait runs from now."""
+        now = self.clock()
+        with self._lock:
+            for key in (_pair(address, username), _address(address)):
+                if key in self._failures:
+                    self._ended[key] = now
+
     def succeed(self, address: str, username: str) -> None:
         """The password was right: forget this name's failures from this address, and this attempt's count
         against the address."""
         with self._lock:
             self._failures.pop(_pair(address, username), None)
+            self._ended.pop(_pair(address, username), None)
             stamps = self._failures.get(_address(address))
             if stamps:
                 stamps.pop()
@@ -132,6 +144,7 @@ class LoginLimiter:
             keys = [k for k in self._failures if k.startswith(suffix)]
             for key in keys:
                 del self._failures[key]
+                self._ended.pop(key, None)
         return len(keys)
 
     def slowed(self, username: str) -> bool:

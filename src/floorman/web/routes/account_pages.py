@@ -79,6 +79,7 @@ def log_in(svc: ConsoleServices, address: str, username: str, password: str) -> 
         accounts = Accounts(conn, svc.hasher)
         user = accounts.authenticate(username, password)
         if user is None:
+            svc.login_limiter.failed(address, username)
             if accounts.find(username) is not None:
                 log.warning("failed login for user %r from %s", username[:64], address)
             else:  # what was typed may be a password in the wrong field: it is not written down
