@@ -29,6 +29,14 @@ def _services(app: FastAPI) -> ConsoleServices:
     return svc
 
 
+def _at_one_instant(app: FastAPI) -> LoginLimiter:
+    """The console's limiter with its clock stopped: the burst arrives at one instant, however long the checks
+    take on a busy machine (what is measured is the counting, not how fast the machine is)."""
+    limiter = LoginLimiter(clock=lambda: 1000.0)
+    object.__setattr__(_services(app), "login_limiter", limiter)  # the services are frozen; this app is the test's
+    return limiter
+
+
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every scrypt the hasher runs, counted."""
     calls: list[int] = []
@@ -47,6 +55,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_200_concurrent_wrong_passwords_get_no_more_checks_than_the_free_tries(
         app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
     svc = _services(app)
+    _at_one_instant(app)
     calls = _counting(monkeypatch)
     start = threading.Barrier(32)
 
@@ -67,6 +76,7 @@ def test_200_concurrent_wrong_passwords_get_no_more_checks_than_the_free_tries(
 
 def test_200_concurrent_wrong_passwords_over_http_get_no_more_checks_than_the_free_tries(
         app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
+    _at_one_instant(app)
     calls = _counting(monkeypatch)
     with TestClient(app) as tablet, ThreadPoolExecutor(max_workers=64) as pool:
         codes = list(pool.map(lambda n: tablet.post("/api/session", json={"username": "dir", "password": f"guess {n}"})
