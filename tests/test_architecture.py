@@ -13,6 +13,7 @@ SRC = ROOT / "src" / "floorman"
 CORE = [
     "errors.py", "cards.py", "table.py", "events.py", "log.py", "findings.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "rulebooks/__init__.py", "rulebooks/params.py",
+    "rulebooks/decisions.py",
     *[f"rulings/{p.name}" for p in (SRC / "rulings").glob("*.py")],
 ]
 CORE_MODULES = {"floorman." + p.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for p in CORE}

@@ -14,6 +14,7 @@ from floorman.events import CardDealt, CardExposed, ExposedBy
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.log import Omission
+from floorman.rulebooks.decisions import deal_order_rules, row
 from floorman.state import HandState, HoleCard, SeatState
 from floorman.table import Family, PlayerStatus, Street
 
@@ -21,15 +22,13 @@ __all__ = ["close_initial", "deal_after", "deal_initial", "evaluate_initial", "e
 
 
 def _first_card_rules(state: HandState) -> tuple[str, ...]:
-    if state.is_stud:
-        return ("DEAL-ORDER-STUD",)
-    rules: list[str] = ["DEAL-ORDER-DRAW" if state.spec.family is Family.DRAW else "DEAL-ORDER-FLOP"]
-    if len(state.entitled_order()) == 2:
-        rules.append("DEAL-ORDER-HU")
     button = state.log.button
-    if (button is not None and (button not in state.seats or not state.seats[button].entitled)) or (state.sb_seat is None and state.bb_seat is not None and len(state.entitled_order()) > 2):
-        rules.append("DEAL-DEADBUTTON")
-    return tuple(rules)
+    entitled = len(state.entitled_order())
+    return deal_order_rules(
+        family=state.spec.family.value, heads_up=entitled == 2,
+        dead_button=(button is not None and (button not in state.seats or not state.seats[button].entitled))
+        or (state.sb_seat is None and state.bb_seat is not None and entitled > 2),
+    )
 
 
 def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
@@ -247,9 +246,9 @@ def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int,
         1 for f in state.findings
         if f.irregularity is I.EXPOSED_HOLE_CARD and f.during_initial_deal
     )
-    extra: tuple[str, ...] = ("EXP-FLASH",) if how in ("flashed", "off_table") else ()
+    extra = row("exposed_hole_card.flashed").rules if how in ("flashed", "off_table") else ()
     if not state.is_stud and len(state.entitled_order()) == 2:
-        extra += ("DEAL-ORDER-HU",)
+        extra += row("deal_order.heads_up").rules
     state.add(Finding(
         at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card,
         position=None if state.omits(Omission.DEAL_ORDER) else card.position,

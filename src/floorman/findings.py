@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from floorman.rulebooks.decisions import finding_rules
 from floorman.table import Street
 
-__all__ = ["BASE_RULES", "DeckCheck", "DeckCount", "Finding", "Irregularity"]
+__all__ = ["DeckCheck", "DeckCount", "Finding", "Irregularity"]
 
 
 class Irregularity(StrEnum):
@@ -64,52 +65,6 @@ class Irregularity(StrEnum):
     PLAYER_AWAY_DURING_HAND = "player_away_during_hand"
 
 
-I = Irregularity
-
-BASE_RULES: dict[Irregularity, tuple[str, ...]] = {
-    I.FIRST_CARD_WRONG_SEAT: ("MD-FIRST-WRONG-SEAT",),
-    I.CARD_TO_SEAT_NOT_ENTITLED: ("MD-SEAT-NOT-ENTITLED", "DEF-ENTITLED-SEAT"),
-    I.SEAT_DEALT_OUT: ("MD-SEAT-DEALT-OUT", "DEF-ENTITLED-SEAT"),
-    I.CARD_OUT_OF_SEQUENCE: ("MD-OUT-OF-SEQUENCE",),
-    I.BUTTON_DEALT_CONSECUTIVE_CARDS: ("DEAL-BTN-CONSEC",),
-    I.BUTTON_MISPLACED: ("MD-BUTTON-POSITION",),
-    I.BOXED_CARD: ("DEF-BOXED", "BOX-SCRAP"),
-    I.EXPOSED_HOLE_CARD: ("DEF-EXPOSED",),
-    I.EXPOSED_REPLACEMENT_CARD: ("EXP-REPLACEMENT-EXPOSED", "DEF-EXPOSED"),
-    I.EXPOSED_AFTER_DEAL: ("EXP-AFTER-DEAL",),
-    I.PLAYER_EXPOSED_OWN_CARD: ("EXP-PLAYER-OWN", "DEF-EXPOSED"),
-    I.EXTRA_CARD: ("MD-EXTRA-2", "CNT-ONE-EXTRA"),
-    I.WRONG_CARD_COUNT: ("MD-WRONG-COUNT",),
-    I.BUTTON_SHORT: ("CNT-BTN-SHORT",),
-    I.ACTED_WITH_WRONG_COUNT: ("CNT-AFTER-SA-DEAD",),
-    I.CARDS_THROWN_INTO_HAND: ("MD-THROWN-INTO-BLIND",),
-    I.NON_STANDARD_CARD: ("MD-NONSTANDARD", "NSC-JOKER"),
-    I.DUPLICATE_CARD: ("FD-DUP", "DEF-FOULED-DECK"),
-    I.FOREIGN_BACK_IN_PLAY: ("FD-FOREIGN-BACK-HAND", "DEF-FOULED-DECK"),
-    I.FOREIGN_BACK_IN_STUB: ("FD-FOREIGN-BACK-STUB",),
-    I.PREVIOUS_HAND_CARD: ("FD-MISSING-CARD",),
-    I.MISSING_CARD: ("FD-MISSING-CARD",),
-    I.KNEW_DEFECT: ("FD-KNOWING",),
-    I.FOUR_CARD_FLOP: ("FLOP-4CARD",),
-    I.FLOP_FIVE_OR_MORE: ("FLOP-5PLUS",),
-    I.SHORT_FLOP: ("FLOP-SHORT",),
-    I.MISSING_BURN: ("DEAL-BURN-ORDER",),
-    I.EXTRA_BURN: ("BURN-ONE-PER-STREET",),
-    I.PREMATURE_CARD: ("PREM-NOPLAY",),
-    I.PREMATURE_BURN: ("PREM-BURN-ONLY",),
-    I.STUD_DOOR_CARD_DOWN: ("STUD-ALL-DOWN", "DEF-DOOR-CARD"),
-    I.STUD_SEVENTH_EXPOSED: ("STUD-7TH-EXPOSED",),
-    I.STUD_SHORT_STUB: ("STUD-SHORT-STUB",),
-    I.WRONG_BRING_IN: ("STUD-BRINGIN-WRONG",),
-    I.ABSENT_AT_DEAL: ("ABS-AT-SEAT", "ABS-DEALT-IN"),
-    I.STUB_DISORDERED: ("STUB-DISORDERED", "RESHUFFLE-FACE-DOWN"),
-    I.LEVEL_CHANGED_DURING_HAND: ("LVL-NEW-HAND", "DEF-HAND-START"),
-    I.DISPUTE_AFTER_WINDOW: ("FD-DISPUTE-WINDOW", "DISP-WINDOW"),
-    I.PLAYED_ON_AFTER_RULING: ("SA-MISDEAL-GATE",),
-    I.PLAYER_AWAY_DURING_HAND: ("ABS-ABANDON",),
-}
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Finding:
     """One irregularity, at the event index where it was first known.
@@ -138,7 +93,7 @@ class Finding:
 
     @property
     def rules(self) -> tuple[str, ...]:
-        return BASE_RULES[self.irregularity] + self.extra_rules
+        return finding_rules(self.irregularity.value) + self.extra_rules
 
 
 class DeckCheck(StrEnum):

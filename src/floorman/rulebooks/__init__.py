@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from floorman.errors import UnknownRulebookError, UnknownRuleError
+from floorman.rulebooks.decisions import TAGS, Row, decision_rows
 from floorman.rulebooks.params import Params, params_from_obj
 
 __all__ = [
@@ -111,6 +112,8 @@ class Rulebook:
     house: str | None = None
     """The house-rules file this book was adjusted by, if any."""
     house_switches: tuple[str, ...] = ()
+    tags: Mapping[str, str] = field(default_factory=dict)
+    """How this book tags a decision row where it differs from the row's own tag (``[tags]``)."""
 
     def citation(self, rule_id: str) -> Citation:
         """The book's own citation for a rule; through its fallback book; or the engine's default."""
@@ -138,6 +141,14 @@ class Rulebook:
 
     def is_silent(self, rule_id: str) -> bool:
         return rule_id not in self.cites
+
+    def is_indirect(self, rule_id: str) -> bool:
+        """The book does not state this rule itself (silent, or only through its fallback book)."""
+        return self.citation(rule_id).via is not None or self.is_silent(rule_id)
+
+    def tag_of(self, row: Row) -> str:
+        """The evidence tag of a decision row under this book: its own, unless the book tags it otherwise."""
+        return self.tags.get(row.key, row.tag)
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -169,6 +180,18 @@ def _text_vi(raw: Mapping[str, Any], key: str, book_id: str) -> str:
     return str(raw.get(f"{key}_vi", ""))
 
 
+def _tags(raw: Mapping[str, Any], book_id: str) -> dict[str, str]:
+    """The book's own tags for decision rows, each naming a row of the decisions file and a tag."""
+    tags = {str(k): str(v) for k, v in raw.get("tags", {}).items()}
+    rows = decision_rows()
+    for key, tag in tags.items():
+        if key not in rows:
+            raise ValueError(f"rulebook {book_id}: [tags] names no decision row {key!r}")
+        if tag not in TAGS:
+            raise ValueError(f"rulebook {book_id}: [tags] {key!r} must be one of {', '.join(TAGS)}, got {tag!r}")
+    return tags
+
+
 def _book(book_id: str) -> Rulebook:
     raw = _read(f"{book_id}.toml")
     where = f"rulebook {book_id}"
@@ -179,6 +202,7 @@ def _book(book_id: str) -> Rulebook:
         for rid, c in raw.get("cite", {}).items()
     }
     return Rulebook(
+        tags=_tags(raw, book_id),
         id=raw["id"],
         name=raw["name"],
         name_vi=_text_vi(raw, "name", book_id),

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from floorman.findings import Finding
 from floorman.rulebooks import Rulebook
+from floorman.rulebooks.decisions import Row, fill, is_discretion_tag, row
 from floorman.rulebooks.params import Params
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
 from floorman.rulings.words import Words
@@ -24,6 +25,8 @@ class Decision:
     remedies: list[Remedy] = field(default_factory=list)
     discretion: list[Words] = field(default_factory=list)
     """Why the floor has the call, each reason in English and in Vietnamese."""
+    doubtful: bool = False
+    """A row this decision rests on is tagged I or U under the book: the floor's call."""
     explanation: list[str] = field(default_factory=list)
     explanation_vi: list[str] = field(default_factory=list)
     """The same sentences in Vietnamese, one for one."""
@@ -64,9 +67,42 @@ class Context:
     def params(self) -> Params:
         return self.book.params
 
-    def why(self, rule_id: str, fallback_en: str, fallback_vi: str) -> Words:
-        """The book's stated reason the rule is the floor's call, or the fallback, in both languages."""
-        return self.reason(rule_id) or Words(fallback_en, fallback_vi)
+    def row(self, key: str) -> Row:
+        return row(key)
+
+    def rules_of(self, key: str) -> list[str]:
+        """A row's rules, with the book's own choices (``{sa_rule}``) filled in."""
+        return [str(fill(r, self._book_facts())) for r in self.row(key).rules]
+
+    def _book_facts(self) -> dict[str, object]:
+        return {"sa_rule": self.book.params.sa_rule}
+
+    def decide(self, fs: list[Finding], key: str, reason: Words | None = None, **facts: object) -> Decision:
+        """A decision on ``fs`` that starts from the row ``key`` (play on until a row says otherwise)."""
+        d = Decision(verdict=Verdict.CONTINUE, rules=[], findings=fs)
+        self.apply(d, key, reason, **facts)
+        return d
+
+    def apply(self, d: Decision, key: str, reason: Words | None = None, **facts: object) -> None:
+        """Rest ``d`` on the row ``key``: its rules, its remedies filled from ``facts``, and, when the row is
+        tagged I or U under this book, the floor's call with the book's reason (``reason`` when it gives none)."""
+        r = self.row(key)
+        rules = self.rules_of(key)
+        if r.front:
+            d.rules[0:0] = rules
+        else:
+            d.rules += rules
+        for t in r.remedies:
+            d.remedy(RemedyKind(t.do), **{k: fill(v, facts) for k, v in t.fields.items()})
+        if is_discretion_tag(self.book.tag_of(r)):
+            d.doubtful = True
+            subject = r.subject
+            d.maybe((self.reason(str(fill(subject, self._book_facts()))) if subject else None) or reason)
+
+    def is_unstated(self, key: str) -> bool:
+        """The book does not state the rule a row speaks for itself (silent, or only through its fallback)."""
+        subject = self.row(key).subject
+        return subject is not None and self.book.is_indirect(subject)
 
     def reason(self, rule_id: str) -> Words | None:
         """The book's stated reason the rule is the floor's call, in both languages; None when it gives none."""
@@ -75,16 +111,13 @@ class Context:
             return None
         return Words(en, self.book.discretion_reason(rule_id, lang="vi") or en)
 
-    def is_indirect(self, rule_id: str) -> bool:
-        """The book does not state this rule itself (silent, or only through its fallback book)."""
-        return self.book.citation(rule_id).via is not None or self.book.is_silent(rule_id)
-
     def seat_acted_before(self, seat: int | None, at: int) -> bool:
         return seat is not None and any(a.seat == seat and a.at < at for a in self.state.actions)
 
     def misdeal_or_blocked(self, d: Decision, cause_en: str, cause_vi: str) -> Decision:
         """A misdeal cause: misdeal before substantial action, play on after it."""
         if self.sa:
+            self.apply(d, "misdeal.blocked")
             d.verdict = Verdict.CONTINUE
             d.misdeal_blocked = True
             d.say(f"By itself this would be a misdeal ({cause_en}), but substantial action has occurred, "
@@ -92,6 +125,7 @@ class Context:
                   f"Nếu chỉ xét riêng lỗi này thì đây là misdeal ({cause_vi}), nhưng đã có Substantial Action "
                   "nên ván bài phải tiếp tục đến hết.")
         else:
+            self.apply(d, "misdeal.called")
             d.verdict = Verdict.MISDEAL
             d.say(f"That is a misdeal ({cause_en}).", f"Đây là misdeal ({cause_vi}): ván bài bị hủy.")
         return d

@@ -7,10 +7,9 @@ from collections.abc import Callable
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.rulings.context import Context, Decision
-from floorman.rulings.model import RemedyKind as R
 from floorman.rulings.model import Verdict
 from floorman.rulings.sa import has_substantial_action
-from floorman.rulings.words import cap, card_vi, note_vi, place_vi, street_vi
+from floorman.rulings.words import Words, cap, card_vi, note_vi, place_vi, street_vi
 from floorman.table import Street
 
 __all__ = ["BOARD_DECISIONS"]
@@ -18,9 +17,9 @@ __all__ = ["BOARD_DECISIONS"]
 C = Verdict.CONTINUE
 
 
-def _void(d: Decision, what: str, what_vi: str) -> Decision:
+def _void(ctx: Context, d: Decision, what: str, what_vi: str) -> Decision:
     d.verdict = Verdict.VOID
-    d.rules.append("SA-MISDEAL-GATE")
+    ctx.apply(d, "fouled_deck.void")
     d.say(f"{what}: the deck is fouled. The hand is void whether or not there was substantial action, and every "
           "chip goes back to the player who put it in, blinds and antes included.",
           f"{what_vi}: bộ bài lỗi. Ván bài bị vô hiệu dù đã có Substantial Action hay chưa, và toàn bộ chip được "
@@ -30,90 +29,93 @@ def _void(d: Decision, what: str, what_vi: str) -> Decision:
 
 def duplicate(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
-    d = Decision(verdict=C, rules=["FD-DUP", "DEF-FOULED-DECK"], findings=fs)
+    d = ctx.decide(fs, "duplicate_card.found")
     card = f.card if f.card and f.card != "??" else "the same card"
     where = f" ({f.note})" if f.note else ""
     card_v = f"hai {card_vi(f.card)}" if f.card and f.card != "??" else "hai lá bài giống hệt nhau"
     where_v = f" ({place_vi(f.note)})" if f.note else ""
-    return _void(d, f"Two {card} are in play{where}", f"Có {card_v} trong ván bài{where_v}")
+    return _void(ctx, d, f"Two {card} are in play{where}", f"Có {card_v} trong ván bài{where_v}")
 
 
 def foreign_in_play(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
-    d = Decision(verdict=C, rules=["FD-FOREIGN-BACK-HAND", "DEF-FOULED-DECK"], findings=fs)
+    d = ctx.decide(fs, "foreign_back_in_play.found")
     where = f"seat {f.seat}'s hand" if f.seat is not None else "the board"
     where_v = f"trong bài của ghế {f.seat}" if f.seat is not None else "trên board"
     if ctx.params.foreign_back_in_play == "house":
-        d.maybe(ctx.why("FD-FOREIGN-BACK-HAND", "The book leaves other fouled-deck conditions to house policy.",
+        ctx.apply(d, "foreign_back_in_play.house",
+                  Words("The book leaves other fouled-deck conditions to house policy.",
                         "Các trường hợp bộ bài lỗi khác được bộ luật để cho quy định riêng của phòng."))
-    return _void(d, f"A card with a different back appeared in {where}",
+    return _void(ctx, d, f"A card with a different back appeared in {where}",
                  f"Một lá bài có mặt sau khác màu xuất hiện {where_v}")
 
 
 def foreign_in_stub(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["FD-FOREIGN-BACK-STUB"], findings=fs)
+    d = ctx.decide(fs, "foreign_back_in_stub.found")
     mode = ctx.params.foreign_back_in_stub
     d.say("A card with a different back was found in the stub; it has not appeared in any hand or on the board.",
           "Phát hiện một lá bài có mặt sau khác màu trong phần bài còn lại (stub); lá này chưa xuất hiện trong bài "
           "của ai hay trên board.")
     if mode == "house":
-        d.maybe(ctx.why("FD-FOREIGN-BACK-STUB", "The book leaves a foreign card in the stub to house policy.",
+        ctx.apply(d, "foreign_back_in_stub.house",
+                  Words("The book leaves a foreign card in the stub to house policy.",
                         "Lá bài lạ trong stub được bộ luật để cho quy định riêng của phòng."))
     if mode != "stands" and not ctx.sa:
-        d.maybe(ctx.why("FD-FOREIGN-BACK-STUB", "The book does not say what happens before substantial action.",
+        ctx.apply(d, "foreign_back_in_stub.misdeal",
+                  Words("The book does not say what happens before substantial action.",
                         "Bộ luật không nói phải làm gì khi chưa có Substantial Action."))
         d.say("Before substantial action a misdeal is still available and the deck is known to be bad.",
               "Chưa có Substantial Action nên vẫn có thể tuyên bố misdeal, và đã biết chắc bộ bài có vấn đề.")
         d.verdict = Verdict.MISDEAL
         return d
-    d.rules.append("SA-MISDEAL-GATE" if mode != "stands" else "FD-FOREIGN-BACK-STUB")
-    d.remedy(R.REMOVE_CARD, card=fs[0].card, where="stub")
+    ctx.apply(d, "foreign_back_in_stub.after_sa" if mode != "stands" else "foreign_back_in_stub.stands",
+              card=fs[0].card)
     d.say("All action stands: the card is removed and play continues.",
           "Mọi hành động vẫn có hiệu lực: lá bài lạ được loại bỏ và ván bài tiếp tục.")
     return d
 
 
 def previous_hand(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["FD-MISSING-CARD", "DEF-FOULED-DECK"], findings=fs)
-    d.maybe(ctx.why("FD-MISSING-CARD", "A missing card alone does not invalidate a hand; the 2013 ruling fouled the deck.",
-                    "Chỉ thiếu một lá thì ván bài vẫn có hiệu lực; phán quyết năm 2013 lại coi đó là bộ bài lỗi."))
+    d = ctx.decide(fs, "previous_hand_card.found", Words(
+        "A missing card alone does not invalidate a hand; the 2013 ruling fouled the deck.",
+        "Chỉ thiếu một lá thì ván bài vẫn có hiệu lực; phán quyết năm 2013 lại coi đó là bộ bài lỗi."))
     if ctx.params.previous_hand_card_fouls:
-        return _void(d, "A card left over from an earlier hand turned up in this one, so the deck was shuffled "
+        return _void(ctx, d, "A card left over from an earlier hand turned up in this one, so the deck was shuffled "
                         "without all its cards",
                      "Một lá bài sót lại từ ván trước xuất hiện trong ván này, nghĩa là bộ bài đã được xáo khi không "
                      "đủ lá")
-    d.remedy(R.REMOVE_CARD, card=fs[0].card, where="hand" if fs[0].seat else "table")
+    ctx.apply(d, "previous_hand_card.removed", card=fs[0].card, where="hand" if fs[0].seat else "table")
     d.say("The card from the earlier hand is removed; a missing card does not invalidate the hand.",
           "Lá bài của ván trước được loại bỏ; thiếu một lá không làm ván bài bị vô hiệu.")
     return d
 
 
 def missing(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["FD-MISSING-CARD"], findings=fs)
+    d = ctx.decide(fs, "missing_card.found")
     d.say("The deck is short a card: a missing card does not invalidate the hand; play continues.",
           "Bộ bài bị thiếu một lá: thiếu lá không làm ván bài bị vô hiệu; ván bài tiếp tục.")
     return d
 
 
 def knew(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["FD-KNOWING"], findings=fs)
+    d = ctx.decide(fs, "knew_defect.found", Words(
+        "Whether the player knew, and what he forfeits, is the floor's call.",
+        "Người chơi có biết lỗi hay không, và bị mất những gì, là do floor quyết định."))
     for f in fs:
         d.say(f"Seat {f.seat} knew the deck was defective and played on to win the pot: he may lose his right to a "
               "refund, and his chips may be kept in the pot for the next deal.",
               f"Người chơi ghế {f.seat} biết bộ bài có lỗi nhưng vẫn chơi tiếp để giành pot: người chơi này có thể mất "
               "quyền được hoàn chip, và chip của họ có thể được giữ lại trong pot cho lần chia kế tiếp.")
-        d.remedy(R.CARRY_CHIPS_TO_NEXT_DEAL, seat=f.seat)
-    d.maybe(ctx.why("FD-KNOWING", "Whether the player knew, and what he forfeits, is the floor's call.",
-                    "Người chơi có biết lỗi hay không, và bị mất những gì, là do floor quyết định."))
+        ctx.apply(d, "knew_defect.seat", seat=f.seat)
     return d
 
 
 def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
     p = ctx.params
-    d = Decision(verdict=C, rules=["MD-NONSTANDARD", "NSC-JOKER"], findings=fs)
+    d = ctx.decide(fs, "non_standard_card.found")
     short = ctx.state.spec.short_deck
     if short:
-        d.rules.append("NSC-SHORTDECK")
+        ctx.apply(d, "non_standard_card.short_deck")
     for f in fs:
         what = "a joker" if f.card == "JK" else f"the {f.card}, which short deck does not use" if short else "a card that does not belong"
         place = f"seat {f.seat}'s hand" if f.seat is not None else "the board"
@@ -124,27 +126,28 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
     if p.nonstandard_before_sa == "misdeal" and not ctx.sa:
         return ctx.misdeal_or_blocked(d, "a card that does not belong to the game, before substantial action",
                                       "một lá bài không thuộc bộ bài của game, trước Substantial Action")
-    if short and ctx.is_indirect("NSC-SHORTDECK"):
-        d.maybe(ctx.why("NSC-SHORTDECK", "The book has no rule for a low card in short deck.",
+    if short and ctx.is_unstated("non_standard_card.short_deck_unstated"):
+        ctx.apply(d, "non_standard_card.short_deck_unstated",
+                  Words("The book has no rule for a low card in short deck.",
                         "Bộ luật không có quy định cho lá nhỏ xuất hiện trong short deck."))
     for f in fs:
-        d.remedy(R.REMOVE_CARD, card=f.card, where="hand" if f.seat is not None else "board")
         if f.seat is None:
+            ctx.apply(d, "non_standard_card.on_board",
+                      Words("Whether a new burn is taken before the replacement card is not stated.",
+                            "Luật không nói có phải đốt thêm một lá trước khi chia lá thay thế hay không."),
+                      card=f.card)
             d.say("It is a scrap of paper: it is removed and the next card off the stub takes its place, with no extra burn.",
                   "Lá đó chỉ được xem như một mảnh giấy vô giá trị: lá đó được loại bỏ và lá kế tiếp từ phần bài còn "
                   "lại (stub) thế vào chỗ, không đốt thêm lá nào.")
-            d.maybe(ctx.why("NSC-SHORTDECK", "Whether a new burn is taken before the replacement card is not stated.",
-                            "Luật không nói có phải đốt thêm một lá trước khi chia lá thay thế hay không."))
             continue
         acted = any(a.seat == f.seat and a.at > _arrived(ctx, f) for a in ctx.state.actions)
         if acted or (ctx.sa and p.nonstandard_before_sa == "misdeal"):
-            d.rules += ["NSC-LIABILITY", "CNT-AFTER-SA-DEAD"]
-            d.remedy(R.KILL_HAND, seat=f.seat)
+            ctx.apply(d, "non_standard_card.dead", card=f.card, seat=f.seat)
             d.say(f"Seat {f.seat} acted on that hand, so it is dead: a player who acts takes the risk of an irregular card.",
                   f"Người chơi ghế {f.seat} đã hành động với bài đó nên đây là bài chết: người chơi đã hành động thì "
                   "tự chịu rủi ro về lá bài bất thường.")
         else:
-            d.remedy(R.REPLACE_CARD, seat=f.seat)
+            ctx.apply(d, "non_standard_card.replaced", card=f.card, seat=f.seat)
             d.say(f"It is a scrap of paper, never a misdeal here: seat {f.seat} has not acted, so it is replaced.",
                   f"Lá đó chỉ được xem như một mảnh giấy vô giá trị, trường hợp này không phải misdeal: ghế {f.seat} "
                   "chưa hành động nên được thay lá khác.")
@@ -162,10 +165,9 @@ def _arrived(ctx: Context, f: Finding) -> int:
 
 
 def four_card_flop(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["FLOP-4CARD"], findings=fs)
+    d = ctx.decide(fs, "four_card_flop.found")
     if ctx.params.four_card_flop == "redeal_flop":
-        d.remedy(R.RESHUFFLE_STUB, cards=4)
-        d.remedy(R.DEAL_WITHOUT_BURN, street=Street.FLOP.value)
+        ctx.apply(d, "four_card_flop.redeal_flop")
         d.say("Four cards were put out for the flop. The flop is dealt again: the four cards go back into the deck, "
               "the burn stays, the deck is shuffled and cut, and a new flop is dealt without a burn, even if it is "
               "known which card was the extra one.",
@@ -173,8 +175,7 @@ def four_card_flop(ctx: Context, fs: list[Finding]) -> Decision:
               "đốt giữ nguyên, bộ bài được xáo và cắt, rồi chia flop mới mà không đốt bài, kể cả khi biết rõ lá nào "
               "là lá thừa.")
         return d
-    d.remedy(R.SCRAMBLE_AND_PICK_BURN, cards=4, street=Street.TURN.value)
-    d.remedy(R.DEAL_WITHOUT_BURN, street=Street.TURN.value)
+    ctx.apply(d, "four_card_flop.scramble")
     d.say("Four cards were put out for the flop. The dealer scrambles the four face down and the floor picks one at "
           "random as the turn's burn card; the other three are the flop, even if someone believes he knows which "
           "card was the extra one. The turn is then dealt without another burn.",
@@ -185,13 +186,12 @@ def four_card_flop(ctx: Context, fs: list[Finding]) -> Decision:
 
 
 def flop_five(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["FLOP-5PLUS"], findings=fs)
     n = max(f.count or 5 for f in fs)
+    d = ctx.decide(fs, "flop_five_or_more.found", cards=n)
     if ctx.params.flop_five_plus == "discretion":
-        d.maybe(ctx.why("FLOP-5PLUS", "The book has no rule for five or more flop cards (randomness, RP-14).",
+        ctx.apply(d, "flop_five_or_more.discretion",
+                  Words("The book has no rule for five or more flop cards (randomness, RP-14).",
                         "Bộ luật không có quy định khi flop ra từ năm lá trở lên (nguyên tắc ngẫu nhiên, RP-14)."))
-    d.remedy(R.RESHUFFLE_STUB, cards=n)
-    d.remedy(R.DEAL_WITHOUT_BURN, street=Street.FLOP.value)
     d.say(f"{n} cards were put out for the flop: they go back into the stub, the stub is reshuffled face down and the "
           "flop is dealt again; the flop burn stays and no new burn is taken.",
           f"Dealer chia {n} lá bài cho flop: các lá này được trả vào phần bài còn lại (stub), stub được xáo lại ở "
@@ -201,15 +201,14 @@ def flop_five(ctx: Context, fs: list[Finding]) -> Decision:
 
 def short_flop(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
-    d = Decision(verdict=C, rules=["FLOP-SHORT"], findings=fs)
     missing = 3 - (f.count or 0)
-    d.remedy(R.COMPLETE_BOARD, street=Street.FLOP.value, cards=missing)
+    d = ctx.decide(fs, "short_flop.found", Words("No rulebook covers a short flop; this is the engine's default.",
+                                                 "Không bộ luật nào quy định flop thiếu lá; đây là cách xử lý mặc định."),
+                   cards=missing)
     d.say(f"Only {f.count} flop card{'s' if f.count != 1 else ''} were dealt: the next card off the stub completes the "
           "flop, with no reshuffle.",
           f"Flop chỉ được chia {f.count} lá: lá kế tiếp từ phần bài còn lại (stub) được dùng để hoàn tất flop, không "
           "xáo lại bài.")
-    d.maybe(ctx.why("FLOP-SHORT", "No rulebook covers a short flop; this is the engine's default.",
-                    "Không bộ luật nào quy định flop thiếu lá; đây là cách xử lý mặc định."))
     return d
 
 
@@ -220,13 +219,12 @@ def _street_actions(ctx: Context, street: Street | None) -> int:
 
 
 def missing_burn(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["DEAL-BURN-ORDER"], findings=fs)
+    d = ctx.decide(fs, "missing_burn.found")
     for f in fs:
         if ctx.state.is_stud:
-            d.rules += ["STUD-BURN-ERROR"]
+            ctx.apply(d, "missing_burn.stud", street=f.street.value if f.street else None)
             d.say(f"No card was burned before {f.street} street: corrected if possible.",
                   f"Không có lá nào được đốt trước {street_vi(f.street)}: sửa lại nếu còn có thể.")
-            d.remedy(R.RESTORE_ORDER, street=f.street.value if f.street else None)
             continue
         actions = _street_actions(ctx, f.street)
         if f.street is Street.FLOP:
@@ -238,22 +236,19 @@ def missing_burn(ctx: Context, fs: list[Finding]) -> Decision:
 
 def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
     p = ctx.params
-    d.rules += ["FLOP-NOBURN", "DEF-BURN"]
+    ctx.apply(d, "missing_burn.flop")
     if actions >= p.flop_noburn_stands_after:
         taken = "1 action has" if actions == 1 else f"{actions} actions have"
         d.say(f"The flop was dealt without a burn, and {taken} been taken on it: the flop stands and one card is "
               "burned for the turn as usual.",
               f"Dealer quên đốt một lá bài trước flop, và đã có {actions} hành động trên flop: flop được giữ nguyên, "
               "turn được đốt một lá như bình thường.")
-        d.remedy(R.BOARD_STANDS, street=Street.FLOP.value, next_street=Street.TURN.value)
         flop_actions = [a.action for a in ctx.state.actions if a.street is Street.FLOP]
         flop_sa = has_substantial_action(flop_actions, p, stud=False)
-        if not flop_sa:
-            d.maybe(ctx.reason("FLOP-NOBURN"))
+        ctx.apply(d, "missing_burn.flop_stands" if flop_sa else "missing_burn.flop_stands_short_of_substantial_action")
         return
+    ctx.apply(d, f"missing_burn.flop_{p.flop_noburn_no_action}")
     if p.flop_noburn_no_action == "scramble":
-        d.remedy(R.SCRAMBLE_AND_PICK_BURN, cards=3, street=Street.FLOP.value)
-        d.remedy(R.COMPLETE_BOARD, street=Street.FLOP.value, cards=1)
         d.say("The flop was dealt without a burn and no one has acted on it: the three cards are scrambled face down, "
               "the floor picks one at random as the burn, and the next card off the stub completes the flop. "
               "The turn is burned as usual.",
@@ -261,8 +256,6 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
               "ngẫu nhiên một lá làm lá bài đốt, và lá kế tiếp từ phần bài còn lại (stub) hoàn tất flop. Turn được "
               "đốt bài như bình thường.")
     else:
-        d.remedy(R.RESHUFFLE_STUB, cards=3)
-        d.remedy(R.REDEAL_BOARD, street=Street.FLOP.value)
         d.say("The flop was dealt without a burn and no one has acted on it: the flop cards were exposed, so they go "
               "back with the stub, the deck is reshuffled and the flop is burned and dealt again.",
               "Dealer quên đốt một lá bài trước flop và chưa ai hành động: các lá flop đã bị lộ nên được trả lại cùng "
@@ -289,7 +282,7 @@ def _next_board_street(street: Street | None) -> str | None:
 def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing: bool) -> None:
     p = ctx.params
     street = _street_name(f.street)
-    d.rules += ["BURN-STREET", "BURN-ONE-PER-STREET"]
+    ctx.apply(d, "burn_error.street")
     error = "without a burn" if missing else "after two burns"
     sv = street_vi(street)
     error_vi = "mà không đốt bài" if missing else "sau khi đốt hai lá"
@@ -297,42 +290,40 @@ def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing
         d.say(f"The {street} was dealt {error} and there has been action on it: the card stands.",
               f"{cap(sv)} được chia {error_vi} và đã có hành động trên vòng đó: lá bài được giữ nguyên.")
         if p.burn_restore_order:
-            d.remedy(R.RESTORE_ORDER, street=street)
+            ctx.apply(d, "burn_error.stands_restored", street=street)
             d.say("The following cards are those that would have come without the error "
                   "(one card is burned more, or one burn goes back on the stub, to restore the order).",
                   "Các lá tiếp theo phải đúng là những lá lẽ ra sẽ ra nếu không có lỗi (đốt thêm một lá, hoặc đặt "
                   "một lá bài đốt trở lại stub, để khôi phục thứ tự).")
         else:
-            d.remedy(R.BOARD_STANDS, street=street, next_street=_next_board_street(f.street))
+            ctx.apply(d, "burn_error.stands", street=street, next_street=_next_board_street(f.street))
             d.say("The next street is burned and dealt normally: exactly one burn; the burn protects the stub, "
                   "card order does not matter.",
                   "Vòng kế tiếp được đốt bài và chia bình thường: đốt đúng một lá; lá bài đốt là để bảo vệ stub, "
                   "thứ tự lá bài không quan trọng.")
         return
+    why = Words("No rule says how to correct a burn error before any action on the street.",
+                "Không luật nào nói cách sửa lỗi đốt bài khi vòng đó chưa có ai hành động.")
     if missing:
-        d.remedy(R.USE_AS_BURN, card=None, street=street)
-        d.remedy(R.COMPLETE_BOARD, street=street, cards=1)
+        ctx.apply(d, "burn_error.missing_no_action", why, street=street)
         d.say(f"The {street} was dealt without a burn and no one has acted: the card dealt becomes the burn and the "
               f"next card is the {street}.",
               f"{cap(sv)} được chia mà không đốt bài và chưa ai hành động: lá vừa chia trở thành lá bài đốt và lá kế "
               f"tiếp là {sv}.")
     else:
-        d.remedy(R.RESTORE_ORDER, street=street)
+        ctx.apply(d, "burn_error.extra_no_action", why, street=street)
         d.say(f"Two cards were burned before the {street} and no one has acted: the error is corrected.",
               f"Dealer đốt hai lá trước {sv} và chưa ai hành động: lỗi được sửa lại.")
-    d.maybe(ctx.why("BURN-STREET", "No rule says how to correct a burn error before any action on the street.",
-                    "Không luật nào nói cách sửa lỗi đốt bài khi vòng đó chưa có ai hành động."))
 
 
 def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["DEAL-BURN-ORDER"], findings=fs)
+    d = ctx.decide(fs, "extra_burn.found")
     for f in fs:
         actions = _street_actions(ctx, f.street)
         if ctx.state.is_stud:
-            d.rules.append("STUD-BURN-ERROR")
+            ctx.apply(d, "extra_burn.stud", street=f.street.value if f.street else None)
             d.say(f"Two cards were burned before {f.street} street: corrected if possible.",
                   f"Dealer đốt hai lá trước {street_vi(f.street)}: sửa lại nếu còn có thể.")
-            d.remedy(R.RESTORE_ORDER, street=f.street.value if f.street else None)
         elif f.street is Street.FLOP:
             _flop_extra_burn(ctx, d, f, actions)
         else:
@@ -342,31 +333,30 @@ def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
 
 def _flop_extra_burn(ctx: Context, d: Decision, f: Finding, actions: int) -> None:
     p = ctx.params
-    d.rules += ["FLOP-EXTRA-BURN", "BURN-ONE-PER-STREET"]
+    ctx.apply(d, "extra_burn.flop")
     if f.note:
         d.say(f"A burn was already set aside for the flop ({f.note}), and the dealer burned again.",
               f"Đã có một lá bài đốt được để riêng cho flop ({note_vi(f.note)}), nhưng dealer lại đốt thêm.")
     flop_out = len(ctx.state.board.get(Street.FLOP, [])) > 0
     if not flop_out:
-        d.remedy(R.RESTORE_ORDER, street=Street.FLOP.value)
+        ctx.apply(d, "extra_burn.flop_not_out")
         d.say("Two cards were burned before the flop and no flop card is out yet: the extra card goes back on the stub.",
               "Dealer đốt hai lá trước flop và chưa lật lá flop nào: lá đốt thừa được đặt lại lên stub.")
         return
     if actions == 0:
-        d.remedy(R.RESHUFFLE_STUB, cards=len(ctx.state.board.get(Street.FLOP, [])))
-        d.remedy(R.REDEAL_BOARD, street=Street.FLOP.value)
+        ctx.apply(d, "extra_burn.flop_no_action", Words("The tournament rules are silent; the cash rule is applied.",
+                                                       "Luật giải đấu không quy định; áp dụng luật cash game."),
+                  cards=len(ctx.state.board.get(Street.FLOP, [])))
         d.say("Two cards were burned before the flop, the flop is out and no one has acted: the stub and the flop "
               "cards are reshuffled and the flop is dealt again.",
               "Dealer đốt hai lá trước flop, flop đã ra và chưa ai hành động: stub và các lá flop được xáo lại, rồi "
               "chia lại flop.")
-        d.maybe(ctx.why("FLOP-EXTRA-BURN", "The tournament rules are silent; the cash rule is applied.",
-                        "Luật giải đấu không quy định; áp dụng luật cash game."))
         return
-    d.rules.append("BURN-STREET")
+    ctx.apply(d, "extra_burn.flop_acted")
     d.say("Two cards were burned before the flop, but there has been action on the flop: the flop stands.",
           "Dealer đốt hai lá trước flop, nhưng đã có hành động trên flop: flop được giữ nguyên.")
     if p.burn_restore_order:
-        d.remedy(R.RESTORE_ORDER, street=Street.TURN.value)
+        ctx.apply(d, "extra_burn.flop_acted_restored")
         d.say("One of the two flop burns goes back on top of the stub to be the turn burn, so the turn is the card "
               "that would have come.",
               "Một trong hai lá đốt của flop được đặt lại lên trên cùng stub để làm lá bài đốt của turn, nhờ đó turn "
@@ -374,16 +364,17 @@ def _flop_extra_burn(ctx: Context, d: Decision, f: Finding, actions: int) -> Non
     else:
         d.say("For the turn the dealer burns one card from the stub as usual (the burn protects the stub).",
               "Đến turn, dealer đốt một lá từ stub như bình thường (lá bài đốt là để bảo vệ stub).")
-        d.maybe(ctx.why("BURN-STREET", "How to deal the next street after a burn error is not stated.",
+        ctx.apply(d, "extra_burn.flop_acted_burn_again",
+                  Words("How to deal the next street after a burn error is not stated.",
                         "Luật không nói vòng kế tiếp được chia ra sao sau một lỗi đốt bài."))
 
 
 def premature(ctx: Context, fs: list[Finding]) -> Decision:
-    d = Decision(verdict=C, rules=["PREM-NOPLAY", "RESHUFFLE-FACE-DOWN", "DEF-STUB"], findings=fs)
+    d = ctx.decide(fs, "premature_card.found")
     for f in fs:
         street = f.street or Street.FLOP
-        rule = {Street.FLOP: "PREM-FLOP", Street.TURN: "PREM-TURN", Street.RIVER: "PREM-RIVER"}.get(street, "PREM-STUD")
-        d.rules.insert(0, rule)
+        ctx.apply(d, f"premature_card.{street.value}" if street in (Street.FLOP, Street.TURN, Street.RIVER)
+                  else "premature_card.stud")
         if ctx.state.hand_over:
             d.say(f"The {street.value} card(s) came out before the betting was over; the players still to act then "
                   "folded, so the hand is over and the premature cards do not play.",
@@ -391,10 +382,7 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
                   "đều fold, nên ván bài kết thúc và các lá ra sớm không được tính.")
             continue
         if street is Street.TURN and ctx.params.premature_turn == "set_aside":
-            d.rules.insert(0, "PREM-RRoP")
-            d.remedy(R.SET_ASIDE_CARD, street=street.value)
-            d.remedy(R.RESHUFFLE_STUB, street=Street.RIVER.value)
-            d.remedy(R.DEAL_WITHOUT_BURN, street=Street.RIVER.value)
+            ctx.apply(d, "premature_card.turn_set_aside", street=street.value)
             d.say("The premature turn card is set aside; when the betting is complete the dealer burns and turns the "
                   "card that would have been the river as the turn; before the river the stub is reshuffled with the "
                   "set-aside card and the river is dealt without a burn.",
@@ -402,11 +390,8 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
                   "làm turn; trước river, stub được xáo lại cùng lá đã để riêng và river được chia mà không đốt bài.")
             continue
         burned = bool(ctx.state.designated_burn.get(street))
-        if burned:
-            d.remedy(R.USE_AS_BURN, street=street.value)
-        d.remedy(R.RESHUFFLE_STUB, cards=f.count or 1, street=street.value)
-        if burned:
-            d.remedy(R.DEAL_WITHOUT_BURN, street=street.value)
+        ctx.apply(d, "premature_card.burned" if burned else "premature_card.not_burned",
+                  cards=f.count or 1, street=street.value)
         sv = street_vi(street)
         then = (f"the {street.value} is dealt without another burn" if burned
                 else f"the {street.value} is burned and dealt as usual, since no card was burned for it")
@@ -428,19 +413,17 @@ def premature_burn(ctx: Context, fs: list[Finding]) -> Decision:
         f for f in fs
         if not any(p.irregularity is I.PREMATURE_CARD and p.street is f.street for p in ctx.state.findings)
     ]
-    d = Decision(verdict=C, rules=["PREM-BURN-ONLY"] if alone else [], findings=fs)
     if not alone:
-        return d
+        return Decision(verdict=C, rules=[], findings=fs)
+    d = ctx.decide(fs, "premature_burn.found", Words("No rule covers a premature burn alone.",
+                                                     "Không luật nào quy định trường hợp chỉ đốt bài sớm mà không lật lá nào."))
     for f in alone:
         street = f.street.value if f.street else "next street"
-        d.remedy(R.USE_AS_BURN, street=street)
-        d.remedy(R.DEAL_WITHOUT_BURN, street=street)
+        ctx.apply(d, "premature_burn.street", street=street)
         d.say(f"A card was burned for the {street} before the betting was complete, with no card exposed: the burn "
               "stays, and the street is dealt without a second burn once the betting is over.",
               f"Dealer đốt một lá cho {street_vi(street)} trước khi vòng cược kết thúc, không lá nào bị lộ: lá bài đốt "
               "giữ nguyên, và khi vòng cược kết thúc thì vòng đó được chia mà không đốt lá thứ hai.")
-    d.maybe(ctx.why("PREM-BURN-ONLY", "No rule covers a premature burn alone.",
-                    "Không luật nào quy định trường hợp chỉ đốt bài sớm mà không lật lá nào."))
     return d
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from floorman.findings import Finding, Irregularity
 from floorman.log import HandLog
 from floorman.rulebooks import Rulebook, find_rulebook
+from floorman.rulebooks.decisions import deal_order_rules
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.decide_board import BOARD_DECISIONS
 from floorman.rulings.decide_deal import DEAL_DECISIONS
@@ -31,11 +32,6 @@ DECISIONS: dict[Irregularity, Callable[[Context, list[Finding]], Decision]] = {
     **TABLE_DECISIONS,
 }
 
-_REDEAL_RULES = (
-    "RD-EXACT", "RD-BUTTON", "RD-LIMITS", "RD-NO-NEW", "RD-FORCED-BETS", "RD-VOLUNTARY-RETURN", "RD-RESHUFFLE",
-    "RD-BALANCING",
-)
-
 
 def _unique(items: Sequence[str]) -> tuple[str, ...]:
     seen: dict[str, None] = {}
@@ -52,16 +48,10 @@ def _unique_reasons(reasons: Sequence[Words]) -> list[Words]:
     return list(seen.values())
 
 
-def _oot_doubt(ctx: Context) -> Words | None:
+def _oot_doubt(ctx: Context, d: Decision) -> None:
     """Where a book does not say whether an out-of-turn action counts, and there was one."""
     if any(not a.in_turn for a in ctx.state.actions):
-        return ctx.reason(ctx.book.params.sa_rule)
-    return None
-
-
-def _sa_rules(book: Rulebook) -> list[str]:
-    rule = book.params.sa_rule
-    return ["SA-DEF", "DEF-SA"] if rule == "SA-DEF" else ["SA-DEF", "DEF-SA", rule]
+        ctx.apply(d, "substantial_action.out_of_turn")
 
 
 def judge(
@@ -127,7 +117,7 @@ def _ruling(
         rules=rules_t,
         citations=citations,
         substantial_action=sa,
-        discretion=bool(reasons),
+        discretion=any(d.doubtful for d in decisions),
         discretion_reasons=tuple(r.en for r in reasons),
         discretion_reasons_vi=tuple(r.vi for r in reasons),
         remedies=tuple(remedies),
@@ -139,16 +129,17 @@ def _ruling(
 
 def _void(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[Ruling, HandLog | None]:
     state = ctx.state
-    rules = [r for d in decisions for r in d.rules] + ["FD-AFTERMATH"]
     keep = {f.seat for d in decisions for f in d.findings if f.irregularity is Irregularity.KNEW_DEFECT}
-    remedies = [Remedy.of(RemedyKind.RETURN_ALL_CHIPS)]
+    whole = Decision(verdict=Verdict.VOID, rules=[], findings=[])
+    ctx.apply(whole, "void.refund")
     for seat, amount in sorted(state.contributed().items()):
         if seat not in keep:
-            remedies.append(Remedy.of(RemedyKind.RETURN_CHIPS, seat=seat, amount=amount))
+            whole.remedy(RemedyKind.RETURN_CHIPS, seat=seat, amount=amount)
     for d in decisions:
-        remedies += [r for r in d.remedies if r.do is RemedyKind.CARRY_CHIPS_TO_NEXT_DEAL]
-    remedies.append(Remedy.of(RemedyKind.NEW_DECK))
-    remedies.append(Remedy.of(RemedyKind.REDEAL, discretion=True, rule="FD-AFTERMATH"))
+        whole.remedies += [r for r in d.remedies if r.do is RemedyKind.CARRY_CHIPS_TO_NEXT_DEAL]
+    ctx.apply(whole, "void.aftermath")
+    rules = [r for d in decisions for r in d.rules] + whole.rules
+    remedies = whole.remedies
     header, notes = redeal_log(state, ctx.book, new_deck=True)
     text = [w for d in decisions for w in d.words()]
     text.append(Words(
@@ -163,33 +154,36 @@ def _void(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[Ruli
 
 def _misdeal(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[Ruling, HandLog | None]:
     state = ctx.state
-    rules = [r for d in decisions for r in d.rules] + _sa_rules(ctx.book) + ["SA-MISDEAL-GATE", *_REDEAL_RULES]
-    remedies = [
-        Remedy.of(RemedyKind.RETURN_CHIPS, seat=seat, amount=amount)
-        for seat, amount in sorted(state.voluntary().items())
-    ]
-    remedies.append(Remedy.of(RemedyKind.REDEAL))
+    whole = Decision(verdict=Verdict.MISDEAL, rules=[], findings=[])
+    ctx.apply(whole, "substantial_action.test")
+    ctx.apply(whole, "substantial_action.gate")
+    for seat, amount in sorted(state.voluntary().items()):
+        whole.remedy(RemedyKind.RETURN_CHIPS, seat=seat, amount=amount)
+    ctx.apply(whole, "redeal.exact")
     button = next((d.corrected_button for d in decisions if d.corrected_button is not None), None)
     dead = tuple(s for d in decisions for s in d.redeal_dead)
     header, notes = redeal_log(state, ctx.book, button=button, dead=dead)
     if state.log.redeal_of is not None:
-        rules.append("RD-REPEAT")
+        ctx.apply(whole, "redeal.repeat")
     absent = state.absent_at_last_card if state.deal_finished else {
         s.seat for s in state.seats.values() if s.entitled and not s.present
     }
     was_absent = any(p.status.value == "absent" for p in state.log.players)
     if absent or was_absent or any(p.status.value == "redeal_dead" for p in header.players if p.seat not in dead):
-        rules.append("RD-ABSENT")
+        ctx.apply(whole, "redeal.absent")
         if not state.deal_finished:
-            decisions[0].maybe(ctx.why("RD-ABSENT", "The misdeal came before the deal was complete, so presence "
-                                                    "is measured when the misdeal was called.",
-                                       "Misdeal xảy ra trước khi chia xong bài, nên việc người chơi có mặt hay "
-                                       "không được tính vào lúc tuyên bố misdeal."))
+            ctx.apply(decisions[0], "redeal.absent_before_deal_complete",
+                      Words("The misdeal came before the deal was complete, so presence is measured when the misdeal "
+                            "was called.",
+                            "Misdeal xảy ra trước khi chia xong bài, nên việc người chơi có mặt hay không được tính "
+                            "vào lúc tuyên bố misdeal."))
     if any(p.status.value == "penalized" for p in header.players):
-        rules.append("RD-PENALTY")
+        ctx.apply(whole, "redeal.penalty")
     if state.level_changes:
-        rules.append("LVL-NEW-HAND")
-    decisions[0].maybe(_oot_doubt(ctx))
+        ctx.apply(whole, "redeal.level")
+    _oot_doubt(ctx, decisions[0])
+    rules = [r for d in decisions for r in d.rules] + whole.rules
+    remedies = whole.remedies
     text = [w for d in decisions for w in d.words()]
     text.append(sa_reason(state, ctx.book.params))
     text.append(_redeal_sentence(state, header))
@@ -224,8 +218,11 @@ def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling
         remedies += d.remedies
         text += d.words()
     if blocked:
-        decisions[0].maybe(_oot_doubt(ctx))
-        rules += [*_sa_rules(ctx.book), "SA-MISDEAL-GATE"]
+        _oot_doubt(ctx, decisions[0])
+        whole = Decision(verdict=Verdict.CONTINUE, rules=[], findings=[])
+        ctx.apply(whole, "substantial_action.test")
+        ctx.apply(whole, "substantial_action.gate")
+        rules += whole.rules
         text.append(sa_reason(ctx.state, ctx.book.params))
     if not decisions:
         return _clean(ctx, tuple(_clean_deal_rules(ctx.state)), at)
@@ -284,21 +281,16 @@ def clean_deal_rules(
     >>> clean_deal_rules(family=Family.FLOP, entitled=2, button_entitled=True, sb_posted=True, bb_posted=True)
     ['DEAL-ORDER-FLOP', 'DEAL-ORDER-HU']
     """
-    if family is Family.STUD:
-        return ["DEAL-ORDER-STUD"]
-    if family is Family.DRAW:
-        return ["DEAL-ORDER-DRAW"]
-    rules = ["DEAL-ORDER-FLOP"]
-    if entitled == 2:
-        rules.append("DEAL-ORDER-HU")
-    if not button_entitled or (bb_posted and not sb_posted and entitled > 2):
-        rules.append("DEAL-DEADBUTTON")
-    return rules
+    return list(deal_order_rules(
+        family=family.value, heads_up=entitled == 2,
+        dead_button=not button_entitled or (bb_posted and not sb_posted and entitled > 2),
+    ))
 
 
 def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None) -> Ruling:
-    rules = ["FD-DISPUTE-WINDOW", "DISP-WINDOW", "DEF-HAND-START"] + [r for f in findings for r in f.rules]
-    d = Decision(verdict=Verdict.CONTINUE, rules=rules, findings=list(findings))
+    d = ctx.decide(list(findings), "dispute.window_closed")
+    d.rules += [r for f in findings for r in f.rules]
+    rules = d.rules
     d.say("The next hand has already begun (first riffle or shuffler button), so the right to dispute this hand "
           "has ended: the result stands.",
           "Ván bài kế tiếp đã bắt đầu (lần riffle đầu tiên hoặc đã bấm nút máy xáo bài), nên quyền khiếu nại ván này "

@@ -1,0 +1,142 @@
+"""Decisions as data: the rows of ``data/decisions.toml``, one per outcome of an irregularity.
+
+A row names the rules an outcome rests on, the remedy steps it orders (templates filled from the facts)
+and the evidence behind it (``tag``: V firm, I interpreted, U uncertain, as rules.md tags it). The deciding
+code only chooses rows; an I or U row is the floor's call. A book may tag a row otherwise (its ``[tags]``).
+
+>>> row("four_card_flop.found").rules
+('FLOP-4CARD',)
+>>> [r.do for r in row("four_card_flop.scramble").remedies]
+['scramble_and_pick_burn', 'deal_without_burn']
+>>> row("short_flop.found").is_discretion
+True
+>>> finding_rules("duplicate_card")
+('FD-DUP', 'DEF-FOULED-DECK')
+
+The first row of an irregularity (``<irregularity>.found``) is the one map from the irregularity to the
+rules its finding rests on.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+__all__ = ["TAGS", "RemedyTemplate", "Row", "deal_order_rules", "decision_rows", "fill", "finding_rules", "row"]
+
+TAGS = ("V", "I", "U")
+"""The evidence tags of rules.md: V firm, I interpreted (an inference), U uncertain."""
+
+_DISCRETION_TAGS = frozenset({"I", "U"})
+_ROW_FIELDS = {"rules", "front", "tag", "about", "remedies"}
+
+
+def fill(value: Any, facts: Mapping[str, Any]) -> Any:
+    """A template value: ``"{name}"`` is the fact called ``name`` (None when it is not known), else itself.
+
+    >>> fill("{seat}", {"seat": 4}), fill("muck", {"seat": 4}), fill("{card}", {})
+    (4, 'muck', None)
+    """
+    if isinstance(value, str) and value.startswith("{") and value.endswith("}"):
+        return facts.get(value[1:-1])
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemedyTemplate:
+    """One remedy step of a row: its kind and its fields, some of them ``"{fact}"`` placeholders."""
+
+    do: str
+    fields: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Row:
+    key: str
+    """``<irregularity or topic>.<outcome>``, e.g. ``boxed_card.late``."""
+    rules: tuple[str, ...]
+    front: bool
+    """The rules lead the ruling's list: the outcome is named after them."""
+    tag: str
+    about: str | None
+    """The rule whose discretion note speaks for the row; the first of ``rules`` when not given."""
+    remedies: tuple[RemedyTemplate, ...]
+
+    @property
+    def is_discretion(self) -> bool:
+        """Whether the row, as tagged here, is the floor's call (a book may tag it otherwise)."""
+        return self.tag in _DISCRETION_TAGS
+
+    @property
+    def subject(self) -> str | None:
+        return self.about or (self.rules[0] if self.rules else None)
+
+
+def is_discretion_tag(tag: str) -> bool:
+    return tag in _DISCRETION_TAGS
+
+
+def _read() -> dict[str, Any]:
+    text = resources.files("floorman.rulebooks").joinpath("data", "decisions.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def _row(key: str, raw: Mapping[str, Any]) -> Row:
+    where = f"decisions.toml row {key!r}"
+    unknown = sorted(set(raw) - _ROW_FIELDS)
+    if unknown:
+        raise ValueError(f"{where}: unknown field {unknown[0]!r} (known: {', '.join(sorted(_ROW_FIELDS))})")
+    tag = raw.get("tag")
+    if tag not in TAGS:
+        raise ValueError(f"{where}: tag must be one of {', '.join(TAGS)}, got {tag!r}")
+    templates = []
+    for step in raw.get("remedies", ()):
+        fields = {k: v for k, v in step.items() if k != "do"}
+        templates.append(RemedyTemplate(do=str(step["do"]), fields=MappingProxyType(fields)))
+    about = raw.get("about")
+    return Row(
+        key=key, rules=tuple(str(r) for r in raw.get("rules", ())), front=bool(raw.get("front", False)),
+        tag=str(tag), about=str(about) if about is not None else None, remedies=tuple(templates),
+    )
+
+
+@cache
+def decision_rows() -> Mapping[str, Row]:
+    """Every row of the decisions file, by key, in the file's order."""
+    return MappingProxyType({key: _row(key, raw) for key, raw in _read()["row"].items()})
+
+
+def row(key: str) -> Row:
+    """The row called ``key``; a ``KeyError`` names a row the data does not hold."""
+    rows = decision_rows()
+    if key not in rows:
+        raise KeyError(f"no decision row {key!r} in decisions.toml")
+    return rows[key]
+
+
+def finding_rules(irregularity: str) -> tuple[str, ...]:
+    """The rules a finding of this irregularity rests on: its ``found`` row."""
+    return row(f"{irregularity}.found").rules
+
+
+def deal_order_rules(*, family: str, heads_up: bool, dead_button: bool) -> tuple[str, ...]:
+    """The dealing-order rules a deal rests on: the game family's order, heads-up and dead-button rules.
+
+    >>> deal_order_rules(family="flop", heads_up=True, dead_button=False)
+    ('DEAL-ORDER-FLOP', 'DEAL-ORDER-HU')
+    >>> deal_order_rules(family="stud", heads_up=True, dead_button=True)
+    ('DEAL-ORDER-STUD',)
+    """
+    rules = row(f"deal_order.{family}").rules
+    if family == "stud":
+        return rules
+    if heads_up:
+        rules += row("deal_order.heads_up").rules
+    if dead_button:
+        rules += row("deal_order.dead_button").rules
+    return rules
