@@ -9,6 +9,7 @@ compiled modules are the hand fold, the rulings and the hand-log readers (typed 
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -16,6 +17,36 @@ from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+
+
+def _compiler():  # type: ignore[no-untyped-def]
+    """``floorman.locale.mo`` from the source tree (standard library only), without importing the package."""
+    spec = importlib.util.spec_from_file_location("_floorman_mo", Path(__file__).parent / "src/floorman/locale/mo.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def compile_catalogs(locale: Path) -> list[Path]:
+    """Every ``<lang>/LC_MESSAGES/messages.po`` under ``locale`` compiled to ``messages.mo`` beside it."""
+    compile_po = _compiler().compile_po
+    written = []
+    for po in sorted(locale.glob("*/LC_MESSAGES/messages.po")):
+        mo = po.with_suffix(".mo")
+        mo.write_bytes(compile_po(po.read_text(encoding="utf-8"), name=str(po)))
+        written.append(mo)
+    return written
+
+
+class BuildWithCatalogs(build_py):
+    """The usual build, plus every gettext catalog compiled from ``.po`` to ``.mo`` beside it."""
+
+    def run(self) -> None:
+        super().run()
+        compile_catalogs(Path(self.build_lib, "floorman", "locale"))
 
 CORE = (
     # table.py stays Python: msgspec builds its Level (a dataclass) when it reads an event, which a class
@@ -23,7 +54,7 @@ CORE = (
     "cards.py", "log.py", "findings.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py",
     "rulings/context.py", "rulings/decide_board.py", "rulings/decide_deal.py", "rulings/decide_table.py",
-    "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py", "rulings/words.py",
+    "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py",
     # the hand-log readers of the audit's path. Python stays: events.py and formats/document.py (msgspec
     # Structs, which mypyc does not compile), formats/phh.py (a generic dataclass) and formats/fields.py
     # (a surrogate code point in a string literal; the reader's full route)
@@ -59,9 +90,11 @@ def _compiled(optional: bool) -> dict[str, Any]:
 
 
 _ASKED = os.environ.get("FLOORMAN_COMPILE", "0")
-if _ASKED == "1":
-    setup(**_compiled(optional=False))
+if __name__ != "__main__":
+    pass  # imported for compile_catalogs (tests/test_messages.py)
+elif _ASKED == "1":
+    setup(**_compiled(optional=False), cmdclass={"build_py": BuildWithCatalogs})
 elif _ASKED == "auto":
-    setup(**_compiled(optional=True), cmdclass={"build_ext": OptionalBuildExt})
+    setup(**_compiled(optional=True), cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildWithCatalogs})
 else:
-    setup()
+    setup(cmdclass={"build_py": BuildWithCatalogs})

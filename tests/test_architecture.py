@@ -13,11 +13,11 @@ SRC = ROOT / "src" / "floorman"
 CORE = [
     "errors.py", "cards.py", "table.py", "events.py", "log.py", "findings.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "rulebooks/__init__.py", "rulebooks/params.py",
-    "rulebooks/decisions.py",
+    "rulebooks/decisions.py", "locale/__init__.py", "locale/mo.py", "locale/words.py",
     *[f"rulings/{p.name}" for p in (SRC / "rulings").glob("*.py")],
 ]
 CORE_MODULES = {"floorman." + p.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for p in CORE}
-CORE_MODULES |= {"floorman", "floorman.rulings", "floorman.rulebooks"}
+CORE_MODULES |= {"floorman", "floorman.rulings", "floorman.rulebooks", "floorman.locale"}
 VALUE_LIBRARIES = {"events.py": {"msgspec"}}
 """Outside the standard library, the core uses only msgspec, and only for its Structs: the events are the types JSON
 is decoded into."""

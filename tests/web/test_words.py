@@ -15,10 +15,10 @@ from floorman.rulings.model import Remedy, RemedyKind
 from floorman.web.event_words import CAUSE_NAMES, cause_name, describe_event
 from floorman.web.i18n import load_translations, negotiate
 from floorman.web.rulebook_words import SWITCH_NAMES
-from floorman.web.ruling_words import REMEDY_TEMPLATES, remedy_step
+from floorman.web.ruling_words import remedy_step
 
 WEB = Path(floorman.web.__file__).parent
-VI = WEB / "translations" / "vi" / "LC_MESSAGES" / "messages.po"
+VI = WEB.parent / "locale" / "vi" / "LC_MESSAGES" / "messages.po"
 
 
 def _extracted() -> set[str]:
@@ -70,11 +70,10 @@ def test_every_irregularity_has_a_name_in_both_languages() -> None:
 
 
 def test_every_remedy_kind_has_a_vietnamese_step() -> None:
-    vi = load_translations()["vi"]
+    vi, en = load_translations()["vi"], load_translations()["en"]
     for kind in RemedyKind:
-        assert kind.value in REMEDY_TEMPLATES, kind
-        step = remedy_step(Remedy.of(kind, seat=3, amount=400, cards=4, street="turn", card="As"), vi)
-        assert step != REMEDY_TEMPLATES[kind.value], kind
+        remedy = Remedy.of(kind, seat=3, amount=400, cards=4, street="turn", card="As")
+        assert remedy_step(remedy, vi) != remedy_step(remedy, en) != remedy.message().id, kind
 
 
 def test_a_remedy_step_in_english_is_the_cores_own_text_with_amounts_grouped() -> None:

@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from floorman.drill.model import Kind, Lang, Topic
+from floorman.locale.words import street_vi
 from floorman.rulebooks import Citation, find_rulebook
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
-from floorman.rulings.words import street_vi
 from floorman.table import amount_text
 from floorman.text import remedy_text
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from floorman.findings import Finding
+from floorman.locale import Message
 from floorman.rulebooks import Rulebook
 from floorman.rulebooks.decisions import Row, fill, is_discretion_tag, row
 from floorman.rulebooks.params import Params
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
-from floorman.rulings.words import Words
 from floorman.state import HandState
 
 __all__ = ["Context", "Decision"]
@@ -23,15 +23,13 @@ class Decision:
     rules: list[str]
     findings: list[Finding]
     remedies: list[Remedy] = field(default_factory=list)
-    discretion: list[Words] = field(default_factory=list)
-    """Why the floor has the call, each reason in English and in Vietnamese."""
+    discretion: list[Message] = field(default_factory=list)
+    """Why the floor has the call."""
     doubtful: bool = False
     """A row this decision rests on is tagged I or U under the book: the floor's call."""
-    explanation: list[str] = field(default_factory=list)
-    explanation_vi: list[str] = field(default_factory=list)
-    """The same sentences in Vietnamese, one for one."""
+    explanation: list[Message] = field(default_factory=list)
     misdeal_blocked: bool = False
-    """A misdeal cause found after substantial action: play on (SA-MISDEAL-GATE)."""
+    """A misdeal cause found after substantial action: play on."""
     redeal_dead: tuple[int, ...] = ()
     """Seats whose hand is dealt dead in the re-deal (a player who threw cards into another's)."""
     corrected_button: int | None = None
@@ -39,20 +37,15 @@ class Decision:
     def remedy(self, do: RemedyKind, **fields: object) -> None:
         self.remedies.append(Remedy.of(do, **fields))
 
-    def say(self, en: str, vi: str) -> None:
-        """One sentence of the explanation, in English and in Vietnamese."""
-        self.explanation.append(en)
-        self.explanation_vi.append(vi)
+    def say(self, message: Message) -> None:
+        """One sentence of the explanation."""
+        self.explanation.append(message)
 
-    def say_first(self, en: str, vi: str) -> None:
-        self.explanation.insert(0, en)
-        self.explanation_vi.insert(0, vi)
+    def say_first(self, message: Message) -> None:
+        self.explanation.insert(0, message)
 
-    def words(self) -> list[Words]:
-        return [Words(en, vi) for en, vi in zip(self.explanation, self.explanation_vi, strict=True)]
-
-    def maybe(self, reason: Words | None) -> None:
-        if reason is not None and reason.en:
+    def maybe(self, reason: Message | None) -> None:
+        if reason is not None:
             self.discretion.append(reason)
 
 
@@ -77,13 +70,13 @@ class Context:
     def _book_facts(self) -> dict[str, object]:
         return {"sa_rule": self.book.params.sa_rule}
 
-    def decide(self, fs: list[Finding], key: str, reason: Words | None = None, **facts: object) -> Decision:
+    def decide(self, fs: list[Finding], key: str, reason: Message | None = None, **facts: object) -> Decision:
         """A decision on ``fs`` that starts from the row ``key`` (play on until a row says otherwise)."""
         d = Decision(verdict=Verdict.CONTINUE, rules=[], findings=fs)
         self.apply(d, key, reason, **facts)
         return d
 
-    def apply(self, d: Decision, key: str, reason: Words | None = None, **facts: object) -> None:
+    def apply(self, d: Decision, key: str, reason: Message | None = None, **facts: object) -> None:
         """Rest ``d`` on the row ``key``: its rules, its remedies filled from ``facts``, and, when the row is
         tagged I or U under this book, the floor's call with the book's reason (``reason`` when it gives none)."""
         r = self.row(key)
@@ -104,28 +97,25 @@ class Context:
         subject = self.row(key).subject
         return subject is not None and self.book.is_indirect(subject)
 
-    def reason(self, rule_id: str) -> Words | None:
-        """The book's stated reason the rule is the floor's call, in both languages; None when it gives none."""
+    def reason(self, rule_id: str) -> Message | None:
+        """The book's stated reason the rule is the floor's call (its own note, in both languages), if it gives one."""
         en = self.book.discretion_reason(rule_id)
         if not en:
             return None
-        return Words(en, self.book.discretion_reason(rule_id, lang="vi") or en)
+        return Message.of("ruling.book_note", en=en, vi=self.book.discretion_reason(rule_id, lang="vi") or en)
 
     def seat_acted_before(self, seat: int | None, at: int) -> bool:
         return seat is not None and any(a.seat == seat and a.at < at for a in self.state.actions)
 
-    def misdeal_or_blocked(self, d: Decision, cause_en: str, cause_vi: str) -> Decision:
+    def misdeal_or_blocked(self, d: Decision, cause: Message) -> Decision:
         """A misdeal cause: misdeal before substantial action, play on after it."""
         if self.sa:
             self.apply(d, "misdeal.blocked")
             d.verdict = Verdict.CONTINUE
             d.misdeal_blocked = True
-            d.say(f"By itself this would be a misdeal ({cause_en}), but substantial action has occurred, "
-                  "so the hand must be played out.",
-                  f"Nếu chỉ xét riêng lỗi này thì đây là misdeal ({cause_vi}), nhưng đã có Substantial Action "
-                  "nên ván bài phải tiếp tục đến hết.")
+            d.say(Message.of("ruling.misdeal.blocked", cause=cause))
         else:
             self.apply(d, "misdeal.called")
             d.verdict = Verdict.MISDEAL
-            d.say(f"That is a misdeal ({cause_en}).", f"Đây là misdeal ({cause_vi}): ván bài bị hủy.")
+            d.say(Message.of("ruling.misdeal.called", cause=cause))
         return d

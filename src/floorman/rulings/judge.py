@@ -7,9 +7,11 @@ hand goes on. Every ruling lists every rule it rests on, with the book's own cit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
 
 from floorman.findings import Finding, Irregularity
+from floorman.locale import Message
 from floorman.log import HandLog
 from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.rulebooks.decisions import deal_order_rules
@@ -20,11 +22,12 @@ from floorman.rulings.decide_table import TABLE_DECISIONS
 from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
 from floorman.rulings.sa import sa_reached, sa_reason
-from floorman.rulings.words import Words, gloss_once, level_vi, seats_vi
 from floorman.state import HandState
-from floorman.table import Family, amount_text
+from floorman.table import Family
 
 __all__ = ["DECISIONS", "clean_deal_rules", "clean_ruling", "judge"]
+
+T = TypeVar("T", bound=Hashable)
 
 DECISIONS: dict[Irregularity, Callable[[Context, list[Finding]], Decision]] = {
     **DEAL_DECISIONS,
@@ -33,19 +36,12 @@ DECISIONS: dict[Irregularity, Callable[[Context, list[Finding]], Decision]] = {
 }
 
 
-def _unique(items: Sequence[str]) -> tuple[str, ...]:
-    seen: dict[str, None] = {}
+def _unique(items: Sequence[T]) -> tuple[T, ...]:
+    """Each item once, in the order first given."""
+    seen: dict[T, None] = {}
     for item in items:
         seen.setdefault(item, None)
     return tuple(seen)
-
-
-def _unique_reasons(reasons: Sequence[Words]) -> list[Words]:
-    """Each reason once, by its English line, in the order first given."""
-    seen: dict[str, Words] = {}
-    for reason in reasons:
-        seen.setdefault(reason.en, reason)
-    return list(seen.values())
 
 
 def _oot_doubt(ctx: Context, d: Decision) -> None:
@@ -84,14 +80,14 @@ def _cite(book: Rulebook, rules: Sequence[str]) -> tuple:  # type: ignore[type-a
 
 def _build(
     ctx: Context, verdict: Verdict, decisions: Sequence[Decision], rules: Sequence[str],
-    remedies: Sequence[Remedy], explanation: Sequence[Words], at: int | None,
+    remedies: Sequence[Remedy], explanation: Sequence[Message], at: int | None,
 ) -> Ruling:
     return _ruling(ctx.book, ctx.sa, verdict, decisions, rules, remedies, explanation, at)
 
 
 def _ruling(
     book: Rulebook, sa: bool, verdict: Verdict, decisions: Sequence[Decision], rules: Sequence[str],
-    remedies: Sequence[Remedy], explanation: Sequence[Words], at: int | None,
+    remedies: Sequence[Remedy], explanation: Sequence[Message], at: int | None,
 ) -> Ruling:
     rules_t = _unique(rules)
     kept: list[Remedy] = []
@@ -99,18 +95,14 @@ def _ruling(
         if remedy not in kept:
             kept.append(remedy)
     remedies = kept
-    reasons = _unique_reasons([r for d in decisions for r in d.discretion])
+    reasons = _unique([r for d in decisions for r in d.discretion])
     findings = tuple(f for d in decisions for f in d.findings)
     citations = _cite(book, rules_t)
     via = sorted({c.via for c in citations if c.via})
     if via and book.fallback is not None:
         other = find_rulebook(book.fallback)
-        explanation = [*explanation, Words(
-            f"Where the {book.short} rules are silent, rule {via[0]} sends the case to the {other.short} "
-            "rules, cited above as applied through it.",
-            f"Ở những điểm luật {book.short} không quy định, điều {via[0]} chuyển sang áp dụng luật "
-            f"{other.short}, như đã trích dẫn ở trên.",
-        )]
+        explanation = [*explanation, Message.of("ruling.fallback_book", book=book.short, rule=via[0],
+                                                other=other.short)]
     return Ruling(
         at=at,
         verdict=verdict,
@@ -118,11 +110,9 @@ def _ruling(
         citations=citations,
         substantial_action=sa,
         discretion=any(d.doubtful for d in decisions),
-        discretion_reasons=tuple(r.en for r in reasons),
-        discretion_reasons_vi=tuple(r.vi for r in reasons),
+        discretion_messages=reasons,
         remedies=tuple(remedies),
-        explanation=" ".join(w.en for w in explanation if w.en),
-        explanation_vi=gloss_once(" ".join(w.vi for w in explanation if w.vi)),
+        explanation_messages=tuple(explanation),
         findings=findings,
     )
 
@@ -141,13 +131,8 @@ def _void(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[Ruli
     rules = [r for d in decisions for r in d.rules] + whole.rules
     remedies = whole.remedies
     header, notes = redeal_log(state, ctx.book, new_deck=True)
-    text = [w for d in decisions for w in d.words()]
-    text.append(Words(
-        "What follows a void is not written in the rules: by default the hand is re-played exactly, with a new deck "
-        "(the floor decides).",
-        "Luật không quy định điều gì xảy ra sau khi ván bài bị vô hiệu: mặc định là chơi lại chính xác ván bài đó "
-        "với bộ bài mới (floor quyết định).",
-    ))
+    text = [w for d in decisions for w in d.explanation]
+    text.append(Message.of("ruling.void.what_follows_a_void_is_not"))
     text += notes
     return _build(ctx, Verdict.VOID, decisions, rules, remedies, text, at), header
 
@@ -173,10 +158,7 @@ def _misdeal(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[R
         ctx.apply(whole, "redeal.absent")
         if not state.deal_finished:
             ctx.apply(decisions[0], "redeal.absent_before_deal_complete",
-                      Words("The misdeal came before the deal was complete, so presence is measured when the misdeal "
-                            "was called.",
-                            "Misdeal xảy ra trước khi chia xong bài, nên việc người chơi có mặt hay không được tính "
-                            "vào lúc tuyên bố misdeal."))
+                      Message.of("ruling.misdeal.the_misdeal_came_before_the_deal"))
     if any(p.status.value == "penalized" for p in header.players):
         ctx.apply(whole, "redeal.penalty")
     if state.level_changes:
@@ -184,39 +166,35 @@ def _misdeal(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[R
     _oot_doubt(ctx, decisions[0])
     rules = [r for d in decisions for r in d.rules] + whole.rules
     remedies = whole.remedies
-    text = [w for d in decisions for w in d.words()]
+    text = [w for d in decisions for w in d.explanation]
     text.append(sa_reason(state, ctx.book.params))
-    text.append(_redeal_sentence(state, header))
+    text += _redeal_sentences(state, header)
     text += notes
     return _build(ctx, Verdict.MISDEAL, decisions, rules, remedies, text, at), header
 
 
-def _redeal_sentence(state: HandState, header: HandLog) -> Words:
+def _redeal_sentences(state: HandState, header: HandLog) -> list[Message]:
     back = state.voluntary()
-    parts, parts_vi = [], []
+    out = []
     if back:
-        who = ", ".join(f"seat {s} gets {amount_text(a)} back" for s, a in sorted(back.items()))
-        parts.append(f"Chips bet voluntarily go back ({who}).")
-        who_vi = ", ".join(f"ghế {s} nhận lại {amount_text(a, 'vi')}" for s, a in sorted(back.items()))
-        parts_vi.append(f"Chip đã cược tự nguyện được trả lại ({who_vi}).")
-    parts.append("The blinds and antes stay posted; the cards are gathered, shuffled and cut, and the hand is re-dealt "
-                 + (f"with the button on seat {header.button} " if header.button is not None else "")
-                 + f"at {header.level.describe()}.")
-    parts_vi.append("Blinds và ante đã đặt vẫn giữ nguyên; bài được thu lại, xáo và cắt, rồi chia lại ván bài "
-                    + (f"với button ở {seats_vi([header.button])}, " if header.button is not None else "")
-                    + f"ở {level_vi(header.level)}.")
-    return Words(" ".join(parts), " ".join(parts_vi))
+        out.append(Message.of("ruling.redeal.chips_back", back=tuple(
+            Message.of("ruling.redeal.gets_back", seat=s, amount=a) for s, a in sorted(back.items()))))
+    if header.button is not None:
+        out.append(Message.of("ruling.redeal.redealt_with_button", button=header.button, level=header.level))
+    else:
+        out.append(Message.of("ruling.redeal.redealt", level=header.level))
+    return out
 
 
 def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling:
     rules: list[str] = []
     remedies: list[Remedy] = []
-    text: list[Words] = []
+    text: list[Message] = []
     blocked = any(d.misdeal_blocked for d in decisions)
     for d in decisions:
         rules += d.rules
         remedies += d.remedies
-        text += d.words()
+        text += d.explanation
     if blocked:
         _oot_doubt(ctx, decisions[0])
         whole = Decision(verdict=Verdict.CONTINUE, rules=[], findings=[])
@@ -229,9 +207,7 @@ def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling
     return _build(ctx, Verdict.CONTINUE, decisions, rules, remedies, text, at)
 
 
-_CLEAN_TEXT = Words("No irregularity is open: the deal and the action so far follow the rules. Play on.",
-                    "Không có sai phạm nào cần xử lý: việc chia bài và các hành động đến lúc này đều đúng luật. "
-                    "Ván bài tiếp tục.")
+_CLEAN_TEXT = Message.of("ruling.module.no_irregularity_is_open_the_deal")
 _clean_rulings: dict[tuple[int, tuple[str, ...], bool, int | None], tuple[Rulebook, Ruling]] = {}
 _CLEAN_RULINGS_KEPT = 256
 
@@ -291,8 +267,5 @@ def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None) ->
     d = ctx.decide(list(findings), "dispute.window_closed")
     d.rules += [r for f in findings for r in f.rules]
     rules = d.rules
-    d.say("The next hand has already begun (first riffle or shuffler button), so the right to dispute this hand "
-          "has ended: the result stands.",
-          "Ván bài kế tiếp đã bắt đầu (lần riffle đầu tiên hoặc đã bấm nút máy xáo bài), nên quyền khiếu nại ván này "
-          "đã hết: kết quả được giữ nguyên.")
-    return _build(ctx, Verdict.CONTINUE, [d], rules, [], d.words(), at)
+    d.say(Message.of("ruling.window_closed.the_next_hand_has_already_begun"))
+    return _build(ctx, Verdict.CONTINUE, [d], rules, [], d.explanation, at)

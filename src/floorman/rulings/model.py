@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from floorman.findings import Finding
+from floorman.locale import Message, say, say_all
 from floorman.rulebooks import Citation
 
 __all__ = ["Override", "Remedy", "RemedyKind", "Ruling", "Verdict"]
@@ -49,6 +50,7 @@ class RemedyKind(StrEnum):
 
 
 _NO_FIELDS: Mapping[str, Any] = MappingProxyType({})
+_WHERES = frozenset({"stub", "hand", "table", "board", "muck"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,6 +66,26 @@ class Remedy:
 
     def to_obj(self) -> dict[str, Any]:
         return {"do": self.do.value, **self.fields}
+
+    def message(self) -> Message:
+        """The step as a message id with its facts, for ``floorman.locale.say``."""
+        f = self.fields
+        variant = ""
+        if self.do is RemedyKind.SCRAMBLE_AND_PICK_BURN and f.get("turn_up"):
+            variant = ".turn_up"
+        elif self.do is RemedyKind.DEAL_FACE_DOWN and not f.get("seat"):
+            variant = ".others"
+        elif self.do is RemedyKind.REMOVE_CARD and f.get("where") == "muck":
+            variant = ".muck"
+        elif self.do is RemedyKind.BOARD_STANDS and not f.get("next_street"):
+            variant = ".last"
+        card = f.get("card")
+        where = f.get("where", "table")
+        return Message.of(
+            f"remedy.{self.do.value}{variant}", **{**f, "street": str(f.get("street", "next street")),
+            "card": card if card not in (None, "??") else Message.of("remedy.card.unknown"),
+            "where": Message.of(f"remedy.where.{where}") if where in _WHERES else where},
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,15 +106,38 @@ class Ruling:
     substantial_action: bool
     discretion: bool
     remedies: tuple[Remedy, ...]
-    explanation: str
-    explanation_vi: str = ""
-    """The same explanation in Vietnamese, as the floor says it to the table."""
+    explanation_messages: tuple[Message, ...] = ()
+    """Why, sentence by sentence, as message ids with their facts (said by ``floorman.locale``)."""
     findings: tuple[Finding, ...] = ()
     """The findings this ruling decided."""
-    discretion_reasons: tuple[str, ...] = ()
-    discretion_reasons_vi: tuple[str, ...] = ()
-    """The same reasons in Vietnamese, one for one."""
+    discretion_messages: tuple[Message, ...] = ()
+    """Why the floor has the call, one message per reason."""
     override: Override | None = None
+
+    def explain(self, lang: str = "en") -> str:
+        """The explanation in words, in English or Vietnamese (``lang="vi"``)."""
+        return say_all(self.explanation_messages, lang)
+
+    def reasons(self, lang: str = "en") -> tuple[str, ...]:
+        """Why the floor has the call, in words."""
+        return tuple(say(m, lang) for m in self.discretion_messages)
+
+    @property
+    def explanation(self) -> str:
+        return self.explain("en")
+
+    @property
+    def explanation_vi(self) -> str:
+        """The explanation in Vietnamese, as the floor says it to the table."""
+        return self.explain("vi")
+
+    @property
+    def discretion_reasons(self) -> tuple[str, ...]:
+        return self.reasons("en")
+
+    @property
+    def discretion_reasons_vi(self) -> tuple[str, ...]:
+        return self.reasons("vi")
 
     def summary(self) -> str:
         """One line: the verdict and the first rule."""

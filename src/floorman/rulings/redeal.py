@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from floorman.events import BlindKind, BlindPosted
+from floorman.locale import Message
 from floorman.log import HandLog, RedealOf
 from floorman.rulebooks import Rulebook
-from floorman.rulings.words import Words, seats_vi
 from floorman.state import HandState
 from floorman.table import Player, PlayerStatus, clockwise_after
 
@@ -17,10 +17,10 @@ __all__ = ["redeal_log"]
 def redeal_log(
     state: HandState, book: Rulebook, *, button: int | None = None, dead: tuple[int, ...] = (),
     new_deck: bool = False,
-) -> tuple[HandLog, list[Words]]:
+) -> tuple[HandLog, list[Message]]:
     """The re-play's header and the sentences that explain who is dealt in and how."""
     log = state.log
-    notes: list[Words] = []
+    notes: list[Message] = []
     players: list[Player] = []
     absent_for_deal = state.absent_at_last_card if state.deal_finished else {
         s.seat for s in state.seats.values() if s.entitled and not s.present
@@ -29,42 +29,25 @@ def redeal_log(
         seat = state.seats[p.seat]
         status = p.status
         if status is PlayerStatus.PENALIZED:
-            notes.append(Words(
-                f"Seat {p.seat} is dealt in and his hand killed again; the two deals count as one hand of his penalty.",
-                f"Người chơi ghế {p.seat} đang bị phạt vẫn được chia bài và bài lại bị tính là bài chết; hai lần chia "
-                "chỉ tính là một ván trong thời gian phạt.",
-            ))
+            notes.append(Message.of("ruling.redeal_log.seat_is_dealt_in_and_his", seat=p.seat))
         elif status is PlayerStatus.REDEAL_DEAD:
             pass
         elif p.seat in dead:
             status = PlayerStatus.REDEAL_DEAD
-            notes.append(Words(f"Seat {p.seat} is dealt a dead hand in the re-deal.",
-                               f"Khi chia lại, ghế {p.seat} bị chia một bài chết."))
+            notes.append(Message.of("ruling.redeal_log.seat_is_dealt_a_dead_hand", seat=p.seat))
         elif p.seat in absent_for_deal or status is PlayerStatus.ABSENT:
             if book.params.redeal_absent == "dead":
                 status = PlayerStatus.REDEAL_DEAD
-                notes.append(Words(
-                    f"Seat {p.seat} was not at his seat for the original deal: he is dealt in and his hand is killed, "
-                    "even if he is back.",
-                    f"Người chơi ghế {p.seat} vắng mặt trong lần chia bị hủy: vẫn được chia bài nhưng bài bị tính là "
-                    "bài chết, kể cả khi người chơi đã quay lại.",
-                ))
+                notes.append(Message.of("ruling.redeal_log.seat_was_not_at_his_seat", seat=p.seat))
             else:
                 status = PlayerStatus.PRESENT if seat.present else PlayerStatus.ABSENT
-                notes.append(Words(
-                    f"Seat {p.seat} was away for the original deal: he is dealt in and may play the re-deal if he is "
-                    "at his seat when its last card is dealt.",
-                    f"Người chơi ghế {p.seat} vắng mặt trong lần chia bị hủy: vẫn được chia bài, và được chơi ván chia "
-                    "lại nếu có mặt tại chỗ ngồi khi lá cuối cùng được chia.",
-                ))
+                notes.append(Message.of("ruling.redeal_log.seat_was_away_for_the_original", seat=p.seat))
         elif not seat.present:
             status = PlayerStatus.ABSENT
         players.append(replace(p, status=status))
     newcomers = sorted(s.seat for s in state.seats.values() if s.seated_during_hand)
     if newcomers:
-        who = ", ".join(f"seat {s}" for s in newcomers)
-        notes.append(Words(f"No new player is dealt in: {who} waits for the next hand.",
-                           f"Không chia bài cho người chơi mới vào bàn: {seats_vi(newcomers)} chờ đến ván sau."))
+        notes.append(Message.of("ruling.redeal_log.no_new_player_is_dealt_in", seats=tuple(newcomers)))
     posts = list(state.posts)
     new_button = log.button if button is None else button
     if button is not None and button != log.button:

@@ -1,8 +1,8 @@
-"""The console's two languages: gettext catalogs kept as ``.po`` sources and compiled when the app starts.
+"""The console's two languages, from the one gettext catalog of the package (``floorman.locale``).
 
-The catalogs live in ``translations/<locale>/LC_MESSAGES/messages.po`` and are managed with Babel
-(``babel.cfg`` beside this file says what to extract). There is no build step: the ``.po`` files
-are compiled in memory by ``load_translations``. English is the source language.
+The catalog lives in ``src/floorman/locale/<locale>/LC_MESSAGES/messages.po`` and is managed with Babel
+(``src/floorman/locale/babel.cfg`` says what to extract); the package build compiles it to ``.mo``. The
+console's strings are English (their own ids); the engine's rulings are said from the same catalog.
 
 >>> negotiate("vi-VN,vi;q=0.9,en-US;q=0.8,en;q=0.7")
 'vi'
@@ -13,14 +13,11 @@ are compiled in memory by ``load_translations``. English is the source language.
 from __future__ import annotations
 
 import gettext
-import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from floorman.locale import translations
 
 __all__ = ["DEFAULT_LOCALE", "LOCALES", "LOCALE_NAMES", "N_", "Translator", "load_translations", "negotiate"]
 
@@ -46,24 +43,10 @@ class Translator:
         return self.catalog.ngettext(singular, plural, n)
 
 
-def _compile(locale: str) -> gettext.NullTranslations:
-    source = resources.files("floorman.web").joinpath("translations", locale, "LC_MESSAGES", "messages.po")
-    with source.open("rb") as fp:
-        catalog = read_po(fp, locale=locale)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog, use_fuzzy=False)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
-
-
 @cache
 def load_translations() -> Mapping[str, Translator]:
-    """A translator per locale; English needs no catalog."""
-    out = {DEFAULT_LOCALE: Translator(DEFAULT_LOCALE, gettext.NullTranslations())}
-    for locale in LOCALES:
-        if locale != DEFAULT_LOCALE:
-            out[locale] = Translator(locale, _compile(locale))
-    return out
+    """A translator per locale, over the package's catalog."""
+    return {locale: Translator(locale, translations(locale)) for locale in LOCALES}
 
 
 def _accepted(header: str) -> list[tuple[float, int, str]]:

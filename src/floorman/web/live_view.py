@@ -10,6 +10,7 @@ from typing import Any
 
 from floorman import betting
 from floorman.events import BoardCardDealt
+from floorman.locale import say
 from floorman.rulings.sa import sa_reason
 from floorman.state import HandState
 from floorman.table import Family, Game, Level, Street, Structure
@@ -223,8 +224,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
     )
     oot_note = ""
     if out_of_turn:
-        reason = sa_reason(state, book.params)
-        oot_note = reason.vi if t.locale == "vi" else reason.en
+        oot_note = say(sa_reason(state, book.params), t.locale)
     last_kinds = {str(e.event.get("type")) for e in (list(batches.values())[-1] if batches else [])}
     redeal_of = live.log.redeal_of
     return LiveView(

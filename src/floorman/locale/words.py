@@ -1,8 +1,10 @@
-"""A ruling's sentences in English and in Vietnamese, and the Vietnamese names of what they speak of.
+"""How the catalog's templates say a fact (seats, cards, streets, places, levels) in English and Vietnamese.
 
 Vietnamese follows the card room (docs/glossary-vi.md): misdeal, flop, turn, river, button, blinds,
 fold, call, check, bet, raise, pot, dealer, floor, stub and Substantial Action stay in English.
 
+>>> seats_en([3, 5, 7]), seats_vi([3, 5, 7])
+('seat 3, seat 5 and seat 7', 'ghế 3, ghế 5 và ghế 7')
 >>> seats_vi([3, 5, 7])
 'ghế 3, ghế 5 và ghế 7'
 >>> card_vi("As"), card_vi("Td"), card_vi("JK")
@@ -17,22 +19,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from floorman.table import Level, amount_text
 
-__all__ = ["Words", "cap", "card_vi", "gloss_once", "level_vi", "note_vi", "place_vi", "seats_vi", "street_vi"]
+__all__ = [
+    "cap", "card_vi", "gloss_once", "level_en", "level_vi", "note_vi", "place_vi", "seats_en", "seats_vi", "street_en",
+    "street_vi",
+]
 
 SA = "Substantial Action"
 _GLOSS = "Substantial Action (hành động đáng kể)"
-
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """One sentence, said in English and in Vietnamese from the same facts."""
-
-    en: str
-    vi: str
 
 
 def cap(text: str) -> str:
@@ -44,6 +40,20 @@ def gloss_once(text: str) -> str:
     if _GLOSS in text:
         return text
     return re.sub(r"Substantial Action(?! \()(?!\))", _GLOSS, text, count=1)
+
+
+def seats_en(seats: Iterable[int | None]) -> str:
+    """Seats as the floor says them: "seat 3", "seat 3 and seat 5", "seat 1, seat 2 and seat 4"."""
+    named = list(dict.fromkeys(f"seat {s}" for s in seats if s is not None))
+    return " and ".join(named) if len(named) <= 2 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def street_en(street: object) -> str:
+    return str(street)
+
+
+def level_en(level: Level) -> str:
+    return level.describe()
 
 
 def seats_vi(seats: Iterable[int | None]) -> str:

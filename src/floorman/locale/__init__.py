@@ -1,0 +1,144 @@
+"""Words at the edge: message ids with parameters, said in English or Vietnamese from one gettext catalog.
+
+The engine never builds a sentence: a ruling carries :class:`Message` values (an id such as
+``ruling.four_card_flop.scramble`` and its facts), and :func:`say` turns one into words with the catalog
+of ``locale/<lang>/LC_MESSAGES/messages.po`` (compiled to ``.mo`` when the package is built, in memory
+from a source checkout), read with the standard library's ``gettext``. The console's own strings live in
+the same catalog.
+
+>>> say(Message.of("ruling.misdeal.called", cause=Message.of("cause.wrong_number_of_cards_2")))
+'That is a misdeal (wrong number of cards).'
+>>> say(Message.of("ruling.misdeal.called", cause=Message.of("cause.wrong_number_of_cards_2")), "vi")
+'Đây là misdeal (chia sai số lá bài): ván bài bị hủy.'
+
+A template names each fact in braces, with how to say it after a colon: ``{card:card}`` is "As" in
+English and "lá Át bích (As)" in Vietnamese, ``{seats:seats}`` "seat 3 and seat 5" or "ghế 3 và ghế 5",
+``{n:plural:card:cards}`` the English word for ``n`` of them; ``|cap`` capitalises what comes out.
+"""
+
+from __future__ import annotations
+
+import gettext
+import string
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from floorman.locale.mo import MoFile, compile_po
+from floorman.locale.words import (
+    cap,
+    card_vi,
+    gloss_once,
+    level_en,
+    level_vi,
+    note_vi,
+    place_vi,
+    seats_en,
+    seats_vi,
+    street_en,
+    street_vi,
+)
+from floorman.table import amount_text
+
+__all__ = ["LANGS", "Message", "catalog_ids", "lang_of", "say", "say_all", "translations"]
+
+LANGS = ("en", "vi")
+DEFAULT_LANG = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message id and the facts it speaks of (seats, cards, streets, counts, other messages)."""
+
+    id: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, message_id: str, /, **params: Any) -> Message:
+        return cls(message_id, tuple(params.items()))
+
+    def say(self, lang: str = DEFAULT_LANG) -> str:
+        return say(self, lang)
+
+
+def lang_of(lang: str | None) -> str:
+    """One of ``LANGS``: Vietnamese when asked for, English otherwise."""
+    return "vi" if lang == "vi" else DEFAULT_LANG
+
+
+@cache
+def translations(lang: str) -> gettext.GNUTranslations:
+    """The compiled catalog of ``lang``: the built ``.mo`` file, or the ``.po`` source compiled now."""
+    folder = resources.files("floorman.locale").joinpath(lang_of(lang), "LC_MESSAGES")
+    built = folder.joinpath("messages.mo")
+    if built.is_file():
+        return gettext.GNUTranslations(MoFile(built.read_bytes()))
+    source = folder.joinpath("messages.po")
+    return gettext.GNUTranslations(MoFile(compile_po(source.read_text(encoding="utf-8"), name=str(source))))
+
+
+def catalog_ids(lang: str) -> frozenset[str]:
+    """Every message id the catalog of ``lang`` translates."""
+    return frozenset(k for k in translations(lang)._catalog if isinstance(k, str) and k)  # type: ignore[attr-defined]
+
+
+def _template(message_id: str, lang: str) -> str:
+    text = translations(lang).gettext(message_id)
+    if text == message_id and lang != DEFAULT_LANG:
+        text = translations(DEFAULT_LANG).gettext(message_id)
+    return text
+
+
+def _chips(value: Any, lang: str) -> str:
+    """An amount the language's way: 2,000 in English, 2.000 in Vietnamese (``floorman.table.amount_text``)."""
+    return amount_text(value, lang)
+
+
+def _plural(value: Any, lang: str, arg: str) -> str:
+    one, _, many = arg.partition(":")
+    return one if value == 1 else many
+
+
+_SPECS: Mapping[str, Callable[[Any, str, str], str]] = {
+    "card": lambda v, lang, _: card_vi(v) if lang == "vi" else str(v),
+    "seats": lambda v, lang, _: seats_vi(v) if lang == "vi" else seats_en(v),
+    "seat_commas": lambda v, lang, _: seats_vi(v) if lang == "vi" else ", ".join(f"seat {s}" for s in v),
+    "street": lambda v, lang, _: street_vi(v) if lang == "vi" else street_en(v),
+    "place": lambda v, lang, _: place_vi(v) if lang == "vi" else str(v),
+    "note": lambda v, lang, _: note_vi(v) if lang == "vi" else str(v),
+    "level": lambda v, lang, _: level_vi(v) if lang == "vi" else level_en(v),
+    "plural": _plural,
+    "chips": lambda v, lang, _: _chips(v, lang),
+}
+
+
+class _Speaker(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        spec, _, after = format_spec.partition("|")
+        if isinstance(value, Message):
+            text = say(value, self.lang)
+        elif spec == "list":
+            text = ", ".join(say(m, self.lang) if isinstance(m, Message) else str(m) for m in value)
+        elif spec:
+            kind, _, arg = spec.partition(":")
+            text = _SPECS[kind](value, self.lang, arg) if kind in _SPECS else format(value, spec)
+        else:
+            text = format(value, "")
+        return cap(text) if after == "cap" else text
+
+
+def say(message: Message, lang: str = DEFAULT_LANG) -> str:
+    """The message in words, in ``lang`` ("en" or "vi")."""
+    lang = lang_of(lang)
+    return _Speaker(lang).vformat(_template(message.id, lang), (), dict(message.params))
+
+
+def say_all(messages: Iterable[Message], lang: str = DEFAULT_LANG) -> str:
+    """Sentences said one after the other; in Vietnamese "Substantial Action" is glossed the first time."""
+    text = " ".join(t for t in (say(m, lang) for m in messages) if t)
+    return gloss_once(text) if lang_of(lang) == "vi" else text

@@ -1,0 +1,122 @@
+"""Words at the edge: every message the engine names is in the one catalog, in English and in Vietnamese."""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import importlib.util
+import io
+import re
+import shutil
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+import floorman
+from floorman.formats import handlog
+from floorman.locale import LANGS, Message, catalog_ids, say, say_all, translations
+from floorman.locale.mo import MoFile, compile_po
+from floorman.rulings.model import Remedy, RemedyKind
+from tests.conftest import ROOT
+
+LOCALE = ROOT / "src" / "floorman" / "locale"
+PACKAGE = ROOT / "src" / "floorman"
+ENGINE_ID = re.compile(r"^(ruling|remedy|cause)\.[a-z0-9_.]+$")
+
+
+def _po(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / "messages.po"
+
+
+def _engine_ids(lang: str) -> set[str]:
+    return {i for i in catalog_ids(lang) if ENGINE_ID.match(i)}
+
+
+def _named_in_code() -> set[str]:
+    """Every message id written whole in the package's code (``Message.of("ruling.…")``)."""
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        parts = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in parts
+                    and ENGINE_ID.match(node.value)):
+                found.add(node.value)
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_catalog_compiles_as_babel_compiles_it(lang: str) -> None:
+    text = _po(lang).read_text(encoding="utf-8")
+    ours = gettext.GNUTranslations(MoFile(compile_po(text)))
+    buffer = io.BytesIO()
+    write_mo(buffer, read_po(io.StringIO(text), locale=lang), use_fuzzy=False)
+    buffer.seek(0)
+    theirs = gettext.GNUTranslations(buffer)
+    header = ""  # Babel writes a header of its own
+    assert {k: v for k, v in ours._catalog.items() if k != header} == {  # type: ignore[attr-defined]
+        k: v for k, v in theirs._catalog.items() if k != header}  # type: ignore[attr-defined]
+
+
+def test_english_and_vietnamese_say_the_same_engine_messages() -> None:
+    assert _engine_ids("en") == _engine_ids("vi")
+    assert len(_engine_ids("en")) > 200
+
+
+def test_every_message_named_in_code_is_in_the_catalog() -> None:
+    assert _named_in_code() - _engine_ids("en") == set()
+
+
+@pytest.mark.parametrize("message_id", sorted(_engine_ids("en")))
+def test_both_languages_speak_of_the_same_facts(message_id: str) -> None:
+    """A Vietnamese sentence may leave out a fact the English one says (a plural), never add one; a book's own
+    note (``ruling.book_note``) is its English or its Vietnamese text, one for each language."""
+    def fields(lang: str) -> set[str]:
+        template = translations(lang).gettext(message_id)
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    if message_id != "ruling.book_note":
+        assert fields("vi") <= fields("en")
+
+
+def test_a_message_is_said_in_either_language_from_the_same_facts() -> None:
+    m = Message.of("ruling.exposed_stud.down_card_exposed", seats=(3, 5))
+    assert say(m) == "A down card of seat 3 and seat 5 was exposed by the dealer on third street."
+    assert say(m, "vi") == "Một lá bài úp của ghế 3 và ghế 5 bị lộ do lỗi của dealer ở third street."
+
+
+def test_vietnamese_glosses_substantial_action_once_per_explanation() -> None:
+    text = say_all([Message.of("ruling.sa.no_action", oot=""), Message.of("ruling.sa.no_action", oot="")], "vi")
+    assert text.count("Substantial Action (hành động đáng kể)") == 1
+
+
+def test_every_remedy_is_a_message_in_both_languages() -> None:
+    for kind in RemedyKind:
+        remedy = Remedy.of(kind, seat=2, amount=100, cards=3, street="river", card="Kd")
+        assert remedy.message().id in _engine_ids("vi"), kind
+        assert say(remedy.message(), "vi") != say(remedy.message(), "en")
+
+
+def test_a_ruling_carries_message_ids_and_its_words_come_from_the_catalog() -> None:
+    log = handlog.loads((ROOT / "examples" / "four-card-flop.json").read_text(encoding="utf-8"))
+    ruling = floorman.rule(log).ruling
+    assert [m.id for m in ruling.explanation_messages] == ["ruling.four_card_flop.scramble"]
+    assert ruling.explanation == say_all(ruling.explanation_messages, "en")
+    assert ruling.explain("vi") == ruling.explanation_vi != ruling.explanation
+
+
+def test_the_package_build_compiles_every_catalog(tmp_path: Path) -> None:
+    """setup.py's build_py compiles every .po it copies; the built package needs no Babel to speak."""
+    spec = importlib.util.spec_from_file_location("floorman_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    setup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup)
+    shutil.copytree(LOCALE, tmp_path / "locale")
+    written = setup.compile_catalogs(tmp_path / "locale")
+    assert sorted(p.parent.parent.name for p in written) == sorted(LANGS)
+    for lang in LANGS:
+        mo = tmp_path / "locale" / lang / "LC_MESSAGES" / "messages.mo"
+        assert mo.read_bytes() == compile_po(_po(lang).read_text(encoding="utf-8"), name=str(_po(lang)))
