@@ -8,7 +8,7 @@ reasons for discretion, are said in Vietnamese.
 from __future__ import annotations
 
 from floorman.hand import Result
-from floorman.locale import say
+from floorman.locale import Message, say
 from floorman.rulebooks import Rulebook
 from floorman.rulings.model import Remedy, Ruling
 
@@ -19,60 +19,27 @@ __all__ = [
 
 LANGS = ("en", "vi")
 
-VERDICT_WORDS = {
-    "misdeal": "MISDEAL: cancel the deal and re-deal",
-    "void": "VOID: fouled deck, every chip goes back",
-    "continue": "PLAY ON",
-}
-
-VERDICT_WORDS_VI = {
-    "misdeal": "HỦY VÁN (misdeal): hủy lần chia này và chia lại",
-    "void": "VÔ HIỆU (void): bộ bài lỗi, trả lại toàn bộ chip",
-    "continue": "TIẾP TỤC: ván bài tiếp tục",
-}
-
-_VERDICT_SHORT_VI = {"misdeal": "hủy ván (misdeal)", "void": "vô hiệu (void)", "continue": "tiếp tục"}
-
-_HEADINGS = {
-    "en": {
-        "now": "now", "at": "at event {at}", "floor_ruled": "Floor ruled: {verdict}, because {reason}",
-        "sa": "Substantial action: {sa}", "discretion": "   Floor's discretion: yes", "yes": "yes", "no": "no",
-        "todo": "What to do:", "rules": "Rules:", "call": "Floor's call: {reason}",
-        "house": "House rules: {house} on {book} ({switches})", "no_switches": "no switches",
-    },
-    "vi": {
-        "now": "hiện tại", "at": "tại sự kiện {at}", "floor_ruled": "Floor đã quyết định: {verdict}, vì {reason}",
-        "sa": "Substantial Action (hành động đáng kể): {sa}", "discretion": "   Quyền quyết định của floor: có",
-        "yes": "có", "no": "không",
-        "todo": "Cần làm:", "rules": "Luật áp dụng:", "call": "Quyền quyết định của floor: {reason}",
-        "house": "Luật riêng của phòng (house rules): {house} trên {book} ({switches})",
-        "no_switches": "không đổi tùy chọn nào",
-    },
-}
+VERDICTS = ("misdeal", "void", "continue")
+_COMPARE_KEYS = ("rulebook", "verdict", "discr", "rules_remedies", "yes", "no", *VERDICTS, "disagree")
 
 
-_COMPARE = {
-    "en": {
-        "rulebook": "rulebook", "verdict": "verdict", "discr": "discr.", "rules_remedies": "rules / remedies",
-        "yes": "yes", "no": "no", "misdeal": "misdeal", "void": "void", "continue": "continue",
-        "disagree": "The books disagree on the verdict (highlighted: differs from WSOP 2026).",
-    },
-    "vi": {
-        "rulebook": "bộ luật", "verdict": "phán quyết", "discr": "quyền floor", "rules_remedies": "luật / cách xử lý",
-        "yes": "có", "no": "không", "misdeal": "misdeal", "void": "void", "continue": "tiếp tục",
-        "disagree": "Các bộ luật không thống nhất về phán quyết (tô vàng: khác với WSOP 2026).",
-    },
-}
+def _words(key: str, lang: str, **facts: object) -> str:
+    """A word or line of the CLI's, from the catalog (``cli.<key>``)."""
+    return say(Message.of(f"cli.{key}", **facts), lang)
+
+
+VERDICT_WORDS = {v: _words(f"verdict.{v}", "en") for v in VERDICTS}
+VERDICT_WORDS_VI = {v: _words(f"verdict.{v}", "vi") for v in VERDICTS}
 
 
 def compare_words(lang: str = "en") -> dict[str, str]:
     """The words of ``floorman compare``'s table: headings, yes/no, verdicts, and the disagreement line."""
-    return _COMPARE["vi" if lang == "vi" else "en"]
+    return {key: _words(f"compare.{key}", lang) for key in _COMPARE_KEYS}
 
 
 def verdict_words(verdict: str, lang: str = "en") -> str:
     """The verdict as the floor announces it: ``verdict_words("misdeal", "vi")``."""
-    return (VERDICT_WORDS_VI if lang == "vi" else VERDICT_WORDS)[verdict]
+    return _words(f"verdict.{verdict}", lang)
 
 
 def remedy_text(remedy: Remedy, lang: str = "en") -> str:
@@ -86,42 +53,43 @@ def ruling_lines(ruling: Ruling, book: Rulebook, *, color: bool = True, lang: st
     def paint(text: str, code: str) -> str:
         return f"\033[{code}m{text}\033[0m" if color else text
 
-    h = _HEADINGS["vi" if lang == "vi" else "en"]
+    def h(key: str, **facts: object) -> str:
+        return _words(f"heading.{key}", lang, **facts)
+
     colors = {"misdeal": "1;31", "void": "1;35", "continue": "1;32"}
     verdict = ruling.verdict.value
-    where = h["now"] if ruling.at is None else h["at"].format(at=ruling.at)
+    where = h("now") if ruling.at is None else h("at", at=ruling.at)
     lines = [paint(verdict_words(verdict, lang), colors[verdict]) + f"   ({book.short}, {where})"]
     if ruling.override is not None:
         ruled = ruling.override.verdict.value
-        lines.append(paint(h["floor_ruled"].format(
-            verdict=_VERDICT_SHORT_VI[ruled] if lang == "vi" else ruled, reason=ruling.override.reason), "1;33"))
-    sa = h["yes"] if ruling.substantial_action else h["no"]
-    lines.append(h["sa"].format(sa=sa) + (h["discretion"] if ruling.discretion else ""))
+        lines.append(paint(h("floor_ruled", verdict=_words(f"verdict_short.{ruled}", lang),
+                             reason=ruling.override.reason), "1;33"))
+    sa = h("yes") if ruling.substantial_action else h("no")
+    lines.append(h("sa", sa=sa) + (h("discretion") if ruling.discretion else ""))
     if ruling.remedies:
         lines.append("")
-        lines.append(paint(h["todo"], "1"))
+        lines.append(paint(h("todo"), "1"))
         lines += [f"  {i}. {remedy_text(r, lang)}" for i, r in enumerate(ruling.remedies, start=1)]
     if ruling.citations:
         lines.append("")
-        lines.append(paint(h["rules"], "1"))
+        lines.append(paint(h("rules"), "1"))
         lines += [f"  {c.rule:<26} {c.source_vi if lang == 'vi' else c.source}" for c in ruling.citations]
     lines.append("")
-    lines.append(ruling.explanation_vi if lang == "vi" and ruling.explanation_vi else ruling.explanation)
-    reasons = ruling.discretion_reasons
-    if lang == "vi" and len(ruling.discretion_reasons_vi) == len(reasons):
-        reasons = ruling.discretion_reasons_vi
-    for reason in reasons:
-        lines.append(paint(h["call"].format(reason=reason), "33"))
+    lines.append(ruling.explain(lang))
+    for reason in ruling.reasons(lang):
+        lines.append(paint(h("call", reason=reason), "33"))
     return lines
 
 
 def result_lines(result: Result, *, color: bool = True, lang: str = "en") -> list[str]:
-    h = _HEADINGS["vi" if lang == "vi" else "en"]
+    def h(key: str, **facts: object) -> str:
+        return _words(f"heading.{key}", lang, **facts)
+
     lines: list[str] = []
     book = result.rulebook
     if book.house:
-        lines.append(h["house"].format(house=book.house, book=book.short,
-                                       switches=", ".join(book.house_switches) or h["no_switches"]))
+        lines.append(h("house", house=book.house, book=book.short,
+                       switches=", ".join(book.house_switches) or h("no_switches")))
     for i, ruling in enumerate(result.rulings):
         if i:
             lines.append("-" * 60)

@@ -5,7 +5,7 @@
 >>> from floorman.rulings.model import Remedy, RemedyKind
 >>> steps = (Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=200), Remedy.of(RemedyKind.REDEAL))
 >>> remedy_lines(steps, Lang.VI)
-('Trả lại chip đã cược: ghế 3 nhận lại 200.', 'Chia lại y hệt ván bài: cùng button, cùng cấp độ, cùng người chơi; bài mới.')
+('Trả lại chip đã cược: ghế 3 nhận lại 200.', 'Chia lại y hệt ván bài: giữ nguyên button, level và người chơi; chỉ có bài là mới.')
 >>> remedy_lines((), Lang.EN)
 ('Nothing to correct: the hand plays on as dealt.',)
 """
@@ -16,11 +16,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from floorman.drill.model import Kind, Lang, Topic
+from floorman.locale import Message
+from floorman.locale import say as say_message
 from floorman.locale.words import street_vi
 from floorman.rulebooks import Citation, find_rulebook
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
 from floorman.table import amount_text
-from floorman.text import remedy_text
 
 __all__ = [
     "KIND_NAMES",
@@ -159,80 +160,21 @@ def say(key: str, lang: str, **values: Any) -> str:
     return pick(_SAY[key], lang).format(**values)
 
 
-def _street_vi(fields: Mapping[str, Any]) -> str:
-    return street_name(str(fields.get("street", "next street")), Lang.VI)
-
-
-def _remedy_vi(remedy: Remedy) -> str:
-    f = remedy.fields
-    seat, street = f.get("seat"), _street_vi(f)
-    texts = {
-        "redeal": "Chia lại y hệt ván bài: cùng button, cùng cấp độ, cùng người chơi; bài mới.",
-        "return_all_chips": "Trả lại mọi chip trong pot cho người đã đặt cược, kể cả blinds và ante.",
-        "kill_hand": f"Tính bài của ghế {seat} là bài chết (bỏ vào muck); chip ghế này đã bỏ vào pot vẫn ở lại trong pot.",
-        "replace_card": f"Chia cho ghế {seat} lá trên cùng của stub để thay thế.",
-        "use_as_burn": f"Dùng lá bài để riêng làm lá bài đốt cho {street}.",
-        "scramble_and_pick_burn": (
-            f"Xáo trộn {f.get('cards')} lá bài úp; giám sát viên (floor) chọn ngẫu nhiên một lá "
-            + (f"làm bài đốt cho {street}." if not f.get("turn_up") else "để lật ngửa.")
-        ),
-        "reshuffle_stub": "Trả các lá bài đó vào phần bài còn lại (stub) và xáo lại, úp.",
-        "deal_missing_card": f"Chia cho ghế {seat} lá tiếp theo của stub.",
-        "remove_card": _remove_vi(str(f.get("card", "??")), str(f.get("where", ""))),
-        "deal_without_burn": f"Chia {street} mà không đốt thêm lá nào.",
-        "restore_order": f"Sửa lại các lá đốt để {street} là lá bài lẽ ra phải ra.",
-        "new_deck": "Mang bộ bài mới.",
-        "complete_board": f"Chia lá tiếp theo của stub để hoàn tất {street}.",
-        "redeal_board": f"Đốt và chia lại {street} từ stub đã xáo lại.",
-        "set_aside_card": f"Để riêng lá {street} bị chia sớm.",
-        "turn_up_card": f"Lá bài bị lộ của ghế {seat} trở thành lá ngửa của người đó.",
-        "deal_face_down": (f"Chia lá tiếp theo của ghế {seat} úp." if seat else
-                           f"Chia úp lá {street} cho những người chơi khác."),
-        "deal_face_up": f"Chia ngửa lá {street} cho mọi người chơi còn lại.",
-        "community_card": "Đốt một lá và chia lá tiếp theo ngửa ở giữa bàn làm lá bài chung.",
-        "correct_bring_in": f"Ghế {seat} phải bring-in (hoặc complete).",
-        "penalty_possible": f"Ghế {seat} có thể bị phạt khi ván bài kết thúc.",
-        "carry_chips_to_next_deal": f"Chip của ghế {seat} có thể được giữ trong pot cho ván chia tiếp theo.",
-        "award_after_override": "Trao pot theo quyết định của floor.",
-        "board_stands": (f"Giữ nguyên {street}; đốt một lá trước "
-                         f"{street_name(str(f['next_street']), Lang.VI)} như bình thường."
-                         if f.get("next_street") else f"Giữ nguyên {street}."),
-    }
-    return texts.get(remedy.do.value, remedy.do.value.replace("_", " "))
-
-
-def _remove_vi(card: str, where: str) -> str:
-    if card == "??":
-        return "Loại lá bài đó ra khỏi phần bài còn lại (stub)." if where == "stub" else "Loại lá bài đó ra khỏi ván bài."
-    return f"Loại lá {card_text(card)} ra khỏi ván bài" + (" (bỏ vào muck)." if where == "muck" else ".")
-
-
-def _remedy_en(remedy: Remedy) -> str:
-    if remedy.do is RemedyKind.REMOVE_CARD:
-        card, where = str(remedy.fields.get("card", "??")), str(remedy.fields.get("where", ""))
-        if card == "??":
-            return "Take the card out of the stub." if where == "stub" else "Take the card out of play."
-        return f"Take the {card_text(card)} out of play" + (" (into the muck)." if where == "muck" else ".")
-    return remedy_text(remedy)
-
-
 def remedy_lines(remedies: Sequence[Remedy], lang: str) -> tuple[str, ...]:
-    """The steps of a remedy, one line each; chips given back are one line for every seat."""
+    """The steps of a remedy, one line each (the catalog's ``remedy.*`` messages); chips given back are one line
+    for every seat."""
     if not remedies:
-        return (pick(("Nothing to correct: the hand plays on as dealt.",
-                      "Không cần sửa gì: ván bài tiếp tục như đã chia."), lang),)
+        return (say_message(Message.of("remedy.none"), lang),)
     lines: list[str] = []
     returns = [r for r in remedies if r.do is RemedyKind.RETURN_CHIPS]
     for remedy in remedies:
         if remedy.do is RemedyKind.RETURN_CHIPS:
             if remedy is returns[0]:
-                each = [(r.fields.get("seat"), chips(r.fields.get("amount"), lang)) for r in returns]
-                if lang == Lang.VI:
-                    lines.append("Trả lại chip đã cược: " + ", ".join(f"ghế {s} nhận lại {a}" for s, a in each) + ".")
-                else:
-                    lines.append("Give the chips back: " + ", ".join(f"seat {s} gets {a}" for s, a in each) + ".")
+                back = tuple(Message.of("remedy.return_chips.each", seat=r.fields.get("seat"),
+                                        amount=r.fields.get("amount")) for r in returns)
+                lines.append(say_message(Message.of("remedy.return_chips.all", back=back), lang))
             continue
-        lines.append(_remedy_vi(remedy) if lang == Lang.VI else _remedy_en(remedy))
+        lines.append(say_message(remedy.message(), lang))
     return tuple(lines)
 
 
