@@ -139,8 +139,7 @@ class Ruling:
     def discretion_reasons_vi(self) -> tuple[str, ...]:
         return self.reasons("vi")
 
-    def summary(self) -> str:
+    def summary(self, lang: str = "en") -> str:
         """One line: the verdict and the first rule."""
-        head = {"misdeal": "Misdeal", "void": "Void", "continue": "Play on"}[self.verdict.value]
-        main = self.rules[0] if self.rules else "no irregularity"
-        return f"{head} ({main})"
+        main: str | Message = self.rules[0] if self.rules else Message.of("ruling.summary.clean")
+        return say(Message.of(f"ruling.summary.{self.verdict.value}", rule=main), lang)
