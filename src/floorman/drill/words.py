@@ -5,7 +5,7 @@
 >>> from floorman.rulings.model import Remedy, RemedyKind
 >>> steps = (Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=200), Remedy.of(RemedyKind.REDEAL))
 >>> remedy_lines(steps, Lang.VI)
-('Trả lại chip đã cược: ghế 3 nhận lại 200.', 'Chia lại y hệt ván bài: giữ nguyên button, level và người chơi; chỉ có bài là mới.')
+('Trả lại chip đã cược: ghế 3 nhận lại 200.', 'Chia lại y hệt ván bài: cùng button, cùng cấp độ, cùng những người chơi; chỉ có bài là mới.')
 >>> remedy_lines((), Lang.EN)
 ('Nothing to correct: the hand plays on as dealt.',)
 """
