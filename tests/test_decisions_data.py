@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from floorman.errors import HouseRulesError
 from floorman.findings import Irregularity
 from floorman.rulebooks import catalog, rulebooks
 from floorman.rulebooks.decisions import TAGS, decision_rows, row
 from floorman.rulings.model import RemedyKind
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_cases
 
 PACKAGE = ROOT / "src" / "floorman"
 RULE_SHAPE = re.compile(r"^[A-Z]+(-(?:[A-Z0-9]+|RRoP))+$")
@@ -91,3 +92,24 @@ def test_discretion_follows_the_row_tag_under_the_book() -> None:
     stands = row("button_misplaced.stands")
     assert stands.tag == "V"
     assert wsop.tag_of(stands) == "I" and tda.tag_of(stands) == "V"
+
+
+def test_a_house_rule_retags_a_row_with_data_only() -> None:
+    """A room that has its own procedure for a short flop makes that row firm: no longer the floor's call."""
+    from floorman.formats import handlog, house
+    from floorman.hand import rule
+
+    case = next(c for c in load_cases() if c.get("log") and c["log"]["hand"] and _has_short_flop(c))
+    log = handlog.from_obj(case["log"])
+    assert rule(log, rulebook="wsop-2026").ruling.discretion
+    room = house.loads('base = "wsop-2026"\n[tags]\n"short_flop.found" = "V"\n', name="room.toml")
+    assert not rule(log, rulebook=room).ruling.discretion
+    with pytest.raises(HouseRulesError, match="no decision row"):
+        house.loads('[tags]\n"no_such.row" = "I"\n')
+
+
+def _has_short_flop(case: dict[str, object]) -> bool:
+    from floorman.formats import handlog
+    from floorman.hand import rule
+
+    return any(f.irregularity.value == "short_flop" for f in rule(handlog.from_obj(case["log"])).ruling.findings)

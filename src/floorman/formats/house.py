@@ -9,9 +9,14 @@
     sa_pair_allows_check_fold = true   # count check + fold as substantial action
     one_extra_card = "burn"
 
+    [tags]                             # how sure the room is of an outcome (src/floorman/rulebooks/data/decisions.toml)
+    "short_flop.found" = "V"           # the room's own procedure: no longer the floor's call
+
 >>> book = loads('base = "tda-2024"\\n[switches]\\none_extra_card = "burn"\\n', name="room.toml")
 >>> book.id, book.params.one_extra_card, book.house_switches
 ('tda-2024', 'burn', ('one_extra_card = burn',))
+>>> loads('[tags]\\n"short_flop.found" = "V"\\n').house_switches
+('short_flop.found: V',)
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import tomllib
 from pathlib import Path
 
 from floorman.errors import HouseRulesError
-from floorman.rulebooks import Rulebook, find_rulebook
+from floorman.rulebooks import Rulebook, find_rulebook, row_tags
 from floorman.rulebooks.params import params_from_obj
 
 __all__ = ["load", "loads"]
@@ -33,9 +38,9 @@ def loads(text: str, *, name: str = "house rules") -> Rulebook:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise HouseRulesError(f"{name}: not valid TOML: {exc}") from None
-    unknown = sorted(set(raw) - {"name", "base", "switches", "description"})
+    unknown = sorted(set(raw) - {"name", "base", "switches", "tags", "description"})
     if unknown:
-        raise HouseRulesError(f"{name}: unknown field {unknown[0]!r} (expected name, base, description, switches)")
+        raise HouseRulesError(f"{name}: unknown field {unknown[0]!r} (expected name, base, description, switches, tags)")
     base = raw.get("base", "wsop-2026")
     if not isinstance(base, str):
         raise HouseRulesError(f"{name}: field 'base' must name a rulebook, got {base!r}")
@@ -48,9 +53,16 @@ def loads(text: str, *, name: str = "house rules") -> Rulebook:
         params = params_from_obj(merged, where=f"{name} [switches]")
     except ValueError as exc:
         raise HouseRulesError(str(exc)) from None
+    tags = raw.get("tags", {})
+    if not isinstance(tags, dict):
+        raise HouseRulesError(f"{name}: [tags] must be a table of decision row = V, I or U")
+    try:
+        house_tags = row_tags(tags, where=name)
+    except ValueError as exc:
+        raise HouseRulesError(str(exc)) from None
     label = str(raw.get("name", name))
-    used = tuple(f"{k} = {_show(v)}" for k, v in switches.items())
-    return dataclasses.replace(book, params=params, house=label, house_switches=used)
+    used = tuple(f"{k} = {_show(v)}" for k, v in switches.items()) + tuple(f"{k}: {v}" for k, v in house_tags.items())
+    return dataclasses.replace(book, params=params, tags={**book.tags, **house_tags}, house=label, house_switches=used)
 
 
 def _show(value: object) -> str:

@@ -43,6 +43,7 @@ __all__ = [
     "catalog",
     "find_rule",
     "find_rulebook",
+    "row_tags",
     "rulebooks",
 ]
 
@@ -180,16 +181,21 @@ def _text_vi(raw: Mapping[str, Any], key: str, book_id: str) -> str:
     return str(raw.get(f"{key}_vi", ""))
 
 
-def _tags(raw: Mapping[str, Any], book_id: str) -> dict[str, str]:
-    """The book's own tags for decision rows, each naming a row of the decisions file and a tag."""
-    tags = {str(k): str(v) for k, v in raw.get("tags", {}).items()}
+def row_tags(raw: Mapping[str, Any], *, where: str) -> dict[str, str]:
+    """A ``[tags]`` table checked: each key names a row of the decisions file, each value is V, I or U."""
+    tags = {str(k): str(v) for k, v in raw.items()}
     rows = decision_rows()
     for key, tag in tags.items():
         if key not in rows:
-            raise ValueError(f"rulebook {book_id}: [tags] names no decision row {key!r}")
+            raise ValueError(f"{where}: [tags] names no decision row {key!r}")
         if tag not in TAGS:
-            raise ValueError(f"rulebook {book_id}: [tags] {key!r} must be one of {', '.join(TAGS)}, got {tag!r}")
+            raise ValueError(f"{where}: [tags] {key!r} must be one of {', '.join(TAGS)}, got {tag!r}")
     return tags
+
+
+def _tags(raw: Mapping[str, Any], book_id: str) -> dict[str, str]:
+    """The book's own tags for decision rows, each naming a row of the decisions file and a tag."""
+    return row_tags(raw.get("tags", {}), where=f"rulebook {book_id}")
 
 
 def _book(book_id: str) -> Rulebook:
