@@ -11,7 +11,7 @@ from tests.conftest import ROOT
 
 SRC = ROOT / "src" / "floorman"
 CORE = [
-    "errors.py", "cards.py", "table.py", "events.py", "log.py", "findings.py", "state.py", "cardcheck.py",
+    "errors.py", "cards.py", "levels.py", "table.py", "events.py", "log.py", "findings.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "rulebooks/__init__.py", "rulebooks/params.py",
     "rulebooks/decisions.py", "locale/__init__.py", "locale/mo.py", "locale/words.py",
     *[f"rulings/{p.name}" for p in (SRC / "rulings").glob("*.py")],

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 from enum import StrEnum
+
+from floorman.levels import Chips, Level, amount_text
 
 __all__ = [
     "GAMES",
@@ -35,25 +36,7 @@ __all__ = [
     "clockwise_from",
 ]
 
-Chips = int | Decimal
-"""A chip amount: whole chips, or a decimal where the table plays cash with cents."""
 
-_VI_DIGITS = str.maketrans(",.", ".,")
-
-
-def amount_text(amount: object, lang: str = "en") -> str:
-    """A chip amount as the room writes it: thousands grouped with a comma in English and a dot in
-    Vietnamese, cents kept where a cash table plays them (the console writes the same with Babel).
-
-    >>> amount_text(12500), amount_text(12500, "vi"), amount_text(Decimal("2.5")), amount_text(Decimal("2.5"), "vi")
-    ('12,500', '12.500', '2.50', '2,50')
-    >>> amount_text(400), amount_text(None)
-    ('400', 'None')
-    """
-    if isinstance(amount, bool) or not isinstance(amount, (int, Decimal)):
-        return str(amount)
-    text = f"{int(amount):,}" if amount == int(amount) else f"{amount:,.2f}"
-    return text.translate(_VI_DIGITS) if lang == "vi" else text
 
 
 class Game(StrEnum):
@@ -203,38 +186,6 @@ PHH_VARIANTS: dict[str, tuple[Game, Structure]] = {
     code: (spec.game, structure) for spec in GAMES.values() for structure, code in spec.phh_codes
 }
 """PHH variant code -> the game and its structure (``"NT"`` -> no-limit hold'em)."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Level:
-    """The blinds, antes and bet sizes in force (0 when unused)."""
-
-    number: int | None = None
-    small_blind: Chips = 0
-    big_blind: Chips = 0
-    ante: Chips = 0
-    big_blind_ante: Chips = 0
-    bring_in: Chips = 0
-    small_bet: Chips = 0
-    big_bet: Chips = 0
-
-    def describe(self) -> str:
-        """A short spoken form: "level 12 (1,000/2,000, 2,000 big-blind ante)"."""
-        a = amount_text
-        parts: list[str] = []
-        if self.small_blind or self.big_blind:
-            parts.append(f"{a(self.small_blind)}/{a(self.big_blind)}")
-        if self.small_bet or self.big_bet:
-            parts.append(f"{a(self.small_bet)}/{a(self.big_bet)} limits")
-        if self.ante:
-            parts.append(f"{a(self.ante)} ante")
-        if self.big_blind_ante:
-            parts.append(f"{a(self.big_blind_ante)} big-blind ante")
-        if self.bring_in:
-            parts.append(f"{a(self.bring_in)} bring-in")
-        inner = ", ".join(parts)
-        head = f"level {self.number}" if self.number is not None else "the same level"
-        return f"{head} ({inner})" if inner else head
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
