@@ -49,15 +49,13 @@ class BuildWithCatalogs(build_py):
         compile_catalogs(Path(self.build_lib, "floorman", "locale"))
 
 CORE = (
-    # table.py stays Python: msgspec builds its Level (a dataclass) when it reads an event, which a class
-    # compiled by mypyc does not allow
-    "cards.py", "log.py", "findings.py", "state.py", "cardcheck.py",
+    "cards.py", "table.py", "log.py", "findings.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py",
     "rulings/context.py", "rulings/decide_board.py", "rulings/decide_deal.py", "rulings/decide_table.py",
     "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py",
     # the hand-log readers of the audit's path. Python stays: events.py and formats/document.py (msgspec
-    # Structs, which mypyc does not compile), levels.py (a dataclass msgspec decodes: compiled, its fields
-    # would lose their types), formats/phh.py (a generic dataclass) and formats/fields.py
+    # Structs, which mypyc does not compile), levels.py (Level, a dataclass msgspec builds when it reads
+    # a level_change: compiled, its fields would lose their types), formats/phh.py (a generic dataclass) and formats/fields.py
     # (a surrogate code point in a string literal; the reader's full route)
     "formats/phh_toml.py", "formats/_phh_actions.py", "formats/_phh_events.py", "formats/_intern.py",
     "formats/checks.py", "formats/build.py", "formats/handlog.py",
