@@ -4,6 +4,7 @@ every room's; statistics per room and across rooms; ``floorman db copy`` moving 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -225,3 +226,30 @@ def test_verify_log_walks_every_rooms_chain(store: str) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [f"room main: incident log intact: 1 entry, head {heads[1]}",
                                           f"room riverside: incident log intact: 2 entries, head {heads[riverside]}"]
+
+
+def test_what_happened_at_a_table_carries_over_the_table_of_the_floor_persons_own_room(
+        clients: dict[str, TestClient]) -> None:
+    log = example("four-card-flop")
+    main_table = {**log, "table": "9", "events": []}
+    river_table = {**log, "table": "9", "button": 4, "events": [],
+                   "players": [{**p, "name": f"River {p['seat']}", "stack": 99000} for p in log["players"][:4]]}
+    mine = clients["dana"].post("/api/hands", json={"header": main_table}).json()["id"]
+    theirs = clients["rita"].post("/api/hands", json={"header": river_table}).json()["id"]
+    flo, rita = clients["flo"], clients["rita"]
+    page = flo.get("/what-happened?table=9")
+    assert page.status_code == 200
+    assert "6 players" in page.text and "4 players" not in page.text
+    assert "4 players" in rita.get("/what-happened?table=9").text
+    assert clients["rosa"].get("/what-happened?table=12").status_code == 422
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
+    assert token is not None
+    ruled = flo.post("/what-happened", data={"csrf_token": token.group(1), "table": "9", "mishap": "four_card_flop"},
+                     follow_redirects=False)
+    assert ruled.status_code == 303, ruled.text
+    reconstructed = int(str(ruled.headers["location"]).rsplit("/", 1)[1])
+    every = {h["id"]: h for h in clients["dir"].get("/api/hands").json()["hands"]}
+    assert every[reconstructed]["room_id"] == 1
+    assert every[reconstructed]["table"] == "9"
+    assert every[mine]["closed_at"] is not None and every[theirs]["closed_at"] is None
+    assert flo.get(f"/api/hands/{reconstructed}").json()["log"]["players"][0]["name"] == "Lan"

@@ -21,10 +21,10 @@ def seq_of(html: str) -> str:
     return match.group(1)
 
 
-def setup_table(client: TestClient, *, table: str = "7", button: int = 6) -> str:
+def setup_table(client: TestClient, *, table: str = "7", button: int = 6, game: str = "holdem") -> str:
     """The setup form for a six-handed table; the live page's URL."""
     fields = {"csrf_token": form_token(client), "table": table, "hand": "7-0100", "dealer": "D-077",
-              "game": "holdem", "rulebook": "wsop-2026", "seats": "6", "button": str(button), "level_number": "9",
+              "game": game, "rulebook": "wsop-2026", "seats": "6", "button": str(button), "level_number": "9",
               "small_blind": "300", "big_blind": "600", "big_blind_ante": "600", "post_blinds": "on"}
     for seat, name in enumerate(["Lan", "Minh", "Quang", "Thu", "Hai", "Vy"], start=1):
         fields |= {f"name_{seat}": name, f"stack_{seat}": "30000", f"status_{seat}": "present"}

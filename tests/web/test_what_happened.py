@@ -157,3 +157,11 @@ def test_a_deal_error_cannot_be_entered_before_the_deal(floor: TestClient) -> No
     page = setup_table(floor)
     response = tap(floor, page, "deal-error", first_seat="3")
     assert response.status_code == 422 and "nothing has been dealt yet" in response.text
+
+
+def test_the_table_line_names_the_game_in_words_in_both_languages(floor: TestClient) -> None:
+    setup_table(floor, table="9", game="omaha5")
+    english = floor.get("/what-happened?table=9").text
+    assert "Hand 7-0101 · Pot-limit Five-card Omaha · Level 9" in english and "omaha5" not in english
+    vietnamese = floor.get("/what-happened?table=9", headers={"Accept-Language": "vi"}).text
+    assert "Omaha 5 lá" in vietnamese and "omaha5" not in vietnamese

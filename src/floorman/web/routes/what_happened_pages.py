@@ -15,10 +15,10 @@ from starlette.responses import Response
 
 from floorman.errors import LogError
 from floorman.formats import handlog
-from floorman.storage import Hands, Role, Session
+from floorman.storage import Connection, HandRecord, Hands, Role, Session, User
 from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
-from floorman.web.live_view import level_text
+from floorman.web.live_view import game_text, level_text
 from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.problems import InvalidInput
 from floorman.web.security import PagePost, page_post, page_user
@@ -33,21 +33,27 @@ Floor = Annotated[Session, Depends(page_user(Role.FLOOR))]
 FloorPost = Annotated[PagePost, Depends(page_post(Role.FLOOR))]
 
 
-def _table(request: Request, table: str) -> TableSetup:
-    with services(request).db.connect() as conn:
-        last = Hands(conn).last_at_table(table) if table else None
+def _last_hand(conn: Connection, table: str, user: User) -> HandRecord:
+    """The table's last hand in the user's rooms (tables are named within their room)."""
+    last = Hands(conn).last_at_table(table, rooms=user.room_ids) if table else None
     if last is None:
         raise InvalidInput(f"table {table!r} has no hand to carry over: set it up first", field="table")
+    return last
+
+
+def _carried_over(last: HandRecord) -> TableSetup:
     return carried_over({**last.header, "table": last.table_name, "hand": last.hand_number, "dealer": last.dealer})
 
 
 def _page(request: Request, session: Session, table: str, *, form: dict[str, str] | None = None,
           error: str = "", status: int = 200) -> Response:
     t = translator_for(request, session)
-    setup = _table(request, table)
+    with services(request).db.connect() as conn:
+        setup = _carried_over(_last_hand(conn, table, session.user))
     log = handlog.from_obj({**setup.header(), "events": []})
     return render_page(
         request, session, "what_happened.html", active="tables", setup=setup, level=level_text(log.level, t),
+        game=game_text(log.game, log.effective_structure, t),
         seats=[p.seat for p in setup.players], mishaps=[m.value for m in Mishap],
         seated=[m.value for m in Mishap if m.needs_seat], streets=[s.value for s in BOARD_STREETS],
         counts=list(range(MAX_ACTED + 1)), form=form or {}, error=error, status=status,
@@ -64,15 +70,16 @@ def what_happened(request: Request, post: FloorPost) -> Response:
     svc = services(request)
     fields = post.fields()
     table = fields.get("table", "")
+    user = post.session.user
     try:
-        setup = _table(request, table)
-        account = account_from_form(fields, seats=setup.seats)
-        header: dict[str, Any] = reconstructed_log(setup.header(), account)
         with svc.db.transaction() as conn:
-            last = Hands(conn).last_at_table(table)
-            if last is not None and last.closed_at is None:
+            last = _last_hand(conn, table, user)
+            setup = _carried_over(last)
+            account = account_from_form(fields, seats=setup.seats)
+            header: dict[str, Any] = reconstructed_log(setup.header(), account)
+            if last.closed_at is None:
                 Hands(conn).close(last.id, now=svc.stamp())
-            record = live_hands.create_hand(conn, header, user=post.session.user, now=svc.stamp())
+            record = live_hands.create_hand(conn, header, user=user, now=svc.stamp(), room_id=last.room_id)
     except (InvalidInput, LogError) as exc:
         body = describe_error(exc)
         return _page(request, post.session, table, form=fields, error=body.message, status=body.status)
