@@ -155,7 +155,7 @@ def two_devices(tmp_path: Path) -> Iterator[tuple[Any, Any]]:
             browser.close()
 
 
-def test_a_call_from_the_table_pages_the_floor_at_once(console: Console, two_devices: tuple[Any, Any]) -> None:
+def test_a_call_from_the_table_pages_the_floor_at_once_and_the_table_learns_who_is_coming(console: Console, two_devices: tuple[Any, Any]) -> None:
     expect = sync_api.expect
     tablet, phone = two_devices
     e2e._last_hand(console.base, "35")
@@ -187,8 +187,7 @@ def test_a_call_from_the_table_pages_the_floor_at_once(console: Console, two_dev
         paged.locator("[data-testid=page-answer]").tap()
     expect(phone.locator(".notice")).to_contain_text("on your way")
     expect(phone.locator("[data-testid=verdict]")).to_have_text("MISDEAL")
-    tablet.reload()
-    expect(tablet.locator("[data-testid=floor-paged]")).to_contain_text("mai is on the way.")
+    expect(tablet.locator("[data-testid=floor-paged]")).to_contain_text("mai is on the way.", timeout=10_000)
     with phone.expect_navigation(wait_until="load"):
         phone.locator("[data-testid=nav-floor]").tap()
     expect(phone.locator("[data-testid=no-calls]")).to_be_visible()

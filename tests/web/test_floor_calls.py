@@ -197,3 +197,20 @@ def test_the_ruling_answers_the_call_and_taking_the_call_back_withdraws_it(
         assert FloorCallLog(conn).open_calls() == []
         (call,) = FloorCallLog(conn).of_hand(int(page.rsplit("/", 1)[1]))
     assert call.acknowledged_by == "flo"
+
+
+def test_the_dealers_polling_of_the_hand_carries_the_call_and_who_answered_it(
+        console: FastAPI, users: dict[str, TestClient], clock: Clock) -> None:
+    page = called(users)
+    polled = f"/api/hands/{page.rsplit('/', 1)[1]}/events"
+    call = users["dana"].get(polled).json()["floor_call"]
+    assert call["acknowledged_by"] is None and call["raised_times"] == 0
+    seq = users["dana"].get(polled).json()["seq"]
+    with svc_of(console).db.connect() as conn:
+        (logged,) = FloorCallLog(conn).open_calls()
+    clock.now += timedelta(seconds=30)
+    users["flo"].post(f"/floor/calls/{logged.id}/acknowledge", data={"csrf_token": form_token(users["flo"])})
+    answered = users["dana"].get(polled).json()
+    assert answered["seq"] == seq
+    assert answered["floor_call"]["acknowledged_by"] == "flo" and answered["floor_call"]["acknowledged_at"]
+    assert 'data-answered-by="flo"' in users["dana"].get(page).text

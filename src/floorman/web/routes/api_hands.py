@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from starlette.requests import Request
 
 from floorman import betting
-from floorman.storage import Hands, Role, Session
+from floorman.storage import FloorCallLog, Hands, Role, Session
 from floorman.web import live_hands
 from floorman.web.incident_drafts import plain_json, ruling_object
 from floorman.web.live_hands import LiveHand, load_hand
@@ -112,12 +112,17 @@ async def get_hand(request: Request, session: Dealer, hand_id: RecordId) -> dict
         return hand_obj(load_hand(conn, hand_id))
 
 
-@router.get("/{hand_id}/events", summary="A hand's events with their sequence numbers.")
+@router.get("/{hand_id}/events", summary="A hand's events with their sequence numbers, and its last floor call "
+                                       "(who is on the way, how often it was raised) or null.")
 async def get_events(request: Request, session: Dealer, hand_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
         events = Hands(conn).events(hand_id) if Hands(conn).get(hand_id) else []
+        calls = FloorCallLog(conn).of_hand(hand_id) if events else []
+    floor_call = None if not calls else {
+        "called_at": calls[-1].called_at, "raised_times": calls[-1].raised_times,
+        "acknowledged_at": calls[-1].acknowledged_at, "acknowledged_by": calls[-1].acknowledged_by}
     return {"seq": len(events), "events": [{"seq": e.seq, "batch": e.batch, "event": e.event,
-                                            "logged_at": e.logged_at} for e in events]}
+                                            "logged_at": e.logged_at} for e in events], "floor_call": floor_call}
 
 
 @router.post("/{hand_id}/events", status_code=201,

@@ -96,7 +96,13 @@
   } catch (e) { /* private mode: no memory of the scroll position */ }
 
   var seq = live.dataset.seq;
+  var paged = live.querySelector(".floor-paged");
   var busy = false;
+  function callChanged(call) {
+    /* the floor call shown was answered or raised again since the page was drawn */
+    if (!paged || !call) { return false; }
+    return (call.acknowledged_by || "") !== paged.dataset.answeredBy || String(call.raised_times) !== paged.dataset.raised;
+  }
   function editing() {
     var active = document.activeElement;
     if (active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA" || active.tagName === "SELECT")) { return true; }
@@ -107,7 +113,7 @@
     busy = true;
     fetch("/api/hands/" + live.dataset.hand + "/events", { credentials: "same-origin", headers: { "Accept": "application/json" } })
       .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (data) { if (data && String(data.seq) !== String(seq)) { window.location.reload(); } })
+      .then(function (data) { if (data && (String(data.seq) !== String(seq) || callChanged(data.floor_call))) { window.location.reload(); } })
       .catch(function () { /* the server is restarting: try again later */ })
       .then(function () { busy = false; });
   }
