@@ -11,7 +11,8 @@ from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import Response
 
-from floorman.storage import FloorCallLog, Grouping, Period, Role, Session
+from floorman.storage import Connection, FloorCallLog, Grouping, Period, Role, Session, StatsQueries
+from floorman.storage.rooms import Room, Rooms
 from floorman.web.charts import Bar, Point, bar_chart, line_chart
 from floorman.web.event_words import cause_name
 from floorman.web.i18n import Translator
@@ -64,6 +65,8 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
         counts = svc.stats_cache.counts(conn, period, rooms=session.user.room_ids)
         calls = FloorCallLog(conn)
         open_calls, response = calls.open_calls(rooms=session.user.room_ids), calls.response_times(since=period.since, until=period.until)
+        rooms = _rooms_of(conn, session)
+        per_room = StatsQueries(conn, rooms=session.user.room_ids).by_room(period) if len(rooms) > 1 else {}
     hands_by, irr_by, causes = counts.hands, counts.irregularities, counts.causes
     total_hands = sum(hands_by[Grouping.TABLE].values())
     total_irr = sum(irr_by[Grouping.TABLE].values())
@@ -95,7 +98,19 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
                        total_hands=total_hands, total_irregularities=total_irr,
                        overall=_rate(total_irr, total_hands), by_dealer=by_dealer, by_table=by_table,
                        cause_bars=cause_bars, error=error, open_calls=open_calls, response=response,
-                       waited=lambda call: _minutes_since(call.called_at, svc.now()))
+                       waited=lambda call: _minutes_since(call.called_at, svc.now()),
+                       room_rows=[_room_row(room, per_room.get(room.id, (0, 0))) for room in rooms] if len(rooms) > 1 else [])
+
+
+def _rooms_of(conn: Connection, session: Session) -> list[Room]:
+    """The rooms the account works in (every room for group staff)."""
+    seen = session.user.room_ids
+    return [room for room in Rooms(conn).all() if seen is None or room.id in seen]
+
+
+def _room_row(room: Room, counts: tuple[int, int]) -> dict[str, object]:
+    hands, found = counts
+    return {"name": room.name, "slug": room.slug, "hands": hands, "irregularities": found, "rate": _rate(found, hands)}
 
 
 def _minutes_since(stamp: str, now: datetime) -> int:
