@@ -94,6 +94,66 @@ def test_a_hand_started_by_a_rooms_staff_belongs_to_their_room(clients: dict[str
     assert clients["flo"].get("/api/hands").json()["hands"] == []
 
 
+def _room_figures(html: str) -> dict[str, tuple[str, str]]:
+    """The statistics page's per-room rows: hands and irregularities, by room slug."""
+    return {slug: (hands, found) for slug, hands, found in re.findall(
+        r'<tr data-room="([^"]+)"><td>[^<]*</td><td>([^<]*)</td><td>([^<]*)</td>', html)}
+
+
+def test_the_statistics_page_shows_each_rooms_figures_beside_every_rooms(clients: dict[str, TestClient]) -> None:
+    for dealer, floor in (("dana", "flo"), ("rita", "rita")):
+        hand_id, seq = _hand_awaiting_a_ruling(clients[dealer])
+        assert clients[floor].post(f"/api/hands/{hand_id}/ruling", json={"seq": seq}).status_code == 201
+    _hand_awaiting_a_ruling(clients["rita"])
+    director = clients["dir"].get("/stats")
+    assert director.status_code == 200
+    assert _room_figures(director.text) == {"main": ("1", "1"), "riverside": ("2", "1")}
+    assert re.search(r'<tr data-room=""><th>Every room</th><td>3</td><td>2</td>', director.text)
+    clients["dir"].cookies.delete("floorman_lang")
+    in_vietnamese = clients["dir"].get("/stats", headers={"Accept-Language": "vi"}).text
+    assert "Theo phòng" in in_vietnamese and "Tất cả các phòng" in in_vietnamese
+    assert _room_figures(in_vietnamese) == {"main": ("1", "1"), "riverside": ("2", "1")}
+    one_room = clients["rita"].get("/stats").text
+    assert 'data-testid="room-stats"' not in one_room and _room_figures(one_room) == {}
+    assert re.search(r'big-number">2</span><span>hands logged', one_room)  # riverside's hands, not main's
+
+
+def _setup_fields(client: TestClient, **more: str) -> dict[str, str]:
+    page = client.get("/hands/new").text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert token is not None
+    fields = {"csrf_token": token.group(1), "table": "9", "hand": "9-1", "dealer": "D-9", "game": "holdem",
+              "rulebook": "wsop-2026", "seats": "2", "button": "1", "small_blind": "100", "big_blind": "200",
+              "name_1": "Lan", "stack_1": "5000", "status_1": "present",
+              "name_2": "Minh", "stack_2": "5000", "status_2": "present"}
+    return fields | more
+
+
+def test_the_setup_form_offers_the_accounts_rooms_and_starts_the_hand_in_the_one_picked(
+        clients: dict[str, TestClient]) -> None:
+    director = clients["dir"]
+    page = director.get("/hands/new").text
+    offered = re.findall(r'<option value="(\d+)"[^>]*>([^<]*)</option>', page.split('data-testid="setup-room"')[1]
+                         .split("</select>")[0])
+    assert [room for room, _ in offered] == ["1", "2"]
+    assert 'data-testid="setup-room"' not in clients["rita"].get("/hands/new").text  # one room: nothing to pick
+    started = director.post("/hands", data=_setup_fields(director, room="2"), follow_redirects=False)
+    assert started.status_code == 303, started.text
+    hand_id = int(started.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    assert [(h["id"], h["room_id"]) for h in director.get("/api/hands").json()["hands"]] == [(hand_id, 2)]
+    assert clients["rita"].get(f"/api/hands/{hand_id}").status_code == 200
+    assert clients["flo"].get(f"/api/hands/{hand_id}").status_code == 404
+
+
+def test_the_setup_form_refuses_a_room_the_account_does_not_work_in(clients: dict[str, TestClient]) -> None:
+    flo = clients["flo"]
+    for room in ("2", "99", "x"):
+        refused = flo.post("/hands", data=_setup_fields(flo, room=room), follow_redirects=False)
+        assert refused.status_code == 404, refused.text
+    assert clients["dir"].post("/hands", data=_setup_fields(clients["dir"], room="99")).status_code == 404
+    assert clients["dir"].get("/api/hands").json()["hands"] == []
+
+
 def test_a_rooms_director_checks_the_rooms_chain_and_the_group_director_every_chain(
         clients: dict[str, TestClient]) -> None:
     hand_id, seq = _hand_awaiting_a_ruling(clients["dana"])

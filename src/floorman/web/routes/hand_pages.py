@@ -11,7 +11,17 @@ from starlette.responses import Response
 
 from floorman.errors import LogError
 from floorman.rulebooks import rulebooks
-from floorman.storage import ConflictError, Connection, FloorCallLog, Hands, Role, Session, StaleSequenceError
+from floorman.storage import (
+    ConflictError,
+    Connection,
+    FloorCallLog,
+    Hands,
+    NotFoundError,
+    Role,
+    Session,
+    StaleSequenceError,
+)
+from floorman.storage.rooms import Room, Rooms
 from floorman.table import GAMES, PlayerStatus, Structure
 from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
@@ -43,8 +53,16 @@ async def home(request: Request, session: Dealer) -> Response:
     return render_page(request, session, "home.html", active="tables", tables=tables, recent=recent)
 
 
+def _rooms_to_start_in(request: Request, session: Session) -> list[Room]:
+    """The rooms the account may start a hand in, when there is more than one to pick from."""
+    with services(request).db.connect() as conn:
+        rooms = [room for room in Rooms(conn).all()
+                 if (role := session.user.role_in(room.id)) is not None and role.allows(Role.DEALER)]
+    return rooms if len(rooms) > 1 else []
+
+
 def _setup_page(request: Request, session: Session, setup: TableSetup, *, error: str = "",
-                status: int = 200) -> Response:
+                status: int = 200, room_id: int | None = None) -> Response:
     players = {p.seat: p for p in setup.players}
     t = translator_for(request, session)
     return render_page(
@@ -54,7 +72,8 @@ def _setup_page(request: Request, session: Session, setup: TableSetup, *, error:
         usual_structures={g.value: t.gettext(STRUCTURE_NAMES[GAMES[g].default_structure.value]) for g in GAMES},
         books=list(rulebooks().values()),
         statuses=[s.value for s in PlayerStatus if s is not PlayerStatus.REDEAL_DEAD], max_seats=MAX_SEATS,
-        level_fields=LEVEL_FIELDS,
+        level_fields=LEVEL_FIELDS, rooms=_rooms_to_start_in(request, session),
+        room_id=session.user.home_room if room_id is None else room_id,
     )
 
 
@@ -68,13 +87,23 @@ async def new_hand(request: Request, session: Dealer, table: str = "") -> Respon
     else:
         setup = TableSetup(table_name=table, hand_number="1", dealer="",
                            level={"number": 1, "small_blind": 100, "big_blind": 200, "big_blind_ante": 200})
-    return _setup_page(request, session, setup)
+    return _setup_page(request, session, setup, room_id=None if last is None else last.room_id)
+
+
+def _room_picked(session: Session, field: str) -> int | None:
+    """The room the form picked (None: the account's own); one the account does not work in is not found."""
+    if not field:
+        return None
+    if not field.isdigit() or (role := session.user.role_in(int(field))) is None or not role.allows(Role.DEALER):
+        raise NotFoundError("no such room in your rooms")
+    return int(field)
 
 
 @router.post("/hands")
 def create_hand(request: Request, post: DealerPost) -> Response:
     svc = services(request)
     fields = post.fields()
+    room_id = _room_picked(post.session, fields.get("room", "").strip())
     try:
         setup = setup_from_form(fields)
     except (InvalidInput, LogError) as exc:
@@ -82,10 +111,12 @@ def create_hand(request: Request, post: DealerPost) -> Response:
         draft = TableSetup(table_name=fields.get("table", ""), hand_number=fields.get("hand", ""),
                            dealer=fields.get("dealer", ""))
         error = body.message if body.located or not body.field else f"{body.field}: {body.message}"
-        return _setup_page(request, post.session, draft, error=error, status=422)
+        return _setup_page(request, post.session, draft, error=error, status=422, room_id=room_id)
     with svc.db.transaction() as conn:
+        if room_id is not None:
+            Rooms(conn).get(room_id)
         record = live_hands.create_from_setup(conn, setup, user=post.session.user, now=svc.stamp(),
-                                              post_blinds=fields.get("post_blinds") == "on")
+                                              post_blinds=fields.get("post_blinds") == "on", room_id=room_id)
     return redirect(f"/hands/{record.id}", notice="hand_started")
 
 
