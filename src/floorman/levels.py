@@ -4,8 +4,8 @@ A module of its own, left out of the modules compiled with mypyc, so that ``Leve
 dataclass that msgspec decodes (a ``level_change`` event holds one; compiled, its fields would lose
 their types); ``floorman.table`` re-exports what is here.
 
->>> Level(number=12, small_blind=1000, big_blind=2000, big_blind_ante=2000).describe()
-'level 12 (1,000/2,000, 2,000 big-blind ante)'
+>>> Level(number=12, small_blind=1000, big_blind=2000) == Level(number=12, small_blind=1000, big_blind=2000)
+True
 """
 
 from __future__ import annotations
@@ -49,21 +49,3 @@ class Level:
     bring_in: Chips = 0
     small_bet: Chips = 0
     big_bet: Chips = 0
-
-    def describe(self) -> str:
-        """A short spoken form: "level 12 (1,000/2,000, 2,000 big-blind ante)"."""
-        a = amount_text
-        parts: list[str] = []
-        if self.small_blind or self.big_blind:
-            parts.append(f"{a(self.small_blind)}/{a(self.big_blind)}")
-        if self.small_bet or self.big_bet:
-            parts.append(f"{a(self.small_bet)}/{a(self.big_bet)} limits")
-        if self.ante:
-            parts.append(f"{a(self.ante)} ante")
-        if self.big_blind_ante:
-            parts.append(f"{a(self.big_blind_ante)} big-blind ante")
-        if self.bring_in:
-            parts.append(f"{a(self.bring_in)} bring-in")
-        inner = ", ".join(parts)
-        head = f"level {self.number}" if self.number is not None else "the same level"
-        return f"{head} ({inner})" if inner else head

@@ -31,8 +31,7 @@ from floorman.locale.words import (
     cap,
     card_vi,
     gloss_once,
-    level_en,
-    level_vi,
+    level_text,
     note_vi,
     place_vi,
     seats_en,
@@ -108,7 +107,7 @@ _SPECS: Mapping[str, Callable[[Any, str, str], str]] = {
     "street": lambda v, lang, _: street_vi(v) if lang == "vi" else street_en(v),
     "place": lambda v, lang, _: place_vi(v) if lang == "vi" else str(v),
     "note": lambda v, lang, _: note_vi(v) if lang == "vi" else str(v),
-    "level": lambda v, lang, _: level_vi(v) if lang == "vi" else level_en(v),
+    "level": lambda v, lang, _: level_text(v, lang),
     "plural": _plural,
     "chips": lambda v, lang, _: _chips(v, lang),
 }

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from floorman.table import Level, amount_text
 
 __all__ = [
-    "cap", "card_vi", "gloss_once", "level_en", "level_vi", "note_vi", "place_vi", "seats_en", "seats_vi", "street_en",
+    "cap", "card_vi", "gloss_once", "level_text", "note_vi", "place_vi", "seats_en", "seats_vi", "street_en",
     "street_vi",
 ]
 
@@ -50,10 +50,6 @@ def seats_en(seats: Iterable[int | None]) -> str:
 
 def street_en(street: object) -> str:
     return str(street)
-
-
-def level_en(level: Level) -> str:
-    return level.describe()
 
 
 def seats_vi(seats: Iterable[int | None]) -> str:
@@ -120,22 +116,34 @@ def note_vi(note: str) -> str:
     return _NOTES.get(note) or place_vi(note)
 
 
-def level_vi(level: Level) -> str:
-    """The spoken level: "cấp độ 12 (1.000/2.000, big blind ante 2.000)"."""
-    parts: list[str] = []
+_LEVEL_WORDS = {
+    "en": {"level": "level {}", "same": "the same level", "limits": "{} limits", "ante": "{} ante",
+           "bba": "{} big-blind ante", "bring_in": "{} bring-in"},
+    "vi": {"level": "cấp độ {}", "same": "cấp độ hiện tại", "limits": "giới hạn cược {}", "ante": "ante {}",
+           "bba": "big blind ante {}", "bring_in": "bring-in {}"},
+}
+
+
+def level_text(level: Level, lang: str = "en") -> str:
+    """The spoken level, in either language.
+
+    >>> from floorman.levels import Level
+    >>> lv = Level(number=12, small_blind=1000, big_blind=2000, big_blind_ante=2000)
+    >>> level_text(lv), level_text(lv, "vi")
+    ('level 12 (1,000/2,000, 2,000 big-blind ante)', 'cấp độ 12 (1.000/2.000, big blind ante 2.000)')
+    """
+    words = _LEVEL_WORDS["vi" if lang == "vi" else "en"]
 
     def a(amount: object) -> str:
-        return amount_text(amount, "vi")
+        return amount_text(amount, lang)
 
+    parts: list[str] = []
     if level.small_blind or level.big_blind:
         parts.append(f"{a(level.small_blind)}/{a(level.big_blind)}")
     if level.small_bet or level.big_bet:
-        parts.append(f"giới hạn cược {a(level.small_bet)}/{a(level.big_bet)}")
-    if level.ante:
-        parts.append(f"ante {a(level.ante)}")
-    if level.big_blind_ante:
-        parts.append(f"big blind ante {a(level.big_blind_ante)}")
-    if level.bring_in:
-        parts.append(f"bring-in {a(level.bring_in)}")
-    head = f"cấp độ {level.number}" if level.number is not None else "cấp độ hiện tại"
+        parts.append(words["limits"].format(f"{a(level.small_bet)}/{a(level.big_bet)}"))
+    for amount, key in ((level.ante, "ante"), (level.big_blind_ante, "bba"), (level.bring_in, "bring_in")):
+        if amount:
+            parts.append(words[key].format(a(amount)))
+    head = words["level"].format(level.number) if level.number is not None else words["same"]
     return f"{head} ({', '.join(parts)})" if parts else head
