@@ -24,7 +24,7 @@ from tests.conftest import ROOT
 
 LOCALE = ROOT / "src" / "floorman" / "locale"
 PACKAGE = ROOT / "src" / "floorman"
-ENGINE_ID = re.compile(r"^(ruling|remedy|cause|cli)\.[a-z0-9_.]+$")
+ENGINE_ID = re.compile(r"^(ruling|remedy|cause|cli|finding)\.[a-z0-9_.]+$")
 
 
 def _po(lang: str) -> Path:
@@ -120,3 +120,54 @@ def test_the_package_build_compiles_every_catalog(tmp_path: Path) -> None:
     for lang in LANGS:
         mo = tmp_path / "locale" / lang / "LC_MESSAGES" / "messages.mo"
         assert mo.read_bytes() == compile_po(_po(lang).read_text(encoding="utf-8"), name=str(_po(lang)))
+
+
+# -- a finding's note is a message too: no English built in the fold ----------------------------------------------
+
+FOLD_MODULES = ("cardcheck.py", "dealing.py", "fold.py", "hand.py", "streets.py", "betting.py", "state.py")
+
+
+def test_no_finding_note_is_written_as_words_in_the_fold() -> None:
+    """Every ``note=`` the fold gives a finding is a message (or nothing), never a string built from words."""
+    for name in FOLD_MODULES:
+        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.keyword) and node.arg == "note":
+                words = [n for n in ast.walk(node.value)
+                         if isinstance(n, ast.JoinedStr) or (isinstance(n, ast.Constant) and isinstance(n.value, str)
+                                                             and " " in n.value)]
+                assert not words, f"{name}:{node.lineno}: a finding's note in words"
+
+
+def test_every_note_a_hand_can_give_is_in_the_catalog_in_both_languages() -> None:
+    from floorman import dealing
+    from floorman.findings import SetAside
+
+    notes = [s.note() for s in SetAside] + [dealing._how(h) for h in sorted(dealing._HOWS)]
+    for note in notes:
+        assert note.id in _engine_ids("en") and note.id in _engine_ids("vi"), note.id
+        assert say(note, "vi") != say(note, "en"), note.id
+
+
+def test_the_findings_of_every_scenario_say_their_notes_from_the_catalog() -> None:
+    from tests.conftest import load_cases
+
+    seen = set()
+    for case in load_cases():
+        if case.get("log") is None:
+            continue
+        for finding in floorman.rule(handlog.from_obj(case["log"])).findings:
+            if finding.note is not None:
+                assert isinstance(finding.note, Message), (case["id"], finding)
+                assert finding.note.id in _engine_ids("vi"), (case["id"], finding.note.id)
+                seen.add(finding.note.id)
+    assert len(seen) >= 5, seen
+
+
+def test_a_duplicate_seen_twice_in_one_place_says_so_in_either_language() -> None:
+    from floorman.cardcheck import BOARD, at_seat
+
+    both = Message.of("finding.place.both", first=at_seat(4), then=BOARD)
+    twice = Message.of("finding.place.twice", place=BOARD)
+    assert (say(both), say(both, "vi")) == ("seat 4 and the board", "ghế 4 và board")
+    assert (say(twice), say(twice, "vi")) == ("the board and the board", "cả hai đều ở board")

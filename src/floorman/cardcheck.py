@@ -3,24 +3,42 @@
 from __future__ import annotations
 
 from floorman.cards import is_known, is_standard, short_deck, standard_deck
+from floorman.events import Where
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
+from floorman.locale import Message
 from floorman.state import HandState
 
-__all__ = ["at_seat", "forget", "see"]
+__all__ = ["BOARD", "BOXED", "BURN", "FOUND_AT_TABLE", "at_seat", "at_where", "forget", "see"]
 
 _DECKS = {False: frozenset(standard_deck()), True: frozenset(short_deck())}
 """The faces of each deck (long, short): a card in its deck and not yet seen needs no further check."""
-_AT_SEAT = tuple(f"seat {n}" for n in range(24))
+_AT_SEAT = tuple(Message.of("finding.place.seat", seat=n) for n in range(24))
+BOARD = Message.of("finding.place.board")
+BURN = Message.of("finding.place.burn")
+BOXED = Message.of("finding.place.boxed")
+FOUND_AT_TABLE = Message.of("finding.place.found_at_table")
 
 
-def at_seat(seat: int) -> str:
-    """Where a card at ``seat`` is, as the duplicate-card note says it (``seat 3``)."""
-    return _AT_SEAT[seat] if 0 <= seat < len(_AT_SEAT) else f"seat {seat}"
+def at_seat(seat: int) -> Message:
+    """Where a card at ``seat`` is, as the duplicate-card note says it (``finding.place.seat``: "seat 3")."""
+    return _AT_SEAT[seat] if 0 <= seat < len(_AT_SEAT) else Message.of("finding.place.seat", seat=seat)
+
+
+def at_where(where: Where | None) -> Message | None:
+    """A place a defect was found at (the stub, a hand, the table, the board, the muck), if the log says it."""
+    return Message.of(f"finding.place.{where.value}") if where is not None else None
+
+
+def _both(first: Message, then: Message) -> Message:
+    """Where a duplicated card was seen, both times."""
+    if first == then:
+        return Message.of("finding.place.twice", place=first)
+    return Message.of("finding.place.both", first=first, then=then)
 
 
 def see(
-    state: HandState, card: str, *, at: int, where: str, seat: int | None = None,
+    state: HandState, card: str, *, at: int, where: Message, seat: int | None = None,
     back: str | None = None, initial: bool = False,
 ) -> None:
     """Record a card that came into play and report what is wrong with it.
@@ -52,7 +70,7 @@ def see(
         if not any(f.irregularity is I.DUPLICATE_CARD and f.card == card for f in state.findings):
             state.add(Finding(
                 at=at, irregularity=I.DUPLICATE_CARD, card=card, seat=seat,
-                note=f"{state.seen[card]} and {where}",
+                note=_both(state.seen[card], where),
             ))
         return
     state.seen[card] = where

@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 from floorman.cardcheck import at_seat, see
 from floorman.events import CardDealt, CardExposed, ExposedBy
-from floorman.findings import Finding
+from floorman.findings import Finding, SetAside
 from floorman.findings import Irregularity as I
+from floorman.locale import Message
 from floorman.log import Omission
 from floorman.rulebooks.decisions import deal_order_rules, row
 from floorman.state import HandState, HoleCard, SeatState
@@ -58,7 +59,7 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
             ))
     if seat is None or not seat.entitled:
         if not any(f.irregularity is I.CARD_TO_SEAT_NOT_ENTITLED and f.seat == ev.seat for f in state.findings):
-            why = "an empty seat" if seat is None else "a new player waiting for the button to pass"
+            why = Message.of("finding.not_entitled.empty_seat" if seat is None else "finding.not_entitled.waiting")
             state.add(Finding(
                 at=at, irregularity=I.CARD_TO_SEAT_NOT_ENTITLED, seat=ev.seat, note=why,
                 during_initial_deal=True,
@@ -132,7 +133,7 @@ def _finish(state: HandState, at: int) -> None:
         elif not seat.present or seat.seat in state.absent_at_first_card:
             state.add(Finding(
                 at=at, irregularity=I.ABSENT_AT_DEAL, seat=seat.seat,
-                note="absent at the last card" if not seat.present else "absent at the first card only",
+                note=Message.of("finding.absent.last_card" if not seat.present else "finding.absent.first_card_only"),
             ))
             if not seat.present:
                 seat.dead = True
@@ -231,16 +232,25 @@ def _check_sequence(
             return
 
 
+_HOWS = frozenset({"flashed", "flipped", "off_table", "shown", "exposed"})
+"""How a card was exposed, as an ``expose`` event says it (``exposed`` when it does not)."""
+
+
+def _how(how: str) -> Message:
+    """The note of an exposure: ``finding.exposed.<how>``, or the log's own word for a way the format does not list."""
+    return Message.of(f"finding.exposed.{how}") if how in _HOWS else Message.of("finding.exposed.other", how=how)
+
+
 def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int, *, how: str) -> None:
     card.exposed = True
     card.exposed_by_dealer = True
     if card.replacement:
         state.add(Finding(at=at, irregularity=I.EXPOSED_REPLACEMENT_CARD, seat=seat.seat, card=card.card,
-                          note=how))
+                          note=_how(how)))
         _set_up_replacement(state, seat)
         return
     if not state.initial_open:
-        state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=card.card, note=how))
+        state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=card.card, note=_how(how)))
         return
     count = 1 + sum(
         1 for f in state.findings
@@ -252,7 +262,7 @@ def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int,
     state.add(Finding(
         at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card,
         position=None if state.omits(Omission.DEAL_ORDER) else card.position,
-        count=count, during_initial_deal=True, note=how, extra_rules=extra,
+        count=count, during_initial_deal=True, note=_how(how), extra_rules=extra,
     ))
     if not state.is_stud:
         _set_up_replacement(state, seat)
@@ -265,7 +275,7 @@ def _set_up_replacement(state: HandState, seat: SeatState) -> None:
         return
     for street in state.spec.streets[1:]:
         if street not in state.designated_burn and not state.burns.get(street) and not state.board.get(street):
-            state.designated_burn[street] = "exposed card"
+            state.designated_burn[street] = SetAside.EXPOSED_CARD
             break
 
 
@@ -283,7 +293,7 @@ def expose(state: HandState, ev: CardExposed, at: int) -> None:
     if ev.by is ExposedBy.PLAYER:
         card.exposed = True
         state.add(Finding(at=at, irregularity=I.PLAYER_EXPOSED_OWN_CARD, seat=ev.seat, card=card.card,
-                          note=ev.how or "shown"))
+                          note=_how(ev.how or "shown")))
         return
     if card.exposed_by_dealer:
         return
@@ -292,7 +302,7 @@ def expose(state: HandState, ev: CardExposed, at: int) -> None:
         card.exposed = True
         card.exposed_by_dealer = True
         state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=card.card,
-                          note=ev.how or "exposed"))
+                          note=_how(ev.how or "exposed")))
         return
     _dealer_exposure(state, seat, card, at, how=ev.how or "exposed")
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from floorman.locale import Message
 from floorman.rulebooks.decisions import finding_rules
 from floorman.table import Street
 
-__all__ = ["DeckCheck", "DeckCount", "Finding", "Irregularity"]
+__all__ = ["DeckCheck", "DeckCount", "Finding", "Irregularity", "SetAside"]
 
 
 class Irregularity(StrEnum):
@@ -86,14 +87,27 @@ class Finding:
     from_seat: int | None = None
     """Where a card came from (cards thrown from another seat's hand)."""
     during_initial_deal: bool = False
-    note: str = ""
-    """A short fact in words (where a duplicate was seen, how a card was exposed)."""
+    note: Message | None = None
+    """A short fact as a message id with its parameters (where a duplicate was seen, how a card was exposed):
+    ``finding.*`` in the catalog, said at the edge."""
     extra_rules: tuple[str, ...] = ()
     """Rule ids that apply to this fact beyond the irregularity's own (e.g. the dealing order)."""
 
     @property
     def rules(self) -> tuple[str, ...]:
         return finding_rules(self.irregularity.value) + self.extra_rules
+
+
+class SetAside(StrEnum):
+    """Why a card is already set aside as a street's burn. Values are stable once released."""
+
+    PREMATURE_BURN = "premature_burn"
+    EXPOSED_CARD = "exposed_card"
+    FOUR_CARD_FLOP_SCRAMBLE = "four_card_flop_scramble"
+
+    def note(self) -> Message:
+        """The finding's note for a burn set aside for this reason (``finding.set_aside.*``)."""
+        return Message.of(f"finding.set_aside.{self.value}")
 
 
 class DeckCheck(StrEnum):

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from floorman import betting, dealing, streets
-from floorman.cardcheck import at_seat, see
+from floorman.cardcheck import BOXED, FOUND_AT_TABLE, at_seat, at_where, see
 from floorman.events import (
     Action,
     BlindKind,
@@ -40,8 +40,9 @@ from floorman.events import (
     StubShuffled,
     Where,
 )
-from floorman.findings import DeckCheck, DeckCount, Finding
+from floorman.findings import DeckCheck, DeckCount, Finding, SetAside
 from floorman.findings import Irregularity as I
+from floorman.locale import Message
 from floorman.state import HandState, HoleCard, SeatState
 from floorman.table import Family, PlayerStatus, Street
 
@@ -124,7 +125,7 @@ def _post(state: HandState, event: BlindPosted, at: int) -> None:
 
 def _boxed(state: HandState, event: BoxedCardFound, at: int) -> None:
     state.deck_position += 1
-    see(state, event.card, at=at, where="the deck (boxed)")
+    see(state, event.card, at=at, where=BOXED)
     state.add(Finding(at=at, irregularity=I.BOXED_CARD, card=event.card, street=state.street,
                       during_initial_deal=state.initial_open and not state.deal_finished))
     if state.initial_open and not state.deal_finished:
@@ -241,7 +242,7 @@ def _act(state: HandState, event: PlayerActed, at: int) -> None:
         # folded before the replacement came: the exposed card goes to the muck with the hand
         seat.owed_replacements = 0
         for street, why in list(state.designated_burn.items()):
-            if why == "exposed card":
+            if why is SetAside.EXPOSED_CARD:
                 del state.designated_burn[street]
                 break
     betting.act(state, event, at)
@@ -270,13 +271,13 @@ def _discover(state: HandState, event: DefectDiscovered, at: int) -> None:
         if not any(f.irregularity is I.DUPLICATE_CARD and (f.card == event.card or event.card == "??")
                    for f in state.findings):
             state.add(Finding(at=at, irregularity=I.DUPLICATE_CARD, card=event.card, seat=event.seat,
-                              note="found at the table"))
+                              note=FOUND_AT_TABLE))
     elif what is Defect.FOREIGN_BACK:
         kind = I.FOREIGN_BACK_IN_STUB if event.where is Where.STUB else I.FOREIGN_BACK_IN_PLAY
         if not any(f.irregularity is kind and (f.seat == event.seat or kind is I.FOREIGN_BACK_IN_STUB)
                    for f in state.findings):
             state.add(Finding(at=at, irregularity=kind, seat=event.seat, card=event.card,
-                              note=event.where.value if event.where else ""))
+                              note=at_where(event.where)))
     elif what is Defect.PREVIOUS_HAND_CARD:
         state.add(Finding(at=at, irregularity=I.PREVIOUS_HAND_CARD, seat=event.seat, card=event.card))
     elif what is Defect.MISSING_CARD:
@@ -284,7 +285,7 @@ def _discover(state: HandState, event: DefectDiscovered, at: int) -> None:
     elif what is Defect.NON_STANDARD:
         if not any(f.irregularity is I.NON_STANDARD_CARD and f.seat == event.seat for f in state.findings):
             state.add(Finding(at=at, irregularity=I.NON_STANDARD_CARD, seat=event.seat, card=event.card,
-                              note=event.where.value if event.where else ""))
+                              note=at_where(event.where)))
     elif what is Defect.STUB_DISORDERED:
         state.add(Finding(at=at, irregularity=I.STUB_DISORDERED))
     elif what is Defect.WRONG_COUNT:
@@ -300,7 +301,7 @@ def _discover(state: HandState, event: DefectDiscovered, at: int) -> None:
             seat = state.seats.get(event.seat or 0)
             count = seat.held if seat else None
             state.add(Finding(at=at, irregularity=I.WRONG_CARD_COUNT, seat=event.seat, count=count,
-                              note="an extra card was mixed into the hand"))
+                              note=Message.of("finding.wrong_count.mixed")))
 
 
 def _just_folded(state: HandState, seat: int | None) -> int | None:

@@ -27,6 +27,7 @@ from floorman.events import Event, FloorCalled, RulingApplied
 from floorman.findings import DeckCount, Finding
 from floorman.findings import Irregularity as I
 from floorman.fold import PROGRESS, STEPS, closing_findings, deck_counts, floor_called, ruling_applied, step_of
+from floorman.locale import Message
 from floorman.log import HandLog
 from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.rulings.judge import judge
@@ -112,7 +113,7 @@ class Hand:
         state.index = at
         if self._cancelled_by is not None and isinstance(event, PROGRESS) and not self._played_on_reported:
             self._played_on_reported = True
-            state.add(Finding(at=at, irregularity=I.PLAYED_ON_AFTER_RULING, note=str(self._cancelled_by)))
+            state.add(Finding(at=at, irregularity=I.PLAYED_ON_AFTER_RULING, note=Message.of("finding.played_on.ruled_at", at=self._cancelled_by)))
         step = STEPS.get(type(event)) or step_of(event)
         step(state, event, at)
         if step is floor_called:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from floorman.events import Action, BlindKind, BlindPosted
-from floorman.findings import Finding, Irregularity
+from floorman.findings import Finding, Irregularity, SetAside
+from floorman.locale import Message
 from floorman.log import HandLog, Omission
 from floorman.table import Chips, Family, Level, PlayerStatus, Street, clockwise_from
 
@@ -140,11 +141,11 @@ class HandState:
         self.posts: list[BlindPosted] = []
         self.board: dict[Street, list[str]] = {}
         self.burns: dict[Street, list[str]] = {}
-        self.designated_burn: dict[Street, str] = {}
+        self.designated_burn: dict[Street, SetAside] = {}
         """Streets whose burn is already set aside (an exposed card, a scramble pick, a premature burn)."""
         self.no_burn_expected: set[Street] = set()
         self.withdrawn: list[str] = []
-        self.seen: dict[str, str] = {}
+        self.seen: dict[str, Message] = {}
         """Known card faces in play and where each was seen (to find duplicates)."""
         self.deck_back: str | None = log.deck_back
         self.absent_at_first_card: set[int] = set()

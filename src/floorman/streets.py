@@ -9,10 +9,11 @@ only when the dealer departs from every procedure that could apply.
 from __future__ import annotations
 
 from floorman.betting import is_round_complete, start_round
-from floorman.cardcheck import at_seat, forget, see
+from floorman.cardcheck import BOARD, BURN, at_seat, forget, see
 from floorman.events import BoardCardDealt, CardBurned, CardDealt, CardsDiscarded
-from floorman.findings import Finding
+from floorman.findings import Finding, SetAside
 from floorman.findings import Irregularity as I
+from floorman.locale import Message
 from floorman.log import Omission
 from floorman.state import HandState, HoleCard
 from floorman.table import Family, Street
@@ -43,7 +44,7 @@ def _board_count(state: HandState, street: Street) -> int:
 
 
 def burn(state: HandState, ev: CardBurned, at: int) -> None:
-    see(state, ev.card, at=at, where="the burn")
+    see(state, ev.card, at=at, where=BURN)
     state.deck_position += 1
     if state.spec.family is Family.DRAW:
         return
@@ -60,19 +61,19 @@ def burn(state: HandState, ev: CardBurned, at: int) -> None:
             f.irregularity is I.PREMATURE_BURN and f.street is target for f in state.findings
         ):
             state.add(Finding(at=at, irregularity=I.PREMATURE_BURN, street=target))
-        state.designated_burn.setdefault(target, "premature burn")
+        state.designated_burn.setdefault(target, SetAside.PREMATURE_BURN)
         return
-    designated = target in state.designated_burn
+    designated = state.designated_burn.get(target)
     if len(burns) + (1 if designated else 0) > 1:
         state.add(Finding(
             at=at, irregularity=I.EXTRA_BURN, street=target, count=len(burns) + (1 if designated else 0),
-            note=state.designated_burn.get(target, ""),
+            note=designated.note() if designated else None,
         ))
 
 
 def board_card(state: HandState, ev: BoardCardDealt, at: int) -> None:
     state.deck_position += 1
-    see(state, ev.card, at=at, where="the board", back=ev.back)
+    see(state, ev.card, at=at, where=BOARD, back=ev.back)
     if not state.is_flop_game:
         # stud: the community card of a short stub; a draw game has no board and no board streets
         state.board.setdefault(state.street, []).append(ev.card)
@@ -111,7 +112,7 @@ def _same_street(state: HandState, street: Street, ev: BoardCardDealt, at: int) 
     expected = _board_count(state, street) + (1 if state.flop_completed_after_scramble else 0)
     if street is Street.FLOP and len(cards) == expected + 1:
         state.add(Finding(at=at, irregularity=I.FOUR_CARD_FLOP, street=street, count=len(cards)))
-        state.designated_burn[Street.TURN] = "four-card flop scramble"
+        state.designated_burn[Street.TURN] = SetAside.FOUR_CARD_FLOP_SCRAMBLE
     elif street is Street.FLOP and len(cards) == expected + 2:
         state.add(Finding(at=at, irregularity=I.FLOP_FIVE_OR_MORE, street=street, count=len(cards)))
         state.designated_burn.pop(Street.TURN, None)
@@ -139,10 +140,10 @@ def _premature(state: HandState, target: Street, card: str, at: int) -> None:
         return
     state.add(Finding(
         at=at, irregularity=I.PREMATURE_CARD, street=target, count=1,
-        note="with its burn" if state.burns.get(target) else "without a burn",
+        note=Message.of("finding.premature.with_burn" if state.burns.get(target) else "finding.premature.without_burn"),
     ))
     if state.burns.get(target):
-        state.designated_burn.setdefault(target, "premature burn")
+        state.designated_burn.setdefault(target, SetAside.PREMATURE_BURN)
         state.burns[target] = []
         state.no_burn_expected.add(target)
 
@@ -197,7 +198,7 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
         state.add(Finding(
             at=at, irregularity=I.STUD_SEVENTH_EXPOSED, seat=ev.seat, card=ev.card,
             count=sum(1 for s in state.seats.values() if s.in_hand),
-            note="first to receive" if first else "not first",
+            note=Message.of("finding.seventh.first_to_receive" if first else "finding.seventh.not_first"),
         ))
 
 
@@ -225,7 +226,7 @@ def _short_stub(state: HandState, at: int) -> Finding | None:
     burns = sum(len(b) for b in state.burns.values())
     return Finding(
         at=at, irregularity=I.STUD_SHORT_STUB, street=Street.SEVENTH, count=stub,
-        note=f"{players} players, {burns} earlier burns",
+        note=Message.of("finding.short_stub.count", players=players, burns=burns),
     )
 
 
@@ -266,6 +267,6 @@ def reshuffle(state: HandState) -> None:
         for card in state.board.get(Street.FLOP, []):
             forget(state, card)
         state.board[Street.FLOP] = []
-        if state.designated_burn.get(Street.TURN) == "four-card flop scramble":
+        if state.designated_burn.get(Street.TURN) is SetAside.FOUR_CARD_FLOP_SCRAMBLE:
             del state.designated_burn[Street.TURN]
         state.no_burn_expected.add(Street.FLOP)

@@ -9,8 +9,6 @@ fold, call, check, bet, raise, pot, dealer, floor, stub and Substantial Action s
 'ghế 3, ghế 5 và ghế 7'
 >>> card_vi("As"), card_vi("Td"), card_vi("JK")
 ('lá Át bích (As)', 'lá 10 rô (Td)', 'lá joker')
->>> place_vi("seat 4 and the board"), place_vi("the board and the board")
-('ghế 4 và board', 'cả hai đều ở board')
 >>> gloss_once("Chưa có Substantial Action. Sau Substantial Action thì khác.")
 'Chưa có Substantial Action (hành động đáng kể). Sau Substantial Action thì khác.'
 """
@@ -23,8 +21,7 @@ from collections.abc import Iterable
 from floorman.table import Level, amount_text
 
 __all__ = [
-    "cap", "card_vi", "gloss_once", "level_text", "note_vi", "place_vi", "seats_en", "seats_vi", "street_en",
-    "street_vi",
+    "cap", "card_vi", "gloss_once", "level_text", "seats_en", "seats_vi", "street_en", "street_vi",
 ]
 
 SA = "Substantial Action"
@@ -82,38 +79,6 @@ def card_vi(card: str | None) -> str:
     if not card or len(card) != 2 or card[1] not in _SUITS:
         return "lá bài"
     return f"lá {_RANKS.get(card[0], card[0])} {_SUITS[card[1]]} ({card})"
-
-
-_PLACES = {
-    "the board": "board", "board": "board", "the burn": "lá bài đốt", "hand": "bài của người chơi",
-    "the deck (boxed)": "lá bị lật ngửa trong bộ bài", "found at the table": "phát hiện tại bàn",
-    "stub": "phần bài còn lại (stub)", "table": "trên bàn", "muck": "muck",
-}
-
-
-def place_vi(where: str) -> str:
-    """Where a card was seen ("seat 4", "the board", "seat 2 and the burn") in Vietnamese."""
-    parts = []
-    for part in where.split(" and "):
-        seat = re.fullmatch(r"seat (\d+)", part)
-        parts.append(f"ghế {seat.group(1)}" if seat else _PLACES.get(part, part))
-    if len(parts) == 2 and parts[0] == parts[1]:
-        return f"cả hai đều ở {parts[0]}"
-    return " và ".join(parts)
-
-
-_NOTES = {
-    "an empty seat": "một ghế trống",
-    "a new player waiting for the button to pass": "người chơi mới vào bàn đang chờ button đi qua",
-    "exposed card": "lá bài bị lộ",
-    "premature burn": "lá đốt sớm",
-    "four-card flop scramble": "lá chọn ra khi xáo trộn flop bốn lá",
-}
-
-
-def note_vi(note: str) -> str:
-    """A finding's short note (why a seat was not entitled, which burn was set aside) in Vietnamese."""
-    return _NOTES.get(note) or place_vi(note)
 
 
 _LEVEL_WORDS = {

@@ -33,7 +33,7 @@ def seventh_exposed(ctx: Context, fs: list[Finding]) -> Decision:
         ctx.apply(d, "stud_seventh_exposed.replace", seat=f.seat)
         d.say(Message.of("ruling.seventh_exposed.seat_s_seventh_street_card_was", seat=f.seat))
         return d
-    if f.note == "first to receive":
+    if f.note == Message.of("finding.seventh.first_to_receive"):
         ctx.apply(d, "stud_seventh_exposed.first_to_receive")
         d.say(Message.of("ruling.seventh_exposed.the_first_player_s_seventh_street", seat=f.seat))
     else:
