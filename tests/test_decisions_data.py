@@ -12,7 +12,8 @@ from floorman.errors import HouseRulesError
 from floorman.findings import Irregularity
 from floorman.rulebooks import catalog, rulebooks
 from floorman.rulebooks.decisions import TAGS, decision_rows, row
-from floorman.rulings.model import RemedyKind
+from floorman.rulings.model import Condition, RemedyKind
+from floorman.table import Street
 from tests.conftest import ROOT, load_cases
 
 PACKAGE = ROOT / "src" / "floorman"
@@ -65,6 +66,9 @@ def test_every_row_cites_known_rules_with_a_known_tag_and_remedy() -> None:
             assert rule in rules or rule == "{sa_rule}", (key, rule)
         for step in r.remedies:
             RemedyKind(step.do)
+            street, when = step.fields.get("street", "{street}"), step.fields.get("when")
+            assert street.startswith("{") or Street(street), (key, street)
+            assert when is None or Condition(when), (key, when)
 
 
 def test_every_irregularity_has_the_row_that_maps_it_to_its_rules() -> None:

@@ -171,3 +171,31 @@ def test_a_duplicate_seen_twice_in_one_place_says_so_in_either_language() -> Non
     twice = Message.of("finding.place.twice", place=BOARD)
     assert (say(both), say(both, "vi")) == ("seat 4 and the board", "ghế 4 và board")
     assert (say(twice), say(twice, "vi")) == ("the board and the board", "cả hai đều ở board")
+
+
+def test_every_remedy_of_every_scenario_holds_codes_and_its_words_come_from_the_catalog() -> None:
+    """A remedy's fields are facts and codes (a street's code, a condition's code), never English: its words are the
+    catalog's, in both languages."""
+    from tests.conftest import load_cases
+
+    code = re.compile(r"^[A-Za-z0-9_?-]+$")
+    steps = 0
+    for case in load_cases():
+        if case.get("log") is None:
+            continue
+        for ruling in floorman.rule(handlog.from_obj(case["log"])).rulings:
+            for remedy in ruling.remedies:
+                steps += 1
+                texts = [v for v in remedy.fields.values() if isinstance(v, str)]
+                assert all(code.match(v) for v in texts), (case["id"], remedy.to_obj())
+                assert remedy.message().id in _engine_ids("vi"), (case["id"], remedy.message().id)
+                assert "None" not in say(remedy.message()) + say(remedy.message(), "vi"), (case["id"], remedy)
+    assert steps > 100
+
+
+def test_a_street_is_said_from_its_code_and_an_unknown_street_is_the_next_one() -> None:
+    step = Remedy.of(RemedyKind.DEAL_WITHOUT_BURN, street=None).message()
+    assert say(step) == "Deal the next street without burning another card."
+    assert "vòng tiếp theo" in say(step, "vi")
+    assert say(Remedy.of(RemedyKind.DEAL_FACE_UP, street="seventh").message()) == (
+        "Deal every remaining player's seventh street card face up.")

@@ -16,9 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from floorman.drill.model import Kind, Lang, Topic
-from floorman.locale import Message
+from floorman.locale import Message, street_text
 from floorman.locale import say as say_message
-from floorman.locale.words import street_vi
 from floorman.rulebooks import Citation, find_rulebook
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
 from floorman.table import amount_text
@@ -60,16 +59,9 @@ def colour_vi(colour: str) -> str:
     return {"blue": "xanh", "red": "đỏ", "green": "xanh lá", "black": "đen"}.get(colour, colour)
 
 
-_STREETS_EN = {"third": "third street", "fourth": "fourth street", "fifth": "fifth street",
-               "sixth": "sixth street", "seventh": "seventh street", "predraw": "pre-draw",
-               "first_draw": "first draw", "second_draw": "second draw", "third_draw": "third draw"}
-
-
 def street_name(name: str, lang: str = "en") -> str:
     """A street as the room says it; flop, turn and river stay English in Vietnamese too."""
-    if lang == Lang.VI:
-        return name if name in ("pre-flop", "flop", "turn", "river") else street_vi(name)
-    return _STREETS_EN.get(name, name)
+    return street_text(name, lang)
 
 
 def pick(words: tuple[str, str], lang: str) -> str:

@@ -34,12 +34,10 @@ from floorman.locale.words import (
     level_text,
     seats_en,
     seats_vi,
-    street_en,
-    street_vi,
 )
 from floorman.table import amount_text
 
-__all__ = ["LANGS", "Message", "catalog_ids", "lang_of", "say", "say_all", "translations"]
+__all__ = ["LANGS", "Message", "catalog_ids", "lang_of", "say", "say_all", "street_text", "translations"]
 
 LANGS = ("en", "vi")
 DEFAULT_LANG = "en"
@@ -93,6 +91,13 @@ def _chips(value: Any, lang: str) -> str:
     return amount_text(value, lang)
 
 
+def street_text(value: Any, lang: str = DEFAULT_LANG) -> str:
+    """A street by its code ("flop", "fifth", ``None`` for the next one), as the catalog's ``street.*`` says it."""
+    key = f"street.{value or 'next'}"
+    text = _template(key, lang_of(lang))
+    return str(value) if text == key else text
+
+
 def _plural(value: Any, lang: str, arg: str) -> str:
     one, _, many = arg.partition(":")
     return one if value == 1 else many
@@ -102,7 +107,7 @@ _SPECS: Mapping[str, Callable[[Any, str, str], str]] = {
     "card": lambda v, lang, _: card_vi(v) if lang == "vi" else str(v),
     "seats": lambda v, lang, _: seats_vi(v) if lang == "vi" else seats_en(v),
     "seat_commas": lambda v, lang, _: seats_vi(v) if lang == "vi" else ", ".join(f"seat {s}" for s in v),
-    "street": lambda v, lang, _: street_vi(v) if lang == "vi" else street_en(v),
+    "street": lambda v, lang, _: street_text(v, lang),
     "level": lambda v, lang, _: level_text(v, lang),
     "plural": _plural,
     "chips": lambda v, lang, _: _chips(v, lang),

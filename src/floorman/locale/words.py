@@ -1,4 +1,4 @@
-"""How the catalog's templates say a fact (seats, cards, streets, places, levels) in English and Vietnamese.
+"""How the catalog's templates say a fact (seats, cards, levels) in English and Vietnamese.
 
 Vietnamese follows the card room (docs/glossary-vi.md): misdeal, flop, turn, river, button, blinds,
 fold, call, check, bet, raise, pot, dealer, floor, stub and Substantial Action stay in English.
@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from floorman.table import Level, amount_text
 
 __all__ = [
-    "cap", "card_vi", "gloss_once", "level_text", "seats_en", "seats_vi", "street_en", "street_vi",
+    "cap", "card_vi", "gloss_once", "level_text", "seats_en", "seats_vi",
 ]
 
 SA = "Substantial Action"
@@ -45,27 +45,9 @@ def seats_en(seats: Iterable[int | None]) -> str:
     return " and ".join(named) if len(named) <= 2 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
-def street_en(street: object) -> str:
-    return str(street)
-
-
 def seats_vi(seats: Iterable[int | None]) -> str:
     named = list(dict.fromkeys(f"ghế {s}" for s in seats if s is not None))
     return " và ".join(named) if len(named) <= 2 else ", ".join(named[:-1]) + " và " + named[-1]
-
-
-_STREETS = {
-    "third": "third street", "fourth": "fourth street", "fifth": "fifth street", "sixth": "sixth street",
-    "seventh": "seventh street", "predraw": "vòng cược trước lần đổi bài đầu tiên",
-    "first_draw": "lần đổi bài thứ nhất", "second_draw": "lần đổi bài thứ hai", "third_draw": "lần đổi bài thứ ba",
-    "next": "vòng tiếp theo", "next street": "vòng tiếp theo", "None": "vòng tiếp theo",
-}
-
-
-def street_vi(street: object) -> str:
-    """A street as the room says it: flop, turn and river stay English, like stud's "third street"."""
-    name = str(street)
-    return _STREETS.get(name, name)
 
 
 _RANKS = {"A": "Át", "K": "Già", "Q": "Đầm", "J": "Bồi", "T": "10"}

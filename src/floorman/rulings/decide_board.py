@@ -196,15 +196,6 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
         d.say(Message.of("ruling.flop_noburn.the_flop_was_dealt_without_a_3"))
 
 
-def _street_name(street: Street | None) -> str:
-    """The street as said at the table: "turn", "river", "fifth street"."""
-    if street is None:
-        return "next street"
-    if street in (Street.FLOP, Street.TURN, Street.RIVER):
-        return street.value
-    return f"{street.value} street"
-
-
 def _next_board_street(street: Street | None) -> str | None:
     """The board street after ``street`` (None after the river)."""
     order = (Street.FLOP, Street.TURN, Street.RIVER)
@@ -215,7 +206,7 @@ def _next_board_street(street: Street | None) -> str | None:
 
 def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing: bool) -> None:
     p = ctx.params
-    street = _street_name(f.street)
+    street = f.street.value if f.street else None
     ctx.apply(d, "burn_error.street")
     error = Message.of("ruling.street_burn.error.missing" if missing else "ruling.street_burn.error.extra")
     if actions > 0:
@@ -305,7 +296,7 @@ def premature_burn(ctx: Context, fs: list[Finding]) -> Decision:
         return Decision(verdict=C, rules=[], findings=fs)
     d = ctx.decide(fs, "premature_burn.found", Message.of("ruling.premature_burn.no_rule_covers_a_premature_burn"))
     for f in alone:
-        street = f.street.value if f.street else "next street"
+        street = f.street.value if f.street else None
         ctx.apply(d, "premature_burn.street", street=street)
         d.say(Message.of("ruling.premature_burn.a_card_was_burned_for_the", street=street))
     return d

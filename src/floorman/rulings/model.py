@@ -12,7 +12,7 @@ from floorman.findings import Finding
 from floorman.locale import Message, say, say_all
 from floorman.rulebooks import Citation
 
-__all__ = ["Override", "Remedy", "RemedyKind", "Ruling", "Verdict"]
+__all__ = ["Condition", "Override", "Remedy", "RemedyKind", "Ruling", "Verdict"]
 
 
 class Verdict(StrEnum):
@@ -49,6 +49,13 @@ class RemedyKind(StrEnum):
     BOARD_STANDS = "board_stands"
 
 
+class Condition(StrEnum):
+    """When a remedy step applies, if not at once (a step's ``when`` field). Values are stable once released."""
+
+    NOT_BACK_WHEN_ACTION_REACHES_HIM = "not_back_when_action_reaches_him"
+    """The seat's owner is away: the step applies if he is not back when the action reaches his seat."""
+
+
 _NO_FIELDS: Mapping[str, Any] = MappingProxyType({})
 _WHERES = frozenset({"stub", "hand", "table", "board", "muck"})
 
@@ -79,10 +86,12 @@ class Remedy:
             variant = ".muck"
         elif self.do is RemedyKind.BOARD_STANDS and not f.get("next_street"):
             variant = ".last"
+        elif f.get("when"):
+            variant = f".{Condition(f['when']).value}"
         card = f.get("card")
         where = f.get("where", "table")
         return Message.of(
-            f"remedy.{self.do.value}{variant}", **{**f, "street": str(f.get("street", "next street")),
+            f"remedy.{self.do.value}{variant}", **{**f, "street": f.get("street"),
             "card": card if card not in (None, "??") else Message.of("remedy.card.unknown"),
             "where": Message.of(f"remedy.where.{where}") if where in _WHERES else where},
         )
