@@ -38,12 +38,13 @@ from floorman.state import HandState
 __all__ = ["Hand", "Result", "replay", "rule"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class Result:
     """Everything floorman says about one hand log, as it stood when the result was taken.
 
     Nothing in it changes afterwards: ``state`` is a snapshot of the hand (with the findings of
-    the closing step, ``findings``), not the hand that goes on taking events.
+    the closing step, ``findings``), not the hand that goes on taking events. (Its ``__init__``
+    is written out, as ``HandLog``'s is, so that the compiled core builds one natively.)
     """
 
     log: HandLog
@@ -57,6 +58,20 @@ class Result:
     """For each ruling, the header of its re-play (None when the hand goes on)."""
     deck_counts: tuple[DeckCount, ...] = ()
     """The counts of cards that no finding covers, checked at the end of the hand (``DeckCheck``)."""
+
+    def __init__(
+        self, *, log: HandLog, rulebook: Rulebook, rulings: tuple[Ruling, ...], findings: tuple[Finding, ...],
+        redeal: HandLog | None, state: HandState, redeals: tuple[HandLog | None, ...] = (),
+        deck_counts: tuple[DeckCount, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "log", log)
+        object.__setattr__(self, "rulebook", rulebook)
+        object.__setattr__(self, "rulings", rulings)
+        object.__setattr__(self, "findings", findings)
+        object.__setattr__(self, "redeal", redeal)
+        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "redeals", redeals)
+        object.__setattr__(self, "deck_counts", deck_counts)
 
     @property
     def ruling(self) -> Ruling:

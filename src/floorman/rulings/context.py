@@ -49,12 +49,20 @@ class Decision:
             self.discretion.append(reason)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Context:
+    """The hand at the moment of the ruling and the book (its ``__init__`` written out, so that the
+    compiled core builds one natively)."""
+
     state: HandState
     book: Rulebook
     sa: bool
     """Substantial action at the moment of the ruling (the whole-hand latch)."""
+
+    def __init__(self, state: HandState, book: Rulebook, sa: bool) -> None:
+        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "book", book)
+        object.__setattr__(self, "sa", sa)
 
     @property
     def params(self) -> Params:

@@ -1,0 +1,91 @@
+"""The dataclasses of the core whose ``__init__`` is written out (so that the compiled core builds them
+natively) take exactly their fields, with the fields' defaults, and set every one of them."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from typing import Any
+
+import pytest
+
+from floorman.findings import Finding
+from floorman.findings import Irregularity as I
+from floorman.hand import Result, rule
+from floorman.log import HandLog, Omission, RedealOf
+from floorman.rulebooks import find_rulebook
+from floorman.rulings.context import Context
+from floorman.state import HandState, HoleCard, SeatState
+from floorman.table import Game, Level, Player, PlayerStatus, Street, Structure
+
+WRITTEN_OUT = (HoleCard, SeatState, HandLog, Result, Context)
+
+
+def _required(cls: type) -> dict[str, Any]:
+    """A value for each field without a default (any object will do: nothing checks it here)."""
+    log = HandLog(game=Game.HOLDEM, seats=2, level=Level(big_blind=2), players=(Player(seat=1, name="An", stack=9),))
+    samples: dict[str, Any] = {
+        "card": "As", "at": 0, "seat": 1, "name": "An", "stack": 100, "status": PlayerStatus.PRESENT,
+        "entitled": True, "present": True, "game": Game.HOLDEM, "seats": 2, "level": Level(big_blind=2),
+        "players": (), "log": log, "rulebook": find_rulebook(None), "rulings": (), "findings": (), "redeal": None,
+        "state": HandState(log), "book": find_rulebook(None), "sa": False,
+    }
+    return {f.name: samples[f.name] for f in dataclasses.fields(cls)
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+
+
+@pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda cls: cls.__name__)
+def test_written_out_init_takes_the_fields_in_order_with_their_kinds(cls: type) -> None:
+    fields = dataclasses.fields(cls)
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields]
+    for f, p in zip(fields, params, strict=True):
+        keyword_only = p.kind is inspect.Parameter.KEYWORD_ONLY
+        assert keyword_only == f.kw_only, f"{cls.__name__}.{f.name}: keyword-only differs"
+        assert (p.default is inspect.Parameter.empty) == (
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING), f.name
+
+
+@pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda cls: cls.__name__)
+def test_written_out_init_sets_every_field_to_its_default(cls: type) -> None:
+    required = _required(cls)
+    made = cls(**required)
+    for f in dataclasses.fields(cls):
+        if f.name in required:
+            assert getattr(made, f.name) is required[f.name], f.name
+        elif f.default_factory is not dataclasses.MISSING:
+            assert getattr(made, f.name) == f.default_factory(), f.name
+        else:
+            assert getattr(made, f.name) == f.default, f.name
+
+
+def _other_value(annotation: str) -> Any:
+    """A value of the annotated type that is no field's default (the compiled core checks the types)."""
+    kind = annotation.split("[")[0].split(" |")[0]
+    values: dict[str, Any] = {
+        "bool": True, "int": 7, "Chips": 7, "str": "x", "Street": Street.FLOP, "list": [], "tuple": (),
+        "Mapping": {"k": 1}, "frozenset": frozenset({Omission.BURNS}), "Structure": Structure.LIMIT,
+        "RedealOf": RedealOf(count=2), "HandLog": None,
+    }
+    return values[kind]
+
+
+@pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda cls: cls.__name__)
+def test_written_out_init_sets_each_field_given(cls: type) -> None:
+    required = _required(cls)
+    made = cls(**required)
+    for f in dataclasses.fields(cls):
+        if f.name in required:
+            continue
+        value = _other_value(str(f.type))
+        again = dataclasses.replace(made, **{f.name: value})
+        assert getattr(again, f.name) is value, f.name
+
+
+def test_frozen_values_stay_frozen() -> None:
+    result = rule(HandLog(game=Game.HOLDEM, seats=2, button=1, level=Level(big_blind=2),
+                          players=(Player(seat=1, name="An", stack=9), Player(seat=2, name="Bo", stack=9))))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.log.seats = 3  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.findings = (Finding(at=0, irregularity=I.BOXED_CARD),)  # type: ignore[misc]
