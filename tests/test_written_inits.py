@@ -37,7 +37,12 @@ def _required(cls: type) -> dict[str, Any]:
 @pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda cls: cls.__name__)
 def test_written_out_init_takes_the_fields_in_order_with_their_kinds(cls: type) -> None:
     fields = dataclasses.fields(cls)
-    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    try:
+        params = list(inspect.signature(cls).parameters.values())
+    except ValueError:
+        params = []
+    if [p.name for p in params] in ([], ["args", "kwargs"]):
+        pytest.skip("compiled: the __init__ does not say its signature (the source, run pure, is checked)")
     assert [p.name for p in params] == [f.name for f in fields]
     for f, p in zip(fields, params, strict=True):
         keyword_only = p.kind is inspect.Parameter.KEYWORD_ONLY
@@ -59,15 +64,28 @@ def test_written_out_init_sets_every_field_to_its_default(cls: type) -> None:
             assert getattr(made, f.name) == f.default, f.name
 
 
-def _other_value(annotation: str) -> Any:
-    """A value of the annotated type that is no field's default (the compiled core checks the types)."""
-    kind = annotation.split("[")[0].split(" |")[0]
-    values: dict[str, Any] = {
-        "bool": True, "int": 7, "Chips": 7, "str": "x", "Street": Street.FLOP, "list": [], "tuple": (),
-        "Mapping": {"k": 1}, "frozenset": frozenset({Omission.BURNS}), "Structure": Structure.LIMIT,
-        "RedealOf": RedealOf(count=2), "HandLog": None,
-    }
-    return values[kind]
+_FOR_NONE: dict[str, Any] = {
+    "position": 3, "street": Street.FLOP, "button": 2, "button_should_be": 2, "structure": Structure.LIMIT,
+    "rulebook": "tda", "redeal_of": RedealOf(count=2), "deck_back": "red",
+}
+"""A value for each field whose default is ``None``."""
+
+
+def _other_value(name: str, default: Any) -> Any:
+    """A value of the field's type that is not its default (the compiled core checks the types)."""
+    if default is None:
+        return _FOR_NONE[name]
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, int):
+        return default + 7
+    if isinstance(default, str):
+        return default + "x"
+    if isinstance(default, frozenset):
+        return frozenset({Omission.BURNS})
+    if isinstance(default, (list, tuple)):
+        return type(default)([None])
+    return {"k": 1}
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda cls: cls.__name__)
@@ -77,7 +95,7 @@ def test_written_out_init_sets_each_field_given(cls: type) -> None:
     for f in dataclasses.fields(cls):
         if f.name in required:
             continue
-        value = _other_value(str(f.type))
+        value = _other_value(f.name, getattr(made, f.name))
         again = dataclasses.replace(made, **{f.name: value})
         assert getattr(again, f.name) is value, f.name
 

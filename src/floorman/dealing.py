@@ -7,8 +7,6 @@ is called); ``expose`` handles a card that became exposed at a seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from floorman.cardcheck import at_seat, see
 from floorman.events import CardDealt, CardExposed, ExposedBy
 from floorman.findings import Finding, SetAside
@@ -163,38 +161,47 @@ def evaluate_initial(state: HandState, *, final: bool, found: list[Finding] | No
     if not (final or state.deal_finished or len(state.initial_deals) >= n * len(order)):
         return
     into = state.findings if found is None else found
-
-    def add(finding: Finding) -> None:
-        """Add the finding unless one of its kind is already recorded for its seat."""
-        if not any(f.irregularity is finding.irregularity and f.seat == finding.seat for f in into):
-            into.append(finding)
-
     seats = state.seats
     if all(seats[s].held == n for s in order):  # the usual deal: every seat has its cards
-        _check_sequence(state, order, into, add)
+        _check_sequence(state, order, into)
         return
     last_at = state.initial_deals[-1][0]
     held = {s: state.seats[s].held for s in order}
     for s in order:
         if held[s] == 0:
-            add(Finding(at=last_at, irregularity=I.SEAT_DEALT_OUT, seat=s, during_initial_deal=True))
+            _add_once(into, Finding(at=last_at, irregularity=I.SEAT_DEALT_OUT, seat=s, during_initial_deal=True))
     short = [s for s in order if 0 < held[s] < n]
     long_ = [s for s in order if held[s] > n]
     last_seat = order[-1] if order and not state.is_stud else None
     button_short = [s for s in short if s == last_seat]
     others_short = [s for s in short if s not in button_short]
     for s in button_short:
-        add(Finding(at=last_at, irregularity=I.BUTTON_SHORT, seat=s, count=held[s]))
+        _add_once(into, Finding(at=last_at, irregularity=I.BUTTON_SHORT, seat=s, count=held[s]))
     if others_short:
         for s in others_short + long_:
-            add(Finding(at=_extra_at(state, s, n) if s in long_ else last_at,
-                        irregularity=I.WRONG_CARD_COUNT, seat=s, count=held[s], during_initial_deal=True))
+            _add_once(into, Finding(at=_extra_at(state, s, n) if s in long_ else last_at,
+                                    irregularity=I.WRONG_CARD_COUNT, seat=s, count=held[s], during_initial_deal=True))
     elif long_:
         extras = sum(held[s] - n for s in long_)
-        first = min(long_, key=lambda s: _extra_at(state, s, n))
-        add(Finding(at=_extra_at(state, first, n), irregularity=I.EXTRA_CARD, seat=first, count=extras,
-                    during_initial_deal=True))
-    _check_sequence(state, order, into, add)
+        first, first_at = long_[0], _extra_at(state, long_[0], n)  # the seat whose extra card came first
+        for s in long_[1:]:
+            at = _extra_at(state, s, n)
+            if at < first_at:
+                first, first_at = s, at
+        _add_once(into, Finding(at=first_at, irregularity=I.EXTRA_CARD, seat=first, count=extras,
+                                during_initial_deal=True))
+    _check_sequence(state, order, into)
+
+
+def _add_once(into: list[Finding], finding: Finding) -> None:
+    """Add the finding unless one of its kind is already recorded for its seat.
+
+    (A function of its own, not one nested in ``evaluate_initial``: compiled, a nested one and
+    the variables it shares would hold each other, and every hand's state with them, until the
+    garbage collector looked for cycles.)
+    """
+    if not any(f.irregularity is finding.irregularity and f.seat == finding.seat for f in into):
+        into.append(finding)
 
 
 def _extra_at(state: HandState, seat: int, n: int) -> int:
@@ -207,9 +214,7 @@ _ORDER_UNKNOWABLE = frozenset({I.FIRST_CARD_WRONG_SEAT, I.CARD_TO_SEAT_NOT_ENTIT
 """Findings after which the dealing sequence is not checked (it is already wrong in a way reported)."""
 
 
-def _check_sequence(
-    state: HandState, order: tuple[int, ...], found: list[Finding], add: Callable[[Finding], None],
-) -> None:
+def _check_sequence(state: HandState, order: tuple[int, ...], found: list[Finding]) -> None:
     if any(f.irregularity in _ORDER_UNKNOWABLE for f in found) or len(order) < 2 or state.omits(Omission.DEAL_ORDER):
         return
     seq = [s for _, s, _ in state.initial_deals]
@@ -223,12 +228,13 @@ def _check_sequence(
     consecutive = btn_idx == list(range(btn_idx[0], btn_idx[0] + len(btn_idx))) if btn_idx else False
     if not state.is_stud and without == rotation and consecutive:
         at = state.initial_deals[btn_idx[-1]][0]
-        add(Finding(at=at, irregularity=I.BUTTON_DEALT_CONSECUTIVE_CARDS, seat=last, during_initial_deal=True))
+        _add_once(found, Finding(at=at, irregularity=I.BUTTON_DEALT_CONSECUTIVE_CARDS, seat=last,
+                                 during_initial_deal=True))
         return
     for i, (at, s, _) in enumerate(state.initial_deals):
         if s != expected[i]:
-            add(Finding(at=at, irregularity=I.CARD_OUT_OF_SEQUENCE, seat=s, expected_seat=expected[i],
-                        during_initial_deal=True))
+            _add_once(found, Finding(at=at, irregularity=I.CARD_OUT_OF_SEQUENCE, seat=s, expected_seat=expected[i],
+                                     during_initial_deal=True))
             return
 
 
