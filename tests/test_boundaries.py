@@ -260,3 +260,26 @@ def test_a_premature_turn_dealt_without_a_burn_is_burned_and_dealt_as_usual() ->
     later = [act(3, "call"), {"type": "burn"}, {"type": "board"}, FLOOR]
     after = last(t9([*pre, *early, {"type": "ruling_applied", "ruling": 0}, *later]))
     assert after["remedies"] == []
+
+
+def test_limit_single_draw_bets_the_big_bet_after_its_one_draw() -> None:
+    """2-7 single draw has one round with the small bet (before the draw), the big bet after it
+    (``GameSpec.small_bet_streets``): a bet after the draw without ``to`` is the big bet."""
+    from floorman.formats import handlog
+    from floorman.hand import Hand
+
+    events = [{"type": "post", "seat": 1, "blind": "sb", "amount": 50},
+              {"type": "post", "seat": 2, "blind": "bb", "amount": 100}]
+    events += [{"type": "deal", "seat": s} for _ in range(5) for s in (1, 2)]
+    events += [{"type": "act", "seat": 1, "action": "call"}, {"type": "act", "seat": 2, "action": "check"},
+               {"type": "discard", "seat": 2, "count": 1}, {"type": "deal", "seat": 2},
+               {"type": "discard", "seat": 1, "count": 1}, {"type": "deal", "seat": 1},
+               {"type": "act", "seat": 2, "action": "bet"}]
+    log = handlog.from_obj({
+        "floorman": 1, "game": "2-7-single-draw", "structure": "limit", "seats": 2, "button": 1,
+        "level": {"small_blind": 50, "big_blind": 100, "small_bet": 100, "big_bet": 200},
+        "players": [{"seat": 1, "name": "An", "stack": 5000}, {"seat": 2, "name": "Bo", "stack": 5000}],
+        "events": events})
+    state = Hand(log).state
+    assert state.seats[2].street_bet == 200
+    assert state.current_bet == 200

@@ -52,18 +52,22 @@ def post(state: HandState, ev: BlindPosted, at: int) -> None:
 def bet_size(state: HandState) -> Chips:
     """The fixed bet for the current street in a limit game."""
     level = state.level
-    return fixed_bet(level.small_bet, level.big_blind, level.big_bet, state.street_idx)
+    return fixed_bet(level.small_bet, level.big_blind, level.big_bet, state.street_idx,
+                     small_bet_streets=state.spec.small_bet_streets)
 
 
-def fixed_bet(small_bet: Chips, big_blind: Chips, big_bet: Chips, street_idx: int) -> Chips:
-    """The fixed bet of a limit game on a street: the small bet on the first two, the big bet after.
+def fixed_bet(small_bet: Chips, big_blind: Chips, big_bet: Chips, street_idx: int, *, small_bet_streets: int = 2) -> Chips:
+    """The fixed bet of a limit game on a street: the small bet on the game's first ``small_bet_streets`` rounds
+    (``GameSpec.small_bet_streets``: two in hold'em, stud and triple draw, one in single draw), the big bet after.
 
     >>> fixed_bet(0, 200, 0, 0), fixed_bet(0, 200, 0, 2), fixed_bet(100, 200, 300, 3)
     (200, 400, 300)
+    >>> fixed_bet(100, 100, 200, 1, small_bet_streets=1)
+    200
     """
     small = small_bet or big_blind
     big = big_bet or 2 * small
-    return small if street_idx < 2 else big
+    return small if street_idx < small_bet_streets else big
 
 
 def after_bet(street_bet: Chips, current_bet: Chips, last_raise: Chips) -> tuple[Chips, Chips, bool]:
