@@ -12,7 +12,7 @@ from tests.conftest import ROOT
 SRC = ROOT / "src" / "floorman"
 CORE = [
     "errors.py", "cards.py", "levels.py", "table.py", "events.py", "log.py", "findings.py", "state.py", "cardcheck.py",
-    "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "rulebooks/__init__.py", "rulebooks/params.py",
+    "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "result.py", "rulebooks/__init__.py", "rulebooks/params.py",
     "rulebooks/decisions.py", "locale/__init__.py", "locale/mo.py", "locale/words.py",
     *[f"rulings/{p.name}" for p in (SRC / "rulings").glob("*.py")],
 ]
@@ -83,12 +83,23 @@ def _package_of(module: str) -> str:
     return module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
 
 
+def _type_only(tree: ast.AST) -> set[int]:
+    """The nodes under ``if TYPE_CHECKING:``: names for the type checker, no import when the code runs."""
+    return {id(inner) for node in ast.walk(tree)
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+            for stmt in node.body for inner in ast.walk(stmt)}
+
+
 def _edges(module: str) -> set[str]:
-    """The floorman modules a module imports, wherever the import stands (a function's body too): ``from a import b``
-    counts as importing ``a.b`` when that is a module, else ``a``."""
+    """The floorman modules a module imports when it runs, wherever the import stands (a function's body too, not
+    an import for the type checker alone): ``from a import b`` counts as importing ``a.b`` when that is a module, else
+    ``a``."""
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    type_only = _type_only(tree)
     found: set[str] = set()
     for node in ast.walk(tree):
+        if id(node) in type_only:
+            continue
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -129,7 +140,8 @@ FOLD = {"floorman.hand", "floorman.fold", "floorman.betting", "floorman.dealing"
 DECIDING = {m for m in MODULES if m.startswith("floorman.rulings.")} - {"floorman.rulings.model"}
 """The modules that decide a ruling (``rulings.model`` holds its value types only)."""
 VALUE_TYPES = {"floorman.errors", "floorman.cards", "floorman.table", "floorman.events", "floorman.log",
-               "floorman.findings", "floorman.rulings.model", "floorman.rulebooks", "floorman.rulebooks.params"}
+               "floorman.findings", "floorman.rulings.model", "floorman.result", "floorman.rulebooks",
+               "floorman.rulebooks.params"}
 """What formats may use of the rest of floorman: the value types (and the rulebooks, looked up by name)."""
 FORMATS = {m for m in MODULES if m.startswith("floorman.formats.")} | {"floorman.formats"}
 ABOVE_FORMATS = {m for m in MODULES if m.split(".")[1:2] and m.split(".")[1] in {"cli", "cli_batch", "cli_errors", "cli_mcp", "web", "audit",
@@ -142,6 +154,17 @@ def test_formats_only_read_and_write_values() -> None:
     for module in sorted(FORMATS):
         outside = GRAPH[module] - FORMATS - VALUE_TYPES
         assert not outside, f"{module} imports {', '.join(sorted(outside))}"
+
+
+def test_a_result_is_a_value_of_its_own_module_that_the_ruling_writer_takes() -> None:
+    """``Result`` lives in ``floorman.result`` (not beside the fold in ``hand``), and the ruling object is written from
+    it: formats need no copy of its shape."""
+    from floorman import hand, result
+    from floorman.formats import ruling
+
+    assert result.Result.__module__ == "floorman.result" and "Result" not in hand.__all__
+    assert "floorman.result" in GRAPH["floorman.formats.ruling"]
+    assert ruling.to_obj.__annotations__["result"] == "Result"
 
 
 def test_what_formats_reach_holds_no_fold_and_no_decision() -> None:

@@ -28,7 +28,8 @@ import floorman
 from floorman import betting
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
-from floorman.hand import Hand, Result
+from floorman.hand import Hand
+from floorman.result import Result
 from floorman.rulebooks import BOOK_IDS
 from floorman.rulings.model import Ruling
 from floorman.state import HandState

@@ -11,8 +11,9 @@ import pytest
 
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
-from floorman.hand import Result, rule
+from floorman.hand import rule
 from floorman.log import HandLog, Omission, RedealOf
+from floorman.result import Result
 from floorman.rulebooks import find_rulebook
 from floorman.rulings.context import Context
 from floorman.state import HandState, HoleCard, SeatState

@@ -21,8 +21,9 @@ from floorman.errors import (
 from floorman.events import Event
 from floorman.findings import Finding, Irregularity
 from floorman.formats.handlog import load, loads
-from floorman.hand import Hand, Result, replay, rule
+from floorman.hand import Hand, replay, rule
 from floorman.log import HandLog
+from floorman.result import Result
 from floorman.rulebooks import Rulebook, find_rule, find_rulebook
 from floorman.rulings.model import Remedy, Ruling, Verdict
 

@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from floorman.formats import ruling as ruling_json
-from floorman.hand import Result, rule
+from floorman.hand import rule
 from floorman.log import HandLog
+from floorman.result import Result
 from floorman.rulebooks import Rulebook, rulebooks
 from floorman.text import compare_words
 

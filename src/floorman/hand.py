@@ -21,62 +21,22 @@ rulings.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from floorman.events import Event, FloorCalled, RulingApplied
-from floorman.findings import DeckCount, Finding
+from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.fold import PROGRESS, STEPS, closing_findings, deck_counts, floor_called, ruling_applied, step_of
 from floorman.locale import Message
 from floorman.log import HandLog
+from floorman.result import Result
 from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.rulings.judge import judge
 from floorman.rulings.model import Override, Ruling, Verdict
 from floorman.rulings.sa import sa_reached
 from floorman.state import HandState
 
-__all__ = ["Hand", "Result", "replay", "rule"]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True, init=False)
-class Result:
-    """Everything floorman says about one hand log, as it stood when the result was taken.
-
-    Nothing in it changes afterwards: ``state`` is a snapshot of the hand (with the findings of
-    the closing step, ``findings``), not the hand that goes on taking events. (Its ``__init__``
-    is written out, as ``HandLog``'s is, so that the compiled core builds one natively.)
-    """
-
-    log: HandLog
-    rulebook: Rulebook
-    rulings: tuple[Ruling, ...]
-    findings: tuple[Finding, ...]
-    redeal: HandLog | None
-    """The header of the exact re-play when the last ruling is a misdeal (or a void that is re-played)."""
-    state: HandState
-    redeals: tuple[HandLog | None, ...] = ()
-    """For each ruling, the header of its re-play (None when the hand goes on)."""
-    deck_counts: tuple[DeckCount, ...] = ()
-    """The counts of cards that no finding covers, checked at the end of the hand (``DeckCheck``)."""
-
-    def __init__(
-        self, *, log: HandLog, rulebook: Rulebook, rulings: tuple[Ruling, ...], findings: tuple[Finding, ...],
-        redeal: HandLog | None, state: HandState, redeals: tuple[HandLog | None, ...] = (),
-        deck_counts: tuple[DeckCount, ...] = (),
-    ) -> None:
-        object.__setattr__(self, "log", log)
-        object.__setattr__(self, "rulebook", rulebook)
-        object.__setattr__(self, "rulings", rulings)
-        object.__setattr__(self, "findings", findings)
-        object.__setattr__(self, "redeal", redeal)
-        object.__setattr__(self, "state", state)
-        object.__setattr__(self, "redeals", redeals)
-        object.__setattr__(self, "deck_counts", deck_counts)
-
-    @property
-    def ruling(self) -> Ruling:
-        """The last ruling: the one a tool that wants a single answer reads."""
-        return self.rulings[-1]
+__all__ = ["Hand", "replay", "rule"]
 
 
 class Hand:

@@ -7,8 +7,8 @@ reasons for discretion, are said in Vietnamese.
 
 from __future__ import annotations
 
-from floorman.hand import Result
 from floorman.locale import Message, say
+from floorman.result import Result
 from floorman.rulebooks import Rulebook
 from floorman.rulings.model import Remedy, Ruling
 

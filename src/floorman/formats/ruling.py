@@ -11,33 +11,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import IO, Any, Protocol
+from typing import IO, Any
 
 from floorman.findings import Finding
 from floorman.formats import handlog
 from floorman.formats.handlog import _Encoder
-from floorman.log import HandLog
-from floorman.rulebooks import Citation, Rulebook
+from floorman.result import Result
+from floorman.rulebooks import Citation
 from floorman.rulings.model import Ruling
 
-__all__ = ["Ruled", "dump", "dumps", "finding_to_obj", "ruling_to_obj", "to_obj"]
-
-
-class Ruled(Protocol):
-    """What the ruling object is written from (a ``floorman.hand.Result``): read only, so that writing a ruling
-    needs the values alone, not the engine that made them."""
-
-    @property
-    def log(self) -> HandLog: ...
-    @property
-    def rulebook(self) -> Rulebook: ...
-    @property
-    def rulings(self) -> Sequence[Ruling]: ...
-    @property
-    def findings(self) -> Sequence[Finding]: ...
-    @property
-    def redeal(self) -> HandLog | None: ...
+__all__ = ["dump", "dumps", "finding_to_obj", "ruling_to_obj", "to_obj"]
 
 
 def finding_to_obj(f: Finding) -> dict[str, Any]:
@@ -86,7 +69,7 @@ def ruling_to_obj(r: Ruling) -> dict[str, Any]:
     return obj
 
 
-def to_obj(result: Ruled) -> dict[str, Any]:
+def to_obj(result: Result) -> dict[str, Any]:
     book = result.rulebook
     rulebook: dict[str, Any] = {"id": book.id, "name": book.name}
     if book.house is not None:
@@ -106,10 +89,10 @@ def to_obj(result: Ruled) -> dict[str, Any]:
     return obj
 
 
-def dumps(result: Ruled, *, indent: int | None = 1) -> str:
+def dumps(result: Result, *, indent: int | None = 1) -> str:
     return json.dumps(to_obj(result), cls=_Encoder, indent=indent, ensure_ascii=False)
 
 
-def dump(result: Ruled, fp: IO[str]) -> None:
+def dump(result: Result, fp: IO[str]) -> None:
     fp.write(dumps(result))
     fp.write("\n")

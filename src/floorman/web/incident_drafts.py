@@ -13,7 +13,7 @@ from typing import Any
 
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
-from floorman.hand import Result
+from floorman.result import Result
 from floorman.rulings.model import Ruling
 from floorman.storage import HandRecord, IncidentDraft
 

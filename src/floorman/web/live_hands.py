@@ -13,8 +13,9 @@ from functools import cached_property
 from typing import Any
 
 from floorman.formats import handlog
-from floorman.hand import Hand, Result, rule
+from floorman.hand import Hand, rule
 from floorman.log import HandLog
+from floorman.result import Result
 from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.rulings.model import Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
