@@ -193,3 +193,18 @@ def test_one_registry_of_games() -> None:
     for module in sorted(FORMATS | {m for m in MODULES if m.startswith("floorman.drill")}):
         text = MODULES[module].read_text(encoding="utf-8")
         assert '"F7S": (' not in text and '"stud8", "razz"' not in text and "(0, 3, 4)" not in text, module
+
+
+
+def test_games_are_named_by_the_catalog_from_the_registry() -> None:
+    """No reader, writer, drill or console module keeps its own table of game names: a game's words are the
+    catalog's ``game.*`` for each game of ``table.GAMES`` (``locale.game_text``), in both languages."""
+    from floorman.locale import game_text
+    from floorman.table import GAMES, Structure
+
+    for module in sorted(m for m in MODULES if m.split(".")[1:2] and m.split(".")[1] in {"formats", "drill", "web"}):
+        text = MODULES[module].read_text(encoding="utf-8")
+        assert '"holdem": ' not in text and "\"short-deck\": " not in text and '("stud", "stud8"' not in text, module
+    for game in GAMES:
+        assert game_text(game) and game_text(game, lang="vi"), game
+        assert game_text(game, Structure.LIMIT) != game_text(game), game

@@ -5,7 +5,7 @@
 >>> hand = next(h for h in bundled_hands() if h.source == "dwan-ivey-2009.phh")
 >>> log = handlog.from_obj(rebuild(hand.obj()))
 >>> print("\\n".join(table_lines(log, Lang.EN)))
-hold'em no-limit, 3 seats, button on seat 3, blinds 1,000/2,000, ante 500
+No-limit Hold'em, 3 seats, button on seat 3, blinds 1,000/2,000, ante 500
   Seat 1  Phil Ivey            1,125,600
   Seat 2  Patrik Antonius      2,000,000
   Seat 3  Tom Dwan               553,500
@@ -46,16 +46,12 @@ from floorman.events import (
     PlayerSeated,
     PotAwarded,
 )
+from floorman.locale import game_text
 from floorman.log import HandLog
 from floorman.table import Family, Level, PlayerStatus
 
 __all__ = ["event_line", "event_lines", "level_text", "table_lines"]
 
-_GAMES = {
-    "holdem": "hold'em", "omaha": "Omaha", "omaha8": "Omaha hi-lo", "omaha5": "five-card Omaha",
-    "short-deck": "short-deck hold'em", "stud": "seven-card stud", "stud8": "stud hi-lo", "razz": "razz",
-    "2-7-single-draw": "2-7 single draw", "2-7-triple-draw": "2-7 triple draw", "badugi": "badugi",
-}
 _BLINDS = {"sb": "small blind", "bb": "big blind", "ante": "ante", "bb_ante": "big blind ante",
            "straddle": "straddle", "bring_in": "bring-in", "dead": "dead blind"}
 _STATUS = {PlayerStatus.ABSENT: ("away from the table", "vắng mặt"),
@@ -82,13 +78,13 @@ def level_text(level: Level, lang: str) -> str:
 
 def table_lines(log: HandLog, lang: str) -> list[str]:
     """The table before the deal: game, seats, button, stakes, then one line per player."""
-    game = _GAMES.get(log.game.value, log.game.value)
+    game = game_text(log.game, log.effective_structure, lang)
     level = level_text(log.level, lang)
     if lang == Lang.VI:
-        head = f"{game} {log.effective_structure.value}, {log.seats} ghế"
+        head = f"{game}, {log.seats} ghế"
         head += f", button ở ghế {log.button}" if log.button else ""
     else:
-        head = f"{game} {log.effective_structure.value}, {log.seats} seats"
+        head = f"{game}, {log.seats} seats"
         head += f", button on seat {log.button}" if log.button else ""
     lines = [f"{head}, {level}"]
     word = "Ghế" if lang == Lang.VI else "Seat"

@@ -35,9 +35,10 @@ from floorman.locale.words import (
     seats_en,
     seats_vi,
 )
-from floorman.table import amount_text
+from floorman.table import Game, Structure, amount_text
 
-__all__ = ["LANGS", "Message", "catalog_ids", "lang_of", "say", "say_all", "street_text", "translations"]
+__all__ = ["LANGS", "Message", "catalog_ids", "game_text", "lang_of", "say", "say_all", "street_text", "structure_text",
+           "translations"]
 
 LANGS = ("en", "vi")
 DEFAULT_LANG = "en"
@@ -96,6 +97,24 @@ def street_text(value: Any, lang: str = DEFAULT_LANG) -> str:
     key = f"street.{value or 'next'}"
     text = _template(key, lang_of(lang))
     return str(value) if text == key else text
+
+
+def game_text(game: Game, structure: Structure | None = None, lang: str = DEFAULT_LANG) -> str:
+    """A game of the registry (``floorman.table.GAMES``) as the table names it, from the catalog's ``game.*``: with
+    its structure, ``No-limit Hold'em``; without, ``Hold'em``.
+
+    >>> game_text(Game.STUD, Structure.LIMIT), game_text(Game.OMAHA5, lang="vi")
+    ('Limit Seven-card stud', 'Omaha 5 lá')
+    """
+    name = Message.of(f"game.{game.name.lower()}")
+    if structure is None:
+        return say(name, lang)
+    return say(Message.of("game.with_structure", game=name, structure=structure_text(structure, lang)), lang)
+
+
+def structure_text(structure: Structure, lang: str = DEFAULT_LANG) -> str:
+    """A betting structure as the table names it (``structure.*``): ``No-limit``, ``Pot-limit``, ``Limit``."""
+    return say(Message.of(f"structure.{structure.name.lower()}"), lang)
 
 
 def _plural(value: Any, lang: str, arg: str) -> str:

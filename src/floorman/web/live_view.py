@@ -4,12 +4,12 @@ quick deal buttons that fit the moment, and the hand's log."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from floorman import betting
 from floorman.events import BoardCardDealt
+from floorman.locale import game_text as locale_game_text
 from floorman.locale import say
 from floorman.rulings.sa import sa_reason
 from floorman.state import HandState
@@ -24,8 +24,6 @@ from floorman.web.ruling_words import street_name
 from floorman.web.sa_meter import SaMeter, sa_meter
 
 __all__ = [
-    "GAME_NAMES",
-    "STRUCTURE_NAMES",
     "BoardCard",
     "LiveView",
     "SeatView",
@@ -152,19 +150,9 @@ def seat_views(state: HandState, t: Translator, to_act: int | None = None) -> li
     return out
 
 
-GAME_NAMES: Mapping[str, str] = {
-    "holdem": N_("Hold'em"), "omaha": N_("Omaha"), "omaha8": N_("Omaha Hi-Lo"), "omaha5": N_("Five-card Omaha"),
-    "short-deck": N_("Short-deck Hold'em"), "stud": N_("Seven-card stud"), "stud8": N_("Stud Hi-Lo"),
-    "razz": N_("Razz"), "2-7-single-draw": N_("2-7 single draw"), "2-7-triple-draw": N_("2-7 triple draw"),
-    "badugi": N_("Badugi"),
-}
-STRUCTURE_NAMES: Mapping[str, str] = {"no-limit": N_("No-limit"), "pot-limit": N_("Pot-limit"), "limit": N_("Limit")}
-
-
 def game_text(game: Game, structure: Structure, t: Translator) -> str:
-    """The game as the table names it: ``No-limit Hold'em``, ``Limit Seven-card stud``."""
-    return t.gettext("%(structure)s %(game)s") % {"structure": t.gettext(STRUCTURE_NAMES[structure.value]),
-                                                   "game": t.gettext(GAME_NAMES[game.value])}
+    """The game as the table names it: ``No-limit Hold'em``, ``Limit Seven-card stud`` (the catalog's ``game.*``)."""
+    return locale_game_text(game, structure, t.locale)
 
 
 def level_text(level: Level, t: Translator) -> str:

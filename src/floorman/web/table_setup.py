@@ -14,13 +14,14 @@ from typing import Any
 from floorman.formats import handlog
 from floorman.log import HandLog
 from floorman.rulebooks import DEFAULT_BOOK
-from floorman.table import Family, PlayerStatus, clockwise_after
+from floorman.table import GAMES, Family, Game, PlayerStatus, clockwise_after
 from floorman.web.problems import InvalidInput
 
 __all__ = ["LEVEL_FIELDS", "MAX_SEATS", "SeatEntry", "TableSetup", "blind_posts", "carried_over",
            "next_hand_number", "setup_from_form"]
 
 MAX_SEATS = 10
+_GAME_VALUES = frozenset(g.value for g in GAMES)
 LEVEL_FIELDS = ("small_blind", "big_blind", "ante", "big_blind_ante", "bring_in", "small_bet", "big_bet")
 
 
@@ -38,7 +39,7 @@ class TableSetup:
     hand_number: str
     dealer: str
     rulebook: str = DEFAULT_BOOK
-    game: str = "holdem"
+    game: str = Game.HOLDEM.value
     seats: int = 9
     button: int = 1
     level: Mapping[str, int] = field(default_factory=dict)
@@ -81,7 +82,8 @@ def next_hand_number(number: str) -> str:
 
 
 def _stud(game: str) -> bool:
-    return game in ("stud", "stud8", "razz")
+    """Whether the registry deals ``game`` as stud (no button to move); an unknown game is not."""
+    return game in _GAME_VALUES and GAMES[Game(game)].family is Family.STUD
 
 
 def carried_over(header: Mapping[str, Any]) -> TableSetup:
@@ -100,7 +102,7 @@ def carried_over(header: Mapping[str, Any]) -> TableSetup:
     return TableSetup(
         table_name=str(header.get("table", "")), hand_number=next_hand_number(str(header.get("hand", ""))),
         dealer=str(header.get("dealer", "")), rulebook=str(header.get("rulebook") or DEFAULT_BOOK),
-        game=str(header.get("game", "holdem")), seats=seats, button=button, level=level,
+        game=str(header.get("game", Game.HOLDEM.value)), seats=seats, button=button, level=level,
         players=tuple(players), deck_back=str((header.get("deck") or {}).get("back", "")),
         structure=str(header.get("structure") or ""),
     )
@@ -170,7 +172,7 @@ def setup_from_form(form: Mapping[str, str]) -> TableSetup:
     setup = TableSetup(
         table_name=table_name, hand_number=form.get("hand", "").strip() or "1",
         dealer=form.get("dealer", "").strip(), rulebook=form.get("rulebook", DEFAULT_BOOK) or DEFAULT_BOOK,
-        game=form.get("game", "holdem") or "holdem", seats=seats,
+        game=form.get("game", "") or Game.HOLDEM.value, seats=seats,
         button=_whole(form, "button", default=1, low=1, high=seats), level=level, players=tuple(players),
         deck_back=form.get("deck_back", "").strip(), structure=form.get("structure", "").strip(),
     )

@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from floorman.errors import LogError
+from floorman.locale import game_text, structure_text
 from floorman.rulebooks import rulebooks
 from floorman.storage import (
     ConflictError,
@@ -27,7 +28,7 @@ from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
 from floorman.web.event_forms import action_event, deal_events, deal_flaws, other_event
 from floorman.web.live_hands import LiveHand, load_hand
-from floorman.web.live_view import GAME_NAMES, STRUCTURE_NAMES, live_view
+from floorman.web.live_view import live_view
 from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput
@@ -67,9 +68,9 @@ def _setup_page(request: Request, session: Session, setup: TableSetup, *, error:
     t = translator_for(request, session)
     return render_page(
         request, session, "hand_setup.html", active="tables", setup=setup, players=players, error=error,
-        status=status, games=[(g.value, t.gettext(GAME_NAMES[g.value])) for g in GAMES],
-        structures=[(s.value, t.gettext(STRUCTURE_NAMES[s.value])) for s in Structure],
-        usual_structures={g.value: t.gettext(STRUCTURE_NAMES[GAMES[g].default_structure.value]) for g in GAMES},
+        status=status, games=[(g.value, game_text(g, lang=t.locale)) for g in GAMES],
+        structures=[(s.value, structure_text(s, t.locale)) for s in Structure],
+        usual_structures={g.value: structure_text(GAMES[g].default_structure, t.locale) for g in GAMES},
         books=list(rulebooks().values()),
         statuses=[s.value for s in PlayerStatus if s is not PlayerStatus.REDEAL_DEAD], max_seats=MAX_SEATS,
         level_fields=LEVEL_FIELDS, rooms=_rooms_to_start_in(request, session),
