@@ -24,7 +24,7 @@ from collections.abc import Callable
 from floorman.cards import is_known
 from floorman.drill.draft import Draft, Obj, Window
 from floorman.drill.model import Kind, Moment
-from floorman.drill.words import card_text, colour_vi, street_name
+from floorman.drill.words import card_text, colour_text, street_name
 from floorman.table import Family
 
 __all__ = ["inject"]
@@ -194,18 +194,18 @@ def _foreign_back(d: Draft, rng: random.Random, moment: Moment) -> bool:
     boards = [i for name, _, cards in d.streets() for i in cards if name in ("flop", "turn", "river")]
     variants = ["hand", "stub"] + (["board"] if moment is Moment.AFTER and boards else [])
     variant = rng.choice(variants)
-    tail_en, tail_vi = f" (the deck has {back} backs)", f", trong khi bộ bài có mặt sau màu {colour_vi(back)}"
+    tail_en, tail_vi = f" (the deck has {back} backs)", f", trong khi bộ bài có mặt sau màu {colour_text(back, 'vi')}"
     if variant == "hand":
         card = d.events[rng.choice(deals)]
         card["back"] = other
         d.mark(Kind.FOREIGN_BACK, card, Window.SA, f"Seat {card['seat']}'s card has a {other} back" + tail_en + ".",
-               f"Lá bài của ghế {card['seat']} có mặt sau màu {colour_vi(other)}" + tail_vi + ".")
+               f"Lá bài của ghế {card['seat']} có mặt sau màu {colour_text(other, 'vi')}" + tail_vi + ".")
         return True
     if variant == "board":
         card = d.events[rng.choice(boards)]
         card["back"] = other
         d.mark(Kind.FOREIGN_BACK, card, Window.SA, f"A card on the board has a {other} back" + tail_en + ".",
-               f"Một lá bài trên board có mặt sau màu {colour_vi(other)}" + tail_vi + ".")
+               f"Một lá bài trên board có mặt sau màu {colour_text(other, 'vi')}" + tail_vi + ".")
         return True
     found: Obj = {"type": "discover", "what": "foreign_back", "where": "stub"}
     if moment is Moment.BEFORE:
@@ -219,7 +219,7 @@ def _foreign_back(d: Draft, rng: random.Random, moment: Moment) -> bool:
     d.insert(at, found)
     d.mark(Kind.FOREIGN_BACK, found, Window.SA,
            f"The dealer sees a {other}-backed card in the stub" + tail_en + ".",
-           f"Dealer phát hiện một lá bài có mặt sau màu {colour_vi(other)} trong phần bài còn lại (stub)"
+           f"Dealer phát hiện một lá bài có mặt sau màu {colour_text(other, 'vi')} trong phần bài còn lại (stub)"
            + tail_vi + ".")
     return True
 

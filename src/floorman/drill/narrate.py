@@ -1,6 +1,7 @@
 """The table and its events in words, as a dealer would call them out (English or Vietnamese).
 
 >>> from floorman.drill.hands import bundled_hands, rebuild
+>>> from floorman.drill.model import Lang
 >>> from floorman.formats import handlog
 >>> hand = next(h for h in bundled_hands() if h.source == "dwan-ivey-2009.phh")
 >>> log = handlog.from_obj(rebuild(hand.obj()))
@@ -22,10 +23,8 @@ back) has a line of its own:
 
 from __future__ import annotations
 
-from floorman.drill.model import Lang
-from floorman.drill.words import card_text, chips, colour_vi, pick
+from floorman.drill.words import card_text, chips, colour_text
 from floorman.events import (
-    Action,
     BlindPosted,
     BoardCardDealt,
     BoxedCardFound,
@@ -46,62 +45,50 @@ from floorman.events import (
     PlayerSeated,
     PotAwarded,
 )
-from floorman.locale import game_text
+from floorman.locale import Message, game_text, say
 from floorman.log import HandLog
 from floorman.table import Family, Level, PlayerStatus
 
 __all__ = ["event_line", "event_lines", "level_text", "table_lines"]
 
-_BLINDS = {"sb": "small blind", "bb": "big blind", "ante": "ante", "bb_ante": "big blind ante",
-           "straddle": "straddle", "bring_in": "bring-in", "dead": "dead blind"}
-_STATUS = {PlayerStatus.ABSENT: ("away from the table", "vắng mặt"),
-           PlayerStatus.PENALIZED: ("on penalty", "đang bị phạt"),
-           PlayerStatus.WAITING: ("waiting for the button", "chờ button đi qua"),
-           PlayerStatus.REDEAL_DEAD: ("dealt dead", "bị hủy bài")}
+def _say(message_id: str, lang: str, **facts: object) -> str:
+    """A line of the narration (``narrate.*`` in the catalog) in ``lang``."""
+    return say(Message.of(f"narrate.{message_id}", **facts), lang)
 
 
 def level_text(level: Level, lang: str) -> str:
     """The stakes: ``blinds 1,000/2,000, big blind ante 2,000`` (the room's words in Vietnamese too)."""
     parts = []
-    if level.small_blind or level.big_blind:
-        parts.append(f"blinds {chips(level.small_blind, lang)}/{chips(level.big_blind, lang)}")
-    if level.small_bet or level.big_bet:
-        parts.append(f"{'giới hạn cược' if lang == Lang.VI else 'limits'} "
-                     f"{chips(level.small_bet, lang)}/{chips(level.big_bet, lang)}")
-    for amount, name in ((level.ante, "ante"), (level.big_blind_ante, "big blind ante"), (level.bring_in, "bring-in")):
-        if amount:
-            parts.append(f"{name} {chips(amount, lang)}")
     if level.number is not None:
-        parts.insert(0, f"{'cấp độ' if lang == Lang.VI else 'level'} {level.number}")
+        parts.append(_say("level.number", lang, n=level.number))
+    if level.small_blind or level.big_blind:
+        parts.append(_say("level.blinds", lang, small=chips(level.small_blind, lang), big=chips(level.big_blind, lang)))
+    if level.small_bet or level.big_bet:
+        parts.append(_say("level.limits", lang, small=chips(level.small_bet, lang), big=chips(level.big_bet, lang)))
+    for amount, name in ((level.ante, "ante"), (level.big_blind_ante, "big_blind_ante"), (level.bring_in, "bring_in")):
+        if amount:
+            parts.append(_say(f"level.{name}", lang, amount=chips(amount, lang)))
     return ", ".join(parts)
 
 
 def table_lines(log: HandLog, lang: str) -> list[str]:
     """The table before the deal: game, seats, button, stakes, then one line per player."""
     game = game_text(log.game, log.effective_structure, lang)
-    level = level_text(log.level, lang)
-    if lang == Lang.VI:
-        head = f"{game}, {log.seats} ghế"
-        head += f", button ở ghế {log.button}" if log.button else ""
-    else:
-        head = f"{game}, {log.seats} seats"
-        head += f", button on seat {log.button}" if log.button else ""
-    lines = [f"{head}, {level}"]
-    word = "Ghế" if lang == Lang.VI else "Seat"
+    head = (_say("table.head_button", lang, game=game, seats=log.seats, button=log.button) if log.button
+            else _say("table.head", lang, game=game, seats=log.seats))
+    lines = [f"{head}, {level_text(log.level, lang)}"]
     for p in log.players:
-        status = f"   ({pick(_STATUS[p.status], lang)})" if p.status in _STATUS else ""
-        lines.append(f"  {word} {p.seat:<2} {p.name:<18} {chips(p.stack, lang):>11}{status}")
+        status = f"   ({_say(f'status.{p.status.value}', lang)})" if p.status is not PlayerStatus.PRESENT else ""
+        lines.append(_say("table.seat", lang, seat=p.seat, name=p.name, stack=chips(p.stack, lang)) + status)
     if log.deck_back:
-        lines.append(f"  Bộ bài: mặt sau màu {colour_vi(log.deck_back)}" if lang == Lang.VI
-                     else f"  Deck: {log.deck_back} backs")
-    lines.append("  [A♠] = lá bài úp" if lang == Lang.VI else "  [A♠] = a card face down")
+        lines.append(_say("table.deck", lang, back=colour_text(log.deck_back, lang)))
+    lines.append(_say("table.key", lang))
     return lines
 
 
 def _who(log: HandLog, seat: int, lang: str) -> str:
     player = log.player_at(seat)
-    word = "Ghế" if lang == Lang.VI else "Seat"
-    return f"{word} {seat} ({player.name})" if player else f"{word} {seat}"
+    return _say("who", lang, seat=seat, name=player.name) if player else _say("who.seat", lang, seat=seat)
 
 
 def _face(card: str, face_up: bool) -> str:
@@ -109,97 +96,71 @@ def _face(card: str, face_up: bool) -> str:
 
 
 def _back(back: str | None, lang: str) -> str:
-    if not back:
-        return ""
-    return f", mặt sau màu {colour_vi(back)}" if lang == Lang.VI else f", {back} back"
+    return _say("back", lang, back=colour_text(back, lang)) if back else ""
 
 
 def _act(log: HandLog, e: PlayerActed, lang: str) -> str:
-    who = _who(log, e.seat, lang)
     to = chips(e.to, lang) if e.to is not None else ""
-    if lang == Lang.VI:
-        verbs = {Action.FOLD: "fold", Action.CHECK: "check", Action.CALL: "call", Action.BET: f"bet {to}",
-                 Action.RAISE: f"raise lên {to}", Action.COMPLETE: f"complete lên {to}", Action.ALL_IN: "all-in"}
-    else:
-        verbs = {Action.FOLD: "folds", Action.CHECK: "checks", Action.CALL: "calls", Action.BET: f"bets {to}",
-                 Action.RAISE: f"raises to {to}", Action.COMPLETE: f"completes to {to}", Action.ALL_IN: "is all in"}
-    return f"{who} {verbs[e.action].strip()}"
+    return _say(f"act.{e.action.value}", lang, who=_who(log, e.seat, lang), to=to).strip()
 
 
 def _deal(log: HandLog, e: CardDealt, lang: str, *, up_expected: bool | None = None) -> str:
     """A card to a seat; ``up_expected`` says whether it should be face up (by default: a stud card is)."""
-    vi = lang == Lang.VI
+    back = _back(e.back, lang)
     if e.boxed:
-        return (f"Lá bài chia cho ghế {e.seat} đã lật ngửa sẵn trong bộ bài: {card_text(e.card)}{_back(e.back, lang)}"
-                if vi else f"The card for seat {e.seat} comes off the deck already face up: "
-                f"{card_text(e.card)}{_back(e.back, lang)}")
+        return _say("deal.boxed", lang, seat=e.seat, card=card_text(e.card), back=back)
     up = e.face_up
-    how = ("ngửa" if up else "úp") if vi else ("face up" if up else "face down")
+    how = _say("deal.up" if up else "deal.down", lang)
     if up and not (log.spec.family is Family.STUD if up_expected is None else up_expected):
-        how = "LẬT NGỬA" if vi else "FACE UP"
-    extra = (" (lá thay thế)" if vi else " (replacement)") if e.replacement else ""
-    head = f"Chia cho ghế {e.seat}" if vi else f"Deal to seat {e.seat}"
-    return f"{head}: {_face(e.card, up)} {how}{extra}{_back(e.back, lang)}"
+        how = _say("deal.wrongly_up", lang)
+    return _say("deal.replacement" if e.replacement else "deal", lang, seat=e.seat, card=_face(e.card, up), how=how,
+                back=back)
 
 
 def _discover(e: DefectDiscovered, lang: str) -> str:
-    vi = lang == Lang.VI
-    where = {"hand": ("in a hand", "trong bài của người chơi"), "board": ("on the board", "trên board"),
-             "stub": ("in the stub", "trong phần bài còn lại (stub)")}
-    place = pick(where[e.where.value], lang) if e.where else ""
-    if e.what is Defect.FOREIGN_BACK:
-        return (f"Phát hiện: một lá bài có mặt sau khác màu {place}" if vi
-                else f"Found: a card with a different back {place}").strip()
-    if e.what is Defect.DUPLICATE:
-        return f"Phát hiện: hai lá {card_text(e.card)}" if vi else f"Found: two {card_text(e.card)}"
-    return f"Phát hiện: {e.what.value}" if vi else f"Found: {e.what.value.replace('_', ' ')}"
+    if e.what is Defect.FOREIGN_BACK and e.where is not None:
+        return _say("found.foreign_back.where", lang, where=_say(f"where.{e.where.value}", lang))
+    return _say(f"found.{e.what.value}", lang, card=card_text(e.card))
 
 
 def event_line(log: HandLog, e: Event, lang: str) -> str:
     """One event, as the dealer or the floor would say it."""
-    vi = lang == Lang.VI
     if isinstance(e, BlindPosted):
-        return f"{_who(log, e.seat, lang)} {'đặt' if vi else 'posts the'} {_BLINDS[e.blind.value]}: {chips(e.amount, lang)}"
+        return _say("post", lang, who=_who(log, e.seat, lang), blind=_say(f"blind.{e.blind.value}", lang),
+                    amount=chips(e.amount, lang))
     if isinstance(e, CardDealt):
         return _deal(log, e, lang)
     if isinstance(e, PlayerActed):
         return _act(log, e, lang)
     if isinstance(e, CardBurned):
-        return "Đốt bài" if vi else "Burn"
+        return _say("burn", lang)
     if isinstance(e, BoardCardDealt):
-        how = "" if e.face_up else (" úp" if vi else " face down")
-        return f"Board: {_face(e.card, e.face_up)}{how}{_back(e.back, lang)}"
+        return _say("board" if e.face_up else "board.down", lang, card=_face(e.card, e.face_up), back=_back(e.back, lang))
     if isinstance(e, CardExposed):
-        how = f" ({e.how})" if e.how else ""
         if e.by is ExposedBy.PLAYER:
-            return (f"Ghế {e.seat} tự để lộ lá bài của mình: {card_text(e.card)}" if vi
-                    else f"Seat {e.seat} exposes his own card: {card_text(e.card)}")
-        return (f"Dealer làm lộ lá bài của ghế {e.seat}: {card_text(e.card)}" if vi
-                else f"The dealer exposes seat {e.seat}'s card{how}: {card_text(e.card)}")
+            return _say("exposed.player", lang, seat=e.seat, card=card_text(e.card))
+        return _say("exposed.dealer_how" if e.how else "exposed.dealer", lang, seat=e.seat, how=e.how,
+                    card=card_text(e.card))
     if isinstance(e, BoxedCardFound):
-        return (f"Phát hiện một lá bài lật ngửa trong bộ bài: {card_text(e.card)}" if vi
-                else f"A card is found face up in the deck: {card_text(e.card)}")
+        return _say("boxed_found", lang, card=card_text(e.card))
     if isinstance(e, CardsDiscarded):
-        return f"Ghế {e.seat} đổi {e.count} lá" if vi else f"Seat {e.seat} discards {e.count}"
+        return _say("discard", lang, seat=e.seat, count=e.count)
     if isinstance(e, HandShown):
-        cards = " ".join(card_text(c) for c in e.cards)
-        return f"Ghế {e.seat} lật bài: {cards}" if vi else f"Seat {e.seat} shows {cards}"
+        return _say("show", lang, seat=e.seat, cards=" ".join(card_text(c) for c in e.cards))
     if isinstance(e, HandMucked):
-        return f"Bài của ghế {e.seat} bị bỏ vào muck" if vi else f"Seat {e.seat}'s hand goes into the muck"
+        return _say("muck", lang, seat=e.seat)
     if isinstance(e, DefectDiscovered):
         return _discover(e, lang)
     if isinstance(e, PlayerArrived):
-        return (f"{_who(log, e.seat, lang)} trở lại chỗ ngồi" if vi
-                else f"{_who(log, e.seat, lang)} comes back to his seat")
+        return _say("arrived", lang, who=_who(log, e.seat, lang))
     if isinstance(e, PlayerLeft):
-        return f"{_who(log, e.seat, lang)} rời bàn" if vi else f"{_who(log, e.seat, lang)} leaves the table"
+        return _say("left", lang, who=_who(log, e.seat, lang))
     if isinstance(e, PlayerSeated):
-        return (f"Người chơi mới vào bàn ở ghế {e.seat}: {e.name}" if vi
-                else f"A new player sits down in seat {e.seat}: {e.name}")
+        return _say("seated", lang, seat=e.seat, name=e.name)
     if isinstance(e, FloorCalled):
-        return "GỌI FLOOR!" if vi else "FLOOR!"
+        return _say("floor", lang)
     if isinstance(e, PotAwarded):
-        return "Trao pot" if vi else "The pot is pushed"
+        return _say("pot", lang)
     return type(e).__name__
 
 
@@ -219,9 +180,8 @@ def _up(log: HandLog, held: int) -> bool:
 
 
 def _round(deals: list[CardDealt], lang: str) -> str:
-    head = "Chia bài" if lang == Lang.VI else "Deal"
-    word = "ghế" if lang == Lang.VI else "seat"
-    return f"{head}: " + " · ".join(f"{word} {d.seat} {_face(d.card, d.face_up)}" for d in deals)
+    return _say("round", lang, deals=" · ".join(
+        _say("round.seat", lang, seat=d.seat, card=_face(d.card, d.face_up)) for d in deals))
 
 
 def event_lines(log: HandLog, lang: str) -> list[str]:

@@ -33,15 +33,7 @@ from floorman.drill.choices import choice_verdict, remedy_choices
 from floorman.drill.generate import make_scenarios
 from floorman.drill.hands import SourceHand
 from floorman.drill.model import Kind, Lang, Moment, Topic
-from floorman.drill.words import (
-    KIND_NAMES,
-    TOPIC_NAMES,
-    VERDICT_KEYS,
-    VERDICT_LABELS,
-    citation_text,
-    pick,
-    remedy_lines,
-)
+from floorman.drill.words import VERDICT_KEYS, citation_text, kind_name, remedy_lines, topic_name, verdict_label
 from floorman.formats import handlog
 from floorman.hand import rule
 from floorman.log import HandLog
@@ -110,7 +102,7 @@ class Question:
             "rulebook": self.rulebook,
             "note": self.note_vi if lang == Lang.VI else self.note,
             "log": json.loads(handlog.dumps(self.log)),
-            "verdicts": [{"verdict": v.value, "label": pick(VERDICT_LABELS[v], lang)} for v in Verdict],
+            "verdicts": [{"verdict": v.value, "label": verdict_label(v, lang)} for v in Verdict],
             "choices": [list(self.choice_lines(i, lang)) for i in range(len(self.choices))],
             "choice_verdicts": [choice_verdict(steps).value for steps in self.choices],
         }
@@ -120,7 +112,7 @@ class Question:
             obj["answer"] = {
                 "verdict": self.answer.verdict.value,
                 "choice": self.answer.choice,
-                "kinds": [pick(KIND_NAMES[k], lang) for k in self.kinds],
+                "kinds": [kind_name(k, lang) for k in self.kinds],
                 "moment": self.moment.value,
                 "source": self.source,
                 "rules": [
@@ -238,7 +230,7 @@ class Summary:
     total: TopicScore
 
     def to_obj(self, *, lang: str = Lang.EN) -> dict[str, Any]:
-        rows = [{**r.to_obj(), "name": pick(TOPIC_NAMES[r.topic], lang)} for r in self.rows if r.topic]
+        rows = [{**r.to_obj(), "name": topic_name(r.topic, lang)} for r in self.rows if r.topic]
         return {"topics": rows, "total": self.total.to_obj()}
 
 

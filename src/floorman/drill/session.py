@@ -23,7 +23,7 @@ import click
 from floorman.drill.model import Lang
 from floorman.drill.narrate import event_lines, table_lines
 from floorman.drill.questions import Answer, Question, Score, explanation, parse_verdict, score, summarize
-from floorman.drill.words import KIND_NAMES, TOPIC_NAMES, VERDICT_NAMES, citation_text, pick, say
+from floorman.drill.words import citation_text, kind_name, say, topic_name, verdict_text
 from floorman.rulebooks import catalog, find_rulebook
 from floorman.rulings.model import Ruling, Verdict
 
@@ -91,15 +91,15 @@ def _show_hand(q: Question, n: int, total: int, lang: str, io: Terminal) -> None
 
 def _ask_verdict(lang: str, io: Terminal) -> Verdict:
     while True:
-        verdict = parse_verdict(_ask(io, say("verdict?", lang)))
+        verdict = parse_verdict(_ask(io, say("ask_verdict", lang)))
         if verdict is not None:
             return verdict
-        io.write(say("verdict again", lang))
+        io.write(say("verdict_again", lang))
 
 
 def _ask_choice(q: Question, verdict: Verdict, lang: str, io: Terminal) -> int:
     """The remedy, among those of the verdict given (numbered from 1); the index of the choice picked."""
-    io.write(say("remedy?", lang))
+    io.write(say("ask_remedy", lang))
     offered = q.choices_for(verdict)
     for n, i in enumerate(offered, start=1):
         lines = q.choice_lines(i, lang)
@@ -108,10 +108,10 @@ def _ask_choice(q: Question, verdict: Verdict, lang: str, io: Terminal) -> int:
             io.write(f"     {more}")
     n = len(offered)
     while True:
-        text = _ask(io, say("choice?", lang, n=n)).strip()
+        text = _ask(io, say("ask_choice", lang, n=n)).strip()
         if text.isdigit() and 1 <= int(text) <= n:
             return offered[int(text) - 1]
-        io.write(say("choice again", lang, n=n))
+        io.write(say("choice_again", lang, n=n))
 
 
 def _rules_lines(ruling: Ruling, lang: str) -> list[str]:
@@ -134,7 +134,7 @@ def _mark(io: Terminal, right: bool, lang: str) -> str:
 def _explain(q: Question, s: Score, lang: str, io: Terminal) -> None:
     ruling = q.answer.ruling
     io.write("")
-    io.write(f"{say('ruling', lang)}: {pick(VERDICT_NAMES[ruling.verdict], lang)}   [{_mark(io, s.verdict_right, lang)}]")
+    io.write(f"{say('ruling', lang)}: {verdict_text(ruling.verdict, lang)}   [{_mark(io, s.verdict_right, lang)}]")
     if s.verdict_right:  # the choices were numbered within the verdict's own remedies
         offered = q.choices_for(ruling.verdict)
         given = (f", {say('yours', lang)} {offered.index(s.given_choice) + 1}"
@@ -149,7 +149,7 @@ def _explain(q: Question, s: Score, lang: str, io: Terminal) -> None:
     for line in _rules_lines(ruling, lang):
         io.write(line)
     io.write(f"{say('why', lang)}: {explanation(ruling, lang)}")
-    kinds = ", ".join(pick(KIND_NAMES[k], lang) for k in q.kinds)
+    kinds = ", ".join(kind_name(k, lang) for k in q.kinds)
     io.write(say("source", lang, source=q.source, kinds=kinds))
     io.write(_paint(io, say("points", lang, points=s.points, out_of=s.out_of), "cyan"))
 
@@ -164,7 +164,7 @@ def summary_lines(scores: Sequence[Score], lang: str) -> list[str]:
                                               verdicts=say("verdicts", lang), remedies=say("remedies", lang),
                                               points=say("score", lang))]
     for row in (*summary.rows, summary.total):
-        name = pick(TOPIC_NAMES[row.topic], lang) if row.topic else say("total", lang)
+        name = topic_name(row.topic, lang) if row.topic else say("total", lang)
         lines.append(fmt.format(topic=name, questions=row.questions, verdicts=f"{row.verdicts}/{row.questions}",
                                 remedies=f"{row.remedies}/{row.questions}", points=f"{row.points}/{row.out_of}"))
     return lines

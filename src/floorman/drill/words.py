@@ -23,19 +23,18 @@ from floorman.rulings.model import Remedy, RemedyKind, Verdict
 from floorman.table import amount_text
 
 __all__ = [
-    "KIND_NAMES",
-    "TOPIC_NAMES",
     "VERDICT_KEYS",
-    "VERDICT_LABELS",
-    "VERDICT_NAMES",
     "card_text",
     "chips",
     "citation_text",
-    "colour_vi",
-    "pick",
+    "colour_text",
+    "kind_name",
     "remedy_lines",
     "say",
     "street_name",
+    "topic_name",
+    "verdict_label",
+    "verdict_text",
 ]
 
 _SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -55,32 +54,17 @@ def card_text(card: str) -> str:
     return card
 
 
-def colour_vi(colour: str) -> str:
-    return {"blue": "xanh", "red": "đỏ", "green": "xanh lá", "black": "đen"}.get(colour, colour)
+def colour_text(colour: str, lang: str = Lang.EN) -> str:
+    """The colour of a deck's back (``colour.*`` in the catalog); a colour it does not name, as it is."""
+    key = f"colour.{colour}"
+    text = say_message(Message.of(key), lang)
+    return colour if text == key else text
 
 
 def street_name(name: str, lang: str = "en") -> str:
     """A street as the room says it; flop, turn and river stay English in Vietnamese too."""
     return street_text(name, lang)
 
-
-def pick(words: tuple[str, str], lang: str) -> str:
-    return words[1] if lang == Lang.VI else words[0]
-
-
-VERDICT_NAMES: Mapping[Verdict, tuple[str, str]] = {
-    Verdict.MISDEAL: ("MISDEAL: cancel the deal and re-deal", "HỦY VÁN (misdeal): hủy lần chia này và chia lại"),
-    Verdict.VOID: ("VOID: fouled deck, every chip goes back",
-                   "VÔ HIỆU (void): bộ bài lỗi, ván bài bị vô hiệu và toàn bộ chip được trả lại"),
-    Verdict.CONTINUE: ("PLAY ON: the hand continues", "TIẾP TỤC: ván bài tiếp tục"),
-}
-
-VERDICT_LABELS: Mapping[Verdict, tuple[str, str]] = {
-    Verdict.MISDEAL: ("misdeal", "hủy ván (misdeal): chia lại"),
-    Verdict.VOID: ("void", "vô hiệu (void): trả lại toàn bộ chip"),
-    Verdict.CONTINUE: ("play on", "tiếp tục (play on)"),
-}
-"""The verdicts as a player picks them."""
 
 VERDICT_KEYS: Mapping[str, Verdict] = {
     "m": Verdict.MISDEAL, "misdeal": Verdict.MISDEAL, "huy": Verdict.MISDEAL, "hủy": Verdict.MISDEAL,
@@ -90,66 +74,30 @@ VERDICT_KEYS: Mapping[str, Verdict] = {
 }
 """What a player may type for a verdict: ``m``, ``v``, ``p`` in both languages, or the words."""
 
-TOPIC_NAMES: Mapping[Topic, tuple[str, str]] = {
-    Topic.MISDEALS: ("misdeals", "misdeal: hủy ván và chia lại"),
-    Topic.FOULED_DECKS: ("fouled decks", "bộ bài lỗi"),
-    Topic.BOARD_ERRORS: ("board and burn errors", "lỗi bài chung và lá bài đốt"),
-    Topic.STUD: ("stud", "stud"),
-    Topic.ABSENT: ("absent players", "người chơi vắng mặt"),
-}
 
-KIND_NAMES: Mapping[Kind, tuple[str, str]] = {
-    Kind.ABSENT: ("absent player", "người chơi vắng mặt"),
-    Kind.WRONG_SEAT: ("first card to the wrong seat", "lá bài đầu tiên được chia sai vị trí"),
-    Kind.EXPOSED: ("card exposed by the dealer", "lá bài bị lộ do lỗi của dealer"),
-    Kind.BOXED: ("boxed card", "lá bài bị lật ngửa trong bộ bài"),
-    Kind.DUPLICATE: ("duplicate card", "hai lá giống hệt nhau"),
-    Kind.FOREIGN_BACK: ("card with a different back", "lá bài có mặt sau khác màu"),
-    Kind.FOUR_CARD_FLOP: ("four-card flop", "flop bốn lá"),
-    Kind.MISSING_BURN: ("missing burn", "quên đốt bài"),
-    Kind.PREMATURE: ("premature card", "chia bài sớm"),
-}
+def verdict_text(verdict: Verdict, lang: str) -> str:
+    """The verdict with what it means, as the drill's answer gives it (``drill.verdict.*``)."""
+    return say_message(Message.of(f"drill.verdict.{verdict.name.lower()}"), lang)
 
-_SAY: Mapping[str, tuple[str, str]] = {
-    "hand": ("Hand {n} of {total}", "Ván {n}/{total}"),
-    "rulebook": ("Rulebook: {book}", "Luật: {book}"),
-    "verdict?": ("Your ruling?  [m] misdeal  [v] void  [p] play on: ",
-                 "Phán quyết của bạn?  [m] hủy ván (misdeal): chia lại  [v] vô hiệu (void): trả lại toàn bộ chip  "
-                 "[p] tiếp tục (play on): "),
-    "verdict again": ("Please answer m, v or p.", "Hãy trả lời m, v hoặc p."),
-    "remedy?": ("What does the floor do?", "Floor xử lý thế nào?"),
-    "choice?": ("Your choice [1-{n}]: ", "Lựa chọn của bạn [1-{n}]: "),
-    "choice again": ("Please answer with a number from 1 to {n}.", "Hãy trả lời bằng một số từ 1 đến {n}."),
-    "right": ("right", "đúng"),
-    "wrong": ("wrong", "sai"),
-    "ruling": ("Ruling", "Phán quyết"),
-    "remedy": ("Remedy", "Cách xử lý"),
-    "choice": ("choice", "lựa chọn"),
-    "yours": ("you chose", "bạn chọn"),
-    "rules": ("Rules", "Luật áp dụng"),
-    "why": ("Why", "Giải thích"),
-    "source": ("Real hand: {source}; the irregularity was put in by the drill ({kinds}).",
-               "Ván bài thật: {source}; lỗi được đưa vào để luyện tập ({kinds})."),
-    "points": ("{points}/{out_of} points", "{points}/{out_of} điểm"),
-    "summary": ("Session summary", "Tổng kết buổi luyện tập"),
-    "topic": ("topic", "chủ đề"),
-    "questions": ("questions", "câu hỏi"),
-    "verdicts": ("rulings", "phán quyết"),
-    "remedies": ("remedies", "xử lý"),
-    "score": ("points", "điểm"),
-    "total": ("total", "tổng cộng"),
-    "ended": ("No more answers: the session ends here.", "Không còn câu trả lời: buổi luyện tập kết thúc tại đây."),
-    "none": ("No question was answered.", "Chưa trả lời câu hỏi nào."),
-    "seed": ("Drill seed {seed} (the same seed gives the same drill).",
-             "Mã luyện tập (seed) {seed} (cùng seed sẽ cho cùng bài luyện tập)."),
-    "fewer": ("Only {n} question(s) could be made from these hands.",
-              "Chỉ tạo được {n} câu hỏi từ các ván bài này."),
-}
+
+def verdict_label(verdict: Verdict, lang: str) -> str:
+    """The verdict as a player picks it (``drill.verdict_label.*``)."""
+    return say_message(Message.of(f"drill.verdict_label.{verdict.name.lower()}"), lang)
+
+
+def topic_name(topic: Topic, lang: str) -> str:
+    """A topic of the drill (``drill.topic.*``)."""
+    return say_message(Message.of(f"drill.topic.{topic.name.lower()}"), lang)
+
+
+def kind_name(kind: Kind, lang: str) -> str:
+    """A kind of irregularity the drill puts in (``drill.kind.*``)."""
+    return say_message(Message.of(f"drill.kind.{kind.name.lower()}"), lang)
 
 
 def say(key: str, lang: str, **values: Any) -> str:
-    """A fixed sentence of the drill in ``lang``, with ``values`` filled in."""
-    return pick(_SAY[key], lang).format(**values)
+    """A fixed sentence of the drill (``drill.<key>`` in the catalog) in ``lang``, with ``values`` filled in."""
+    return say_message(Message.of(f"drill.{key}", **values), lang)
 
 
 def remedy_lines(remedies: Sequence[Remedy], lang: str) -> tuple[str, ...]:
@@ -181,8 +129,11 @@ def citation_text(citation: Citation, lang: str) -> str:
         return citation.source
     book = find_rulebook(citation.book).short
     if citation.number in ("-", ""):
-        return f"{book}: không có điều luật riêng (floorman áp dụng mặc định)"
-    via = f" (áp dụng qua {citation.via})" if citation.via else ""
-    number = "không đánh số" if citation.number == "unnumbered" else citation.number
-    word = "luật " if number[:1].isdigit() or number.startswith(("LA-", "RP-")) else ""
-    return f"{book}, {word}{number}{via}"
+        return say("citation.silent", lang, book=book)
+    if citation.number == "unnumbered":
+        text = say("citation.unnumbered", lang, book=book)
+    elif citation.number[:1].isdigit() or citation.number.startswith(("LA-", "RP-")):
+        text = say("citation.rule", lang, book=book, number=citation.number)
+    else:
+        text = say("citation.named", lang, book=book, number=citation.number)
+    return say("citation.via", lang, citation=text, via=citation.via) if citation.via else text

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from floorman.drill import Answer, Question, Score, Topic, Verdict, make_questions, score
-from floorman.drill.words import TOPIC_NAMES, pick
+from floorman.drill.words import topic_name
 from floorman.hand import replay
 from floorman.rulebooks import find_rulebook
 from floorman.storage import NotFoundError, Session
@@ -61,14 +61,14 @@ VERDICT_WORDS: Mapping[str, str] = VERDICT_NAMES
 
 def topic_label(topic: str, lang: str) -> str:
     try:
-        return pick(TOPIC_NAMES[Topic(topic)], lang)
+        return topic_name(Topic(topic), lang)
     except ValueError:
         return topic
 
 
 def topic_choices(lang: str) -> list[tuple[str, str]]:
     """Every topic as (value, name in the language), in the drill's order."""
-    return [(t.value, pick(TOPIC_NAMES[t], lang)) for t in Topic]
+    return [(t.value, topic_name(t, lang)) for t in Topic]
 
 
 def drill_options(*, topic: str | None, rulebook: str | None, count: str | int | None,
