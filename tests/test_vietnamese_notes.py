@@ -90,26 +90,40 @@ def test_a_rule_cited_through_the_fallback_book_says_so_in_vietnamese() -> None:
     assert c.source_vi.endswith("áp dụng qua WSOP 2026 T-129")
 
 
-def _broken(table: str, drop: str) -> Any:
+def _broken(table: str, rule_id: str, message_id: str) -> Any:
     real = rulebooks_module._read
 
     def read(name: str) -> dict[str, Any]:
         raw = real(name)
-        del raw[table][drop]
+        raw[table][rule_id] = message_id
         return raw
 
     return read
 
 
-@pytest.mark.parametrize("table", ["discretion", "discretion_vi", "silent", "silent_vi"])
-def test_a_note_without_its_twin_is_refused_naming_the_book_and_the_rule(
-    table: str, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("table", ["discretion", "silent"])
+@pytest.mark.parametrize("message_id", ["book.nowhere", "ruling.summary.clean.typo", "The words themselves"])
+def test_a_note_the_catalog_does_not_say_is_refused_naming_the_book_and_the_rule(
+    table: str, message_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A book names each note by a message id the catalog says in English and in Vietnamese."""
     book = find_rulebook("wsop-2026")
     rule_id = next(iter(getattr(book, table)))
-    monkeypatch.setattr(rulebooks_module, "_read", _broken(table, rule_id))
-    with pytest.raises(ValueError, match=rf"wsop-2026.*{rule_id}"):
+    monkeypatch.setattr(rulebooks_module, "_read", _broken(table, rule_id, message_id))
+    with pytest.raises(ValueError, match=rf"wsop-2026.*{rule_id}.*no message id"):
         rulebooks_module._book("wsop-2026")
+
+
+def test_every_book_names_its_notes_by_message_id_and_keeps_no_words_of_its_own() -> None:
+    for book_id in BOOK_IDS:
+        raw = rulebooks_module._read(f"{book_id}.toml")
+        assert not {"name_vi", "description_vi", "silent_vi", "discretion_vi"} & raw.keys(), book_id
+        for table in ("silent", "discretion"):
+            assert all(v.startswith(f"book.{book_id.replace('-', '_')}.{table}.") for v in raw[table].values())
+        book = find_rulebook(book_id)
+        for rule_id in book.discretion:
+            message = book.discretion_message(rule_id)
+            assert message is not None and message.say("vi") == book.discretion_vi[rule_id]
 
 
 @pytest.mark.parametrize(("case", "book"), PARAMS)

@@ -12,9 +12,10 @@
 >>> find_rulebook("tda").params.one_extra_card
 'misdeal'
 
-Every note a book carries is there in English and in Vietnamese: its name and description, why a rule
-is the floor's call (``[discretion]`` and ``[discretion_vi]``) and what it leaves a rule to when it is
-silent (``[silent]`` and ``[silent_vi]``, which also give a silent rule's citation its ``source_vi``):
+Every note a book carries is a message of the one catalog (``floorman.locale``), which says it in English and
+in Vietnamese: the book file names it by id (``name``, ``description``, ``[silent]``: what the book leaves a rule
+to where it is silent, which also gives a silent rule's citation its ``source_vi``, and ``[discretion]``: why a
+rule is the floor's call):
 
 >>> find_rulebook("rrop").citation("RD-BUTTON").source_vi
 'RRoP: Luật không nêu; mặc định giữ button ở chỗ cũ.'
@@ -32,6 +33,7 @@ from importlib import resources
 from typing import Any
 
 from floorman.errors import UnknownRulebookError, UnknownRuleError
+from floorman.locale import Message, catalog_ids, say
 from floorman.rulebooks.decisions import TAGS, Row, decision_rows
 from floorman.rulebooks.params import Params, params_from_obj
 
@@ -100,13 +102,15 @@ class Rulebook:
     description_vi: str
     cites: Mapping[str, Citation]
     silent: Mapping[str, str]
-    """What the book leaves a rule to, for each rule it does not state."""
+    """What the book leaves a rule to, for each rule it does not state (said from the catalog)."""
     silent_vi: Mapping[str, str]
     """The same notes in Vietnamese, key for key."""
     discretion: Mapping[str, str]
-    """Why a rule is the floor's call under this book."""
+    """Why a rule is the floor's call under this book (said from the catalog)."""
     discretion_vi: Mapping[str, str]
     """The same reasons in Vietnamese, key for key."""
+    notes: Mapping[str, str] = field(default_factory=dict)
+    """The catalog's message id of each note, by ``<table>.<rule id>`` (``discretion.FLOP-SHORT``)."""
     params: Params
     fallback: str | None = None
     fallback_rule: str | None = None
@@ -124,21 +128,24 @@ class Rulebook:
             other = find_rulebook(self.fallback)
             if rule_id in other.cites:
                 base = other.cites[rule_id]
-                return replace(
-                    base,
-                    source=f"{base.source}, applied through {self.short} {self.fallback_rule}",
-                    source_vi=f"{base.source_vi}, áp dụng qua {self.short} {self.fallback_rule}",
-                    via=self.fallback_rule,
-                )
-        why = self.silent.get(rule_id, "no rule in this book")
-        why_vi = self.silent_vi.get(rule_id, "bộ luật này không có quy định")
-        return Citation(
-            rule=rule_id, number="-", source=f"{self.short}: {why}", source_vi=f"{self.short}: {why_vi}", book=self.id,
-        )
+                def through(source: str) -> Message:
+                    return Message.of("book.citation.through", source=source, book=self.short, rule=self.fallback_rule)
+
+                return replace(base, source=say(through(base.source)), source_vi=say(through(base.source_vi), "vi"),
+                               via=self.fallback_rule)
+        note = self.notes.get(f"silent.{rule_id}")
+        silent = Message.of("book.citation.silent", book=self.short,
+                            note=Message.of(note or "book.citation.no_rule"))
+        return Citation(rule=rule_id, number="-", source=say(silent), source_vi=say(silent, "vi"), book=self.id)
 
     def discretion_reason(self, rule_id: str, lang: str = "en") -> str | None:
         """Why the rule is the floor's call under this book, in English or Vietnamese (``lang="vi"``)."""
         return (self.discretion_vi if lang == "vi" else self.discretion).get(rule_id)
+
+    def discretion_message(self, rule_id: str) -> Message | None:
+        """Why the rule is the floor's call under this book, as the catalog's message, if the book says why."""
+        note = self.notes.get(f"discretion.{rule_id}")
+        return Message.of(note) if note else None
 
     def is_silent(self, rule_id: str) -> bool:
         return rule_id not in self.cites
@@ -164,21 +171,21 @@ def catalog() -> Mapping[str, Rule]:
     return {rid: Rule(id=rid, **fields) for rid, fields in raw.items()}
 
 
-def _notes(raw: Mapping[str, Any], table: str, book_id: str) -> tuple[dict[str, str], dict[str, str]]:
-    """A table of notes and its Vietnamese twin (``table`` and ``table_vi``), which must share every key."""
-    en = {str(k): str(v) for k, v in raw.get(table, {}).items()}
-    vi = {str(k): str(v) for k, v in raw.get(f"{table}_vi", {}).items()}
-    for have, lack, keys in ((table, f"{table}_vi", en.keys() - vi.keys()), (f"{table}_vi", table, vi.keys() - en.keys())):
-        if keys:
-            named = ", ".join(repr(k) for k in sorted(keys))
-            raise ValueError(f"rulebook {book_id}: [{have}] {named} without a twin in [{lack}]")
-    return en, vi
+def _message_id(value: object, where: str) -> str:
+    """A message id a book file names: one the catalog says in English and in Vietnamese."""
+    ids = catalog_ids("en") & catalog_ids("vi")
+    if not isinstance(value, str) or value not in ids:
+        raise ValueError(f"{where}: {value!r} is no message id of the catalog in both languages")
+    return value
 
 
-def _text_vi(raw: Mapping[str, Any], key: str, book_id: str) -> str:
-    if raw.get(key) and not raw.get(f"{key}_vi"):
-        raise ValueError(f"rulebook {book_id}: {key!r} has no {key}_vi twin")
-    return str(raw.get(f"{key}_vi", ""))
+def _notes(raw: Mapping[str, Any], table: str, book_id: str) -> dict[str, str]:
+    """A table of notes: each rule id with the message id of its note."""
+    return {str(k): _message_id(v, f"rulebook {book_id}: [{table}] {k!r}") for k, v in raw.get(table, {}).items()}
+
+
+def _said(ids: Mapping[str, str], lang: str) -> dict[str, str]:
+    return {k: say(Message.of(v), lang) for k, v in ids.items()}
 
 
 def row_tags(raw: Mapping[str, Any], *, where: str) -> dict[str, str]:
@@ -201,8 +208,10 @@ def _tags(raw: Mapping[str, Any], book_id: str) -> dict[str, str]:
 def _book(book_id: str) -> Rulebook:
     raw = _read(f"{book_id}.toml")
     where = f"rulebook {book_id}"
-    silent, silent_vi = _notes(raw, "silent", book_id)
-    discretion, discretion_vi = _notes(raw, "discretion", book_id)
+    silent = _notes(raw, "silent", book_id)
+    discretion = _notes(raw, "discretion", book_id)
+    name = _message_id(raw["name"], f"rulebook {book_id}: name")
+    description = _message_id(raw["description"], f"rulebook {book_id}: description")
     cites = {
         rid: Citation(rule=rid, number=str(c["number"]), source=str(c["source"]), book=book_id)
         for rid, c in raw.get("cite", {}).items()
@@ -210,19 +219,20 @@ def _book(book_id: str) -> Rulebook:
     return Rulebook(
         tags=_tags(raw, book_id),
         id=raw["id"],
-        name=raw["name"],
-        name_vi=_text_vi(raw, "name", book_id),
+        name=say(Message.of(name)),
+        name_vi=say(Message.of(name), "vi"),
         short=raw["short"],
         edition=str(raw["edition"]),
         kind=raw["kind"],
         aliases=tuple(raw.get("aliases", ())),
-        description=raw.get("description", ""),
-        description_vi=_text_vi(raw, "description", book_id),
+        description=say(Message.of(description)),
+        description_vi=say(Message.of(description), "vi"),
         cites=cites,
-        silent=silent,
-        silent_vi=silent_vi,
-        discretion=discretion,
-        discretion_vi=discretion_vi,
+        silent=_said(silent, "en"),
+        silent_vi=_said(silent, "vi"),
+        discretion=_said(discretion, "en"),
+        discretion_vi=_said(discretion, "vi"),
+        notes={**{f"silent.{k}": v for k, v in silent.items()}, **{f"discretion.{k}": v for k, v in discretion.items()}},
         params=params_from_obj(raw.get("params", {}), where=where),
         fallback=raw.get("fallback"),
         fallback_rule=raw.get("fallback_rule"),

@@ -106,11 +106,8 @@ class Context:
         return subject is not None and self.book.is_indirect(subject)
 
     def reason(self, rule_id: str) -> Message | None:
-        """The book's stated reason the rule is the floor's call (its own note, in both languages), if it gives one."""
-        en = self.book.discretion_reason(rule_id)
-        if not en:
-            return None
-        return Message.of("ruling.book_note", en=en, vi=self.book.discretion_reason(rule_id, lang="vi") or en)
+        """The book's stated reason the rule is the floor's call (its own note, from the catalog), if it gives one."""
+        return self.book.discretion_message(rule_id)
 
     def seat_acted_before(self, seat: int | None, at: int) -> bool:
         return seat is not None and any(a.seat == seat and a.at < at for a in self.state.actions)
