@@ -72,11 +72,11 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         pattern = spec.initial_face_up
         should_be_up = pattern[k - 1] if k <= len(pattern) else False
         if ev.face_up and not should_be_up:
-            _dealer_exposure(state, seat, card, at, how="dealt face up")
+            _dealer_exposure(state, seat, card, at, how="dealt_face_up")
         elif should_be_up and not ev.face_up:
             state.add(Finding(at=at, irregularity=I.STUD_DOOR_CARD_DOWN, seat=ev.seat, during_initial_deal=True))
     elif ev.face_up:
-        _dealer_exposure(state, seat, card, at, how="dealt face up")
+        _dealer_exposure(state, seat, card, at, how="dealt_face_up")
     if len(cards) - seat.aside >= spec.hole_cards:  # else this seat, a holder, is short: the deal goes on
         _check_finished(state)
 
@@ -98,7 +98,7 @@ def _replace(state: HandState, seat: SeatState, ev: CardDealt, at: int) -> None:
     card = HoleCard(card=ev.card, at=at, face_up=ev.face_up, replacement=True, street=state.street)
     seat.cards.append(card)
     if ev.face_up and not state.is_stud:
-        _dealer_exposure(state, seat, card, at, how="dealt face up")
+        _dealer_exposure(state, seat, card, at, how="dealt_face_up")
 
 
 def _check_finished(state: HandState) -> None:
@@ -238,8 +238,9 @@ def _check_sequence(state: HandState, order: tuple[int, ...], found: list[Findin
             return
 
 
-_HOWS = frozenset({"flashed", "flipped", "off_table", "shown", "exposed"})
-"""How a card was exposed, as an ``expose`` event says it (``exposed`` when it does not)."""
+_HOWS = frozenset({"flashed", "flipped", "off_table", "shown", "exposed", "dealt_face_up"})
+"""How a card was exposed, as an ``expose`` event says it (``exposed`` when it does not; ``dealt_face_up`` for a
+card the dealer dealt face up)."""
 
 
 def _how(how: str) -> Message:
@@ -335,4 +336,4 @@ def deal_after(state: HandState, ev: CardDealt, at: int) -> None:
     if seat.held > n:
         state.add(Finding(at=at, irregularity=I.EXTRA_CARD, seat=ev.seat, count=seat.held - n))
     elif ev.face_up:
-        _dealer_exposure(state, seat, card, at, how="dealt face up")
+        _dealer_exposure(state, seat, card, at, how="dealt_face_up")
