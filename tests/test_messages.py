@@ -214,3 +214,44 @@ def test_the_drill_tells_every_bundled_hand_from_the_catalog_in_both_languages()
             assert not re.search(r"\b(narrate|drill|game|structure|colour|street)\.[a-z_]", text), (hand.source, text)
     assert list(_python_strings(PACKAGE / "drill" / "narrate.py")) == []
     assert len(list(_python_strings(PACKAGE / "drill" / "words.py"))) <= 3  # "hủy", "vô hiệu", "tiếp tục" typed
+
+
+def _prose(path: Path) -> list[str]:
+    """The words a module writes outside its docstrings and its errors: string literals of three words or more, and
+    f-strings with two words or more of their own."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    quiet: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            quiet.add(id(node.value))  # a docstring
+        if isinstance(node, ast.Raise):
+            quiet |= {id(n) for n in ast.walk(node)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in quiet:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            quiet |= {id(v) for v in node.values}
+            text = "".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+            if re.search(r"[A-Za-z]+ [A-Za-z]+", text):
+                found.append(f"{path.name}:{node.lineno}: f{text!r}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and re.search(
+                r"[A-Za-z]+ [A-Za-z]+ [A-Za-z]+", node.value):
+            found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+    return found
+
+
+def test_the_core_that_follows_and_decides_a_hand_builds_no_prose() -> None:
+    """Findings, rulings and remedies carry message ids and codes: the fold, the findings, the result and the deciding
+    modules write no sentence of their own (their docstrings and their errors aside)."""
+    modules = ["cardcheck.py", "dealing.py", "fold.py", "hand.py", "streets.py", "betting.py", "state.py", "findings.py",
+               "result.py", *[f"rulings/{p.name}" for p in (PACKAGE / "rulings").glob("*.py")]]
+    found = [line for name in modules for line in _prose(PACKAGE / name)]
+    assert found == []
+
+
+def test_the_prose_check_sees_a_sentence_written_in_code(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('"""Doc string of many words."""\nNOTE = "first to receive"\nWHERE = f"seat {3} and the board"\n'
+                      'def f():\n    raise ValueError("a message in words is fine")\n', encoding="utf-8")
+    assert [line.split(": ", 1)[1] for line in _prose(module)] == ["'first to receive'", "f'seat  and the board'"]
