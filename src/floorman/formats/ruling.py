@@ -63,8 +63,7 @@ def ruling_to_obj(r: Ruling) -> dict[str, Any]:
             "at": r.override.at,
             "verdict": r.override.verdict.value,
             "reason": r.override.reason,
-            "summary": f"by the book: {r.verdict.value}; floor ruled: {r.override.verdict.value}, "
-                       f"because {r.override.reason}",
+            "summary": r.override.summary(r.verdict),
         }
     return obj
 

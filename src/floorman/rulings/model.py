@@ -105,6 +105,11 @@ class Override:
     verdict: Verdict
     reason: str
 
+    def summary(self, by_the_book: Verdict, lang: str = "en") -> str:
+        """What the book said and what the floor ruled instead, and why (``ruling.override.summary``)."""
+        return say(Message.of("ruling.override.summary", book=by_the_book.value, floor=self.verdict.value,
+                              reason=self.reason), lang)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ruling:
