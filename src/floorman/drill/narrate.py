@@ -60,14 +60,14 @@ def level_text(level: Level, lang: str) -> str:
     """The stakes: ``blinds 1,000/2,000, big blind ante 2,000`` (the room's words in Vietnamese too)."""
     parts = []
     if level.number is not None:
-        parts.append(_say("level.number", lang, n=level.number))
+        parts.append(_say("stakes.number", lang, n=level.number))
     if level.small_blind or level.big_blind:
-        parts.append(_say("level.blinds", lang, small=chips(level.small_blind, lang), big=chips(level.big_blind, lang)))
+        parts.append(_say("stakes.blinds", lang, small=chips(level.small_blind, lang), big=chips(level.big_blind, lang)))
     if level.small_bet or level.big_bet:
-        parts.append(_say("level.limits", lang, small=chips(level.small_bet, lang), big=chips(level.big_bet, lang)))
+        parts.append(_say("stakes.limits", lang, small=chips(level.small_bet, lang), big=chips(level.big_bet, lang)))
     for amount, name in ((level.ante, "ante"), (level.big_blind_ante, "big_blind_ante"), (level.bring_in, "bring_in")):
         if amount:
-            parts.append(_say(f"level.{name}", lang, amount=chips(amount, lang)))
+            parts.append(_say(f"stakes.{name}", lang, amount=chips(amount, lang)))
     return ", ".join(parts)
 
 

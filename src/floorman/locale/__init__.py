@@ -31,13 +31,12 @@ from floorman.locale.words import (
     cap,
     card_vi,
     gloss_once,
-    level_text,
     seats_en,
     seats_vi,
 )
-from floorman.table import Game, Structure, amount_text
+from floorman.table import Game, Level, Structure, amount_text
 
-__all__ = ["LANGS", "Message", "catalog_ids", "game_text", "lang_of", "say", "say_all", "street_text", "structure_text",
+__all__ = ["LANGS", "Message", "catalog_ids", "game_text", "lang_of", "level_text", "say", "say_all", "street_text", "structure_text",
            "translations"]
 
 LANGS = ("en", "vi")
@@ -90,6 +89,29 @@ def _template(message_id: str, lang: str) -> str:
 def _chips(value: Any, lang: str) -> str:
     """An amount the language's way: 2,000 in English, 2.000 in Vietnamese (``floorman.table.amount_text``)."""
     return amount_text(value, lang)
+
+
+def level_text(level: Level, lang: str = DEFAULT_LANG) -> str:
+    """The spoken level, in either language (``level.*`` in the catalog).
+
+    >>> lv = Level(number=12, small_blind=1000, big_blind=2000, big_blind_ante=2000)
+    >>> level_text(lv), level_text(lv, "vi")
+    ('level 12 (1,000/2,000, 2,000 big-blind ante)', 'cấp độ 12 (1.000/2.000, big blind ante 2.000)')
+    """
+    def a(amount: object) -> str:
+        return amount_text(amount, lang_of(lang))
+
+    parts: list[str] = []
+    if level.small_blind or level.big_blind:
+        parts.append(f"{a(level.small_blind)}/{a(level.big_blind)}")
+    if level.small_bet or level.big_bet:
+        parts.append(say(Message.of("level.limits", amount=f"{a(level.small_bet)}/{a(level.big_bet)}"), lang))
+    for amount, key in ((level.ante, "ante"), (level.big_blind_ante, "big_blind_ante"), (level.bring_in, "bring_in")):
+        if amount:
+            parts.append(say(Message.of(f"level.{key}", amount=a(amount)), lang))
+    head = say(Message.of("level.number", n=level.number) if level.number is not None else Message.of("level.same"),
+               lang)
+    return say(Message.of("level.with_parts", head=head, parts=", ".join(parts)), lang) if parts else head
 
 
 def street_text(value: Any, lang: str = DEFAULT_LANG) -> str:

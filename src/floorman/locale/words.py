@@ -1,4 +1,4 @@
-"""How the catalog's templates say a fact (seats, cards, levels) in English and Vietnamese.
+"""How the catalog's templates say a fact (seats, cards) in English and Vietnamese.
 
 Vietnamese follows the card room (docs/glossary-vi.md): misdeal, flop, turn, river, button, blinds,
 fold, call, check, bet, raise, pot, dealer, floor, stub and Substantial Action stay in English.
@@ -18,10 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from floorman.table import Level, amount_text
-
 __all__ = [
-    "cap", "card_vi", "gloss_once", "level_text", "seats_en", "seats_vi",
+    "cap", "card_vi", "gloss_once", "seats_en", "seats_vi",
 ]
 
 SA = "Substantial Action"
@@ -61,36 +59,3 @@ def card_vi(card: str | None) -> str:
     if not card or len(card) != 2 or card[1] not in _SUITS:
         return "lá bài"
     return f"lá {_RANKS.get(card[0], card[0])} {_SUITS[card[1]]} ({card})"
-
-
-_LEVEL_WORDS = {
-    "en": {"level": "level {}", "same": "the same level", "limits": "{} limits", "ante": "{} ante",
-           "bba": "{} big-blind ante", "bring_in": "{} bring-in"},
-    "vi": {"level": "cấp độ {}", "same": "cấp độ hiện tại", "limits": "giới hạn cược {}", "ante": "ante {}",
-           "bba": "big blind ante {}", "bring_in": "bring-in {}"},
-}
-
-
-def level_text(level: Level, lang: str = "en") -> str:
-    """The spoken level, in either language.
-
-    >>> from floorman.levels import Level
-    >>> lv = Level(number=12, small_blind=1000, big_blind=2000, big_blind_ante=2000)
-    >>> level_text(lv), level_text(lv, "vi")
-    ('level 12 (1,000/2,000, 2,000 big-blind ante)', 'cấp độ 12 (1.000/2.000, big blind ante 2.000)')
-    """
-    words = _LEVEL_WORDS["vi" if lang == "vi" else "en"]
-
-    def a(amount: object) -> str:
-        return amount_text(amount, lang)
-
-    parts: list[str] = []
-    if level.small_blind or level.big_blind:
-        parts.append(f"{a(level.small_blind)}/{a(level.big_blind)}")
-    if level.small_bet or level.big_bet:
-        parts.append(words["limits"].format(f"{a(level.small_bet)}/{a(level.big_bet)}"))
-    for amount, key in ((level.ante, "ante"), (level.big_blind_ante, "bba"), (level.bring_in, "bring_in")):
-        if amount:
-            parts.append(words[key].format(a(amount)))
-    head = words["level"].format(level.number) if level.number is not None else words["same"]
-    return f"{head} ({', '.join(parts)})" if parts else head
