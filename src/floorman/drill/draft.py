@@ -24,6 +24,7 @@ from typing import Any
 from floorman.cards import is_known, short_deck, standard_deck
 from floorman.drill.hands import deal_order, initial_deal
 from floorman.drill.model import Kind
+from floorman.locale import Message
 from floorman.table import GAMES, Family, Game, GameSpec
 
 __all__ = ["Draft", "Mark", "Window"]
@@ -61,7 +62,7 @@ class Draft:
     events: list[Obj] = field(init=False)
     spec: GameSpec = field(init=False)
     marks: list[Mark] = field(default_factory=list)
-    notes: list[tuple[str, str]] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
     added: list[Obj] = field(default_factory=list)
     """Events an injection put in (a fourth flop card, a premature turn): not part of the real streets."""
 
@@ -199,9 +200,10 @@ class Draft:
 
     # -- the record of what was done ---------------------------------------------------------
 
-    def mark(self, kind: Kind, event: Obj, window: Window, en: str, vi: str) -> None:
+    def mark(self, kind: Kind, event: Obj, window: Window, *notes: Message) -> None:
+        """The irregularity put in at ``event``, and what the floor is told of it (the catalog's ``drill.note.*``)."""
         self.marks.append(Mark(kind=kind, event=event, window=window))
-        self.notes.append((en, vi))
+        self.notes.extend(notes)
 
     def insert(self, index: int, *events: Obj) -> None:
         self.events[index:index] = list(events)

@@ -24,7 +24,8 @@ from collections.abc import Callable
 from floorman.cards import is_known
 from floorman.drill.draft import Draft, Obj, Window
 from floorman.drill.model import Kind, Moment
-from floorman.drill.words import card_text, colour_text, street_name
+from floorman.drill.words import card_text
+from floorman.locale import Message
 from floorman.table import Family
 
 __all__ = ["inject"]
@@ -58,13 +59,10 @@ def _absent(d: Draft, rng: random.Random, moment: Moment) -> bool:
     d.header["players"] = [{**p, "status": "absent"} if int(p["seat"]) == seat else p for p in d.header["players"]]
     variant = rng.choice(("away", "late", "in time"))
     last_card = d.events[last]
-    en = f"Seat {seat} ({name}) was away from the table when the cards were dealt."
-    vi = f"Người chơi ghế {seat} ({name}) vắng mặt khi dealer chia bài."
+    away = Message.of("drill.note.away", seat=seat, name=name)
     if variant == "in time":
         d.insert(last, {"type": "arrive", "seat": seat})
-        en += " He was back in his seat before the last card of the deal."
-        vi += " Người đó đã trở lại chỗ ngồi trước lá bài cuối cùng của quá trình chia bài ban đầu."
-        d.mark(Kind.ABSENT, last_card, Window.SA, en, vi)
+        d.mark(Kind.ABSENT, last_card, Window.SA, away, Message.of("drill.note.back_in_time"))
         return True
     for act in acts:
         del d.events[d.index(act)]
@@ -72,9 +70,7 @@ def _absent(d: Draft, rng: random.Random, moment: Moment) -> bool:
     if variant == "late":
         anchor = {"type": "arrive", "seat": seat}
         d.insert(d.index(last_card) + 1, anchor)
-        en += " He sits down after the last card and wants to play his hand."
-        vi += " Người đó quay lại sau lá bài cuối cùng và muốn chơi tay bài của mình."
-    d.mark(Kind.ABSENT, anchor, Window.SA, en, vi)
+    d.mark(Kind.ABSENT, anchor, Window.SA, away, *([Message.of("drill.note.back_late")] if variant == "late" else []))
     return True
 
 
@@ -91,9 +87,7 @@ def _wrong_seat(d: Draft, rng: random.Random, moment: Moment) -> bool:
     rounds = max(len(c) for c in cards.values())
     d.events[first:last + 1] = [cards[s][r] for r in range(rounds) for s in dealt_from if r < len(cards[s])]
     seat = dealt_from[0]
-    d.mark(Kind.WRONG_SEAT, d.events[first], Window.SA,
-           f"A player says the deal began at the wrong seat: the first card went to seat {seat}.",
-           f"Một người chơi cho rằng dealer bắt đầu chia sai vị trí: lá bài đầu tiên được chia cho ghế {seat}.")
+    d.mark(Kind.WRONG_SEAT, d.events[first], Window.SA, Message.of("drill.note.wrong_seat", seat=seat))
     return True
 
 
@@ -115,13 +109,11 @@ def _exposed(d: Draft, rng: random.Random, moment: Moment) -> bool:
     seat = card["seat"]
     if rng.random() < 0.5:
         card["face_up"] = True
-        d.mark(Kind.EXPOSED, card, Window.SA, f"Seat {seat}'s card turned face up as the dealer pitched it.",
-               f"Lá bài của ghế {seat} bị lật ngửa khi dealer chia.")
+        d.mark(Kind.EXPOSED, card, Window.SA, Message.of("drill.note.turned_up", seat=seat))
         return True
     flash: Obj = {"type": "expose", "seat": seat, "card": card["card"], "by": "dealer", "how": "flashed"}
     d.insert(i + 1, flash)
-    d.mark(Kind.EXPOSED, flash, Window.SA, f"The dealer flashed seat {seat}'s card; the table saw it.",
-           f"Dealer để lộ lá bài của ghế {seat}; cả bàn đều đã nhìn thấy.")
+    d.mark(Kind.EXPOSED, flash, Window.SA, Message.of("drill.note.flashed", seat=seat))
     return True
 
 
@@ -135,16 +127,12 @@ def _boxed(d: Draft, rng: random.Random, moment: Moment) -> bool:
     card = d.fresh_card(rng)
     boxed: Obj = {"type": "deal", "seat": seat, "card": card, "boxed": True}
     d.insert(i, boxed)
-    d.mark(Kind.BOXED, boxed, Window.SA,
-           f"The {card_text(card)} was face up in the deck when the dealer pitched it to seat {seat}.",
-           f"Lá {card_text(card)} bị lật ngửa trong bộ bài khi dealer chia cho ghế {seat}.")
+    d.mark(Kind.BOXED, boxed, Window.SA, Message.of("drill.note.boxed", card=card_text(card), seat=seat))
     return True
 
 
-def _where(e: Obj) -> tuple[str, str]:
-    if e["type"] == "board":
-        return "on the board", "trên board"
-    return f"in seat {e['seat']}'s hand", f"trong bài của ghế {e['seat']}"
+def _where(e: Obj) -> Message:
+    return Message.of("drill.note.on_board") if e["type"] == "board" else Message.of("drill.note.in_hand", seat=e["seat"])
 
 
 def _duplicate(d: Draft, rng: random.Random, moment: Moment) -> bool:
@@ -173,13 +161,10 @@ def _duplicate(d: Draft, rng: random.Random, moment: Moment) -> bool:
     card = str(source["card"])
     d.set_face(target, card)
     if source["type"] == target["type"] == "board":
-        d.mark(Kind.DUPLICATE, target, Window.SA, f"Two {card_text(card)} are on the board.",
-               f"Có hai lá {card_text(card)} giống hệt nhau trên board.")
+        d.mark(Kind.DUPLICATE, target, Window.SA, Message.of("drill.note.two_on_board", card=card_text(card)))
         return True
-    (a_en, a_vi), (b_en, b_vi) = _where(source), _where(target)
     d.mark(Kind.DUPLICATE, target, Window.SA,
-           f"Two {card_text(card)} are in play: one {a_en}, one {b_en}.",
-           f"Có hai lá {card_text(card)} giống hệt nhau trong ván bài: một lá {a_vi}, một lá {b_vi}.")
+           Message.of("drill.note.two_in_play", card=card_text(card), first=_where(source), then=_where(target)))
     return True
 
 
@@ -194,18 +179,16 @@ def _foreign_back(d: Draft, rng: random.Random, moment: Moment) -> bool:
     boards = [i for name, _, cards in d.streets() for i in cards if name in ("flop", "turn", "river")]
     variants = ["hand", "stub"] + (["board"] if moment is Moment.AFTER and boards else [])
     variant = rng.choice(variants)
-    tail_en, tail_vi = f" (the deck has {back} backs)", f", trong khi bộ bài có mặt sau màu {colour_text(back, 'vi')}"
     if variant == "hand":
         card = d.events[rng.choice(deals)]
         card["back"] = other
-        d.mark(Kind.FOREIGN_BACK, card, Window.SA, f"Seat {card['seat']}'s card has a {other} back" + tail_en + ".",
-               f"Lá bài của ghế {card['seat']} có mặt sau màu {colour_text(other, 'vi')}" + tail_vi + ".")
+        d.mark(Kind.FOREIGN_BACK, card, Window.SA,
+               Message.of("drill.note.back_in_hand", seat=card["seat"], other=other, back=back))
         return True
     if variant == "board":
         card = d.events[rng.choice(boards)]
         card["back"] = other
-        d.mark(Kind.FOREIGN_BACK, card, Window.SA, f"A card on the board has a {other} back" + tail_en + ".",
-               f"Một lá bài trên board có mặt sau màu {colour_text(other, 'vi')}" + tail_vi + ".")
+        d.mark(Kind.FOREIGN_BACK, card, Window.SA, Message.of("drill.note.back_on_board", other=other, back=back))
         return True
     found: Obj = {"type": "discover", "what": "foreign_back", "where": "stub"}
     if moment is Moment.BEFORE:
@@ -217,10 +200,7 @@ def _foreign_back(d: Draft, rng: random.Random, moment: Moment) -> bool:
             return False
         at = rng.choice(later)
     d.insert(at, found)
-    d.mark(Kind.FOREIGN_BACK, found, Window.SA,
-           f"The dealer sees a {other}-backed card in the stub" + tail_en + ".",
-           f"Dealer phát hiện một lá bài có mặt sau màu {colour_text(other, 'vi')} trong phần bài còn lại (stub)"
-           + tail_vi + ".")
+    d.mark(Kind.FOREIGN_BACK, found, Window.SA, Message.of("drill.note.back_in_stub", other=other, back=back))
     return True
 
 
@@ -234,11 +214,9 @@ def _four_card_flop(d: Draft, rng: random.Random, moment: Moment) -> bool:
         card["face_up"] = False
     d.insert(flop[-1] + 1, card)
     if hidden:
-        d.mark(Kind.FOUR_CARD_FLOP, card, Window.STREET, "A fourth card is found face down under the flop.",
-               "Phát hiện một lá bài thứ tư úp bên dưới flop.")
+        d.mark(Kind.FOUR_CARD_FLOP, card, Window.STREET, Message.of("drill.note.fourth_under_flop"))
     else:
-        d.mark(Kind.FOUR_CARD_FLOP, card, Window.STREET, "There are four cards on the flop.",
-               "Flop có bốn lá bài.")
+        d.mark(Kind.FOUR_CARD_FLOP, card, Window.STREET, Message.of("drill.note.four_on_flop"))
     return True
 
 
@@ -251,12 +229,11 @@ def _missing_burn(d: Draft, rng: random.Random, moment: Moment) -> bool:
     assert burn is not None
     anchor = d.events[cards[-1]]
     del d.events[burn]
-    d.mark(Kind.MISSING_BURN, anchor, Window.STREET, f"A player says no card was burned before the {street_name(name)}.",
-           f"Một người chơi cho rằng dealer quên đốt một lá bài trước {street_name(name, 'vi')}.")
+    d.mark(Kind.MISSING_BURN, anchor, Window.STREET, Message.of("drill.note.no_burn", street=name))
     return True
 
 
-_PREVIOUS = {"flop": "pre-flop", "turn": "flop", "river": "turn", "fourth": "third", "fifth": "fourth",
+_PREVIOUS = {"flop": "preflop", "turn": "flop", "river": "turn", "fourth": "third", "fifth": "fourth",
              "sixth": "fifth", "seventh": "sixth"}
 
 
@@ -279,9 +256,7 @@ def _premature(d: Draft, rng: random.Random, moment: Moment) -> bool:
         early += [{"type": "board", "card": d.events[i].get("card", "??")} for i in cards]
     d.insert(after + 1, *early)
     prev = _PREVIOUS[name]
-    d.mark(Kind.PREMATURE, early[-1], Window.STREET,
-           f"The dealer put out the {street_name(name)} before the {street_name(prev)} betting was complete.",
-           f"Dealer chia {street_name(name, 'vi')} trước khi vòng cược {street_name(prev, 'vi')} kết thúc.")
+    d.mark(Kind.PREMATURE, early[-1], Window.STREET, Message.of("drill.note.premature", street=name, previous=prev))
     return True
 
 

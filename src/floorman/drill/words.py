@@ -56,9 +56,7 @@ def card_text(card: str) -> str:
 
 def colour_text(colour: str, lang: str = Lang.EN) -> str:
     """The colour of a deck's back (``colour.*`` in the catalog); a colour it does not name, as it is."""
-    key = f"colour.{colour}"
-    text = say_message(Message.of(key), lang)
-    return colour if text == key else text
+    return say_message(Message.of("drill.colour", colour=colour), lang)
 
 
 def street_name(name: str, lang: str = "en") -> str:

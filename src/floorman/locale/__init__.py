@@ -139,6 +139,13 @@ def structure_text(structure: Structure, lang: str = DEFAULT_LANG) -> str:
     return say(Message.of(f"structure.{structure.name.lower()}"), lang)
 
 
+def _colour(value: Any, lang: str) -> str:
+    """The colour of a deck's back (``colour.*``); a colour the catalog does not name, as it is."""
+    key = f"colour.{value}"
+    text = _template(key, lang_of(lang))
+    return str(value) if text == key else text
+
+
 def _plural(value: Any, lang: str, arg: str) -> str:
     one, _, many = arg.partition(":")
     return one if value == 1 else many
@@ -149,6 +156,7 @@ _SPECS: Mapping[str, Callable[[Any, str, str], str]] = {
     "seats": lambda v, lang, _: seats_vi(v) if lang == "vi" else seats_en(v),
     "seat_commas": lambda v, lang, _: seats_vi(v) if lang == "vi" else ", ".join(f"seat {s}" for s in v),
     "street": lambda v, lang, _: street_text(v, lang),
+    "colour": lambda v, lang, _: _colour(v, lang),
     "level": lambda v, lang, _: level_text(v, lang),
     "plural": _plural,
     "chips": lambda v, lang, _: _chips(v, lang),
