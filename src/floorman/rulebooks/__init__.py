@@ -171,10 +171,14 @@ def catalog() -> Mapping[str, Rule]:
     return {rid: Rule(id=rid, **fields) for rid, fields in raw.items()}
 
 
+@cache
+def _said_in_both() -> frozenset[str]:
+    return catalog_ids("en") & catalog_ids("vi")
+
+
 def _message_id(value: object, where: str) -> str:
     """A message id a book file names: one the catalog says in English and in Vietnamese."""
-    ids = catalog_ids("en") & catalog_ids("vi")
-    if not isinstance(value, str) or value not in ids:
+    if not isinstance(value, str) or value not in _said_in_both():
         raise ValueError(f"{where}: {value!r} is no message id of the catalog in both languages")
     return value
 
