@@ -1,7 +1,7 @@
 """What the drill says, in English and in Vietnamese (the card room's words, docs/glossary-vi.md).
 
->>> card_text("Kh"), card_text("??"), street_name("fourth"), street_name("first_draw", "vi")
-('K♥', '??', 'fourth street', 'lần đổi bài thứ nhất')
+>>> card_text("Kh"), card_text("??"), colour_text("red", Lang.VI)
+('K♥', '??', 'đỏ')
 >>> from floorman.rulings.model import Remedy, RemedyKind
 >>> steps = (Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=200), Remedy.of(RemedyKind.REDEAL))
 >>> remedy_lines(steps, Lang.VI)
@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from floorman.drill.model import Kind, Lang, Topic
-from floorman.locale import Message, street_text
+from floorman.locale import Message
 from floorman.locale import say as say_message
 from floorman.rulebooks import Citation, find_rulebook
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
@@ -31,7 +31,6 @@ __all__ = [
     "kind_name",
     "remedy_lines",
     "say",
-    "street_name",
     "topic_name",
     "verdict_label",
     "verdict_text",
@@ -57,11 +56,6 @@ def card_text(card: str) -> str:
 def colour_text(colour: str, lang: str = Lang.EN) -> str:
     """The colour of a deck's back (``colour.*`` in the catalog); a colour it does not name, as it is."""
     return say_message(Message.of("drill.colour", colour=colour), lang)
-
-
-def street_name(name: str, lang: str = "en") -> str:
-    """A street as the room says it; flop, turn and river stay English in Vietnamese too."""
-    return street_text(name, lang)
 
 
 VERDICT_KEYS: Mapping[str, Verdict] = {
