@@ -50,6 +50,7 @@ from floorman.formats import handlog, house
 from floorman.formats import ruling as ruling_json
 from floorman.formats.handlog import _Encoder
 from floorman.hand import rule
+from floorman.locale import Message, say
 from floorman.log import HandLog
 from floorman.reference import explain_lines, explain_obj, rulebook_obj, rulebook_summary, search_rules
 from floorman.rulebooks import BOOK_IDS, Rulebook, find_rule, find_rulebook, rulebooks
@@ -209,7 +210,7 @@ def search_rules_tool(
         lines += [f"  {b.short:<18} {b.citation(r.id).source_vi if vi else c['source']}"
                   for b, c in zip(books, citations, strict=True)]
     if not rows:
-        lines.append(f"Không có luật nào khớp với {words!r}." if vi else f"No rule matches {words!r}.")
+        lines.append(say(Message.of("reference.no_match", words=repr(words)), lang))
     return _answer("\n".join(lines), {"words": words, "rules": rows})
 
 

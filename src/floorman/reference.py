@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, get_args, get_type_hints
 
+from floorman.locale import Message, say
 from floorman.rulebooks import Rule, Rulebook, catalog, find_rule, rulebooks
 from floorman.rulebooks.params import Params
 
@@ -44,12 +45,8 @@ __all__ = [
     "switches_obj",
 ]
 
-_CALL = {"en": "floor's call", "vi": "quyền quyết định của floor"}
-_TAGS = {
-    "en": {"V": "verified", "S": "secondary source", "I": "inferred", "U": "floor's call"},
-    "vi": {"V": "đã kiểm chứng", "S": "nguồn thứ cấp", "I": "suy ra từ luật", "U": "floor quyết định"},
-}
-"""A rule's evidence tag in words, as the console's rules list shows it."""
+_TAGS = frozenset({"V", "S", "I", "U"})
+"""The evidence tags the catalog says in words (``reference.tag.*``), as the console's rules list shows them."""
 
 
 def rulebook_summary(book: Rulebook) -> dict[str, Any]:
@@ -82,13 +79,13 @@ def explain_lines(rule: Rule, lang: str = "en", *, bold: bool = False) -> list[s
     """``floorman explain``: the rule's title and paraphrase, then one line per book, in English or Vietnamese."""
     vi = lang == "vi"
     head = f"{rule.id}: {rule.title_vi if vi else rule.title}"
-    tag = _TAGS["vi" if vi else "en"].get(rule.tag, rule.tag)
+    tag = say(Message.of(f"reference.tag.{rule.tag.lower()}"), lang) if rule.tag in _TAGS else rule.tag
     lines = [(f"\033[1m{head}\033[0m" if bold else head) + f"   [{tag}]",
              rule.paraphrase_vi if vi else rule.paraphrase, ""]
     for book in rulebooks().values():
         c = book.citation(rule.id)
         reason = book.discretion_reason(rule.id, lang)
-        mark = f"  ({_CALL['vi' if vi else 'en']}: {reason})" if reason else ""
+        mark = f"  ({say(Message.of('reference.floor_call'), lang)}: {reason})" if reason else ""
         lines.append(f"  {book.short:<18} {c.source_vi if vi else c.source}{mark}")
     return lines
 
