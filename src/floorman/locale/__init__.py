@@ -27,13 +27,7 @@ from importlib import resources
 from typing import Any
 
 from floorman.locale.mo import MoFile, compile_po
-from floorman.locale.words import (
-    cap,
-    card_vi,
-    gloss_once,
-    seats_en,
-    seats_vi,
-)
+from floorman.locale.words import cap, gloss_once
 from floorman.table import Game, Level, Structure, amount_text
 
 __all__ = ["LANGS", "Message", "catalog_ids", "game_text", "lang_of", "level_text", "say", "say_all", "street_text", "structure_text",
@@ -146,15 +140,45 @@ def _colour(value: Any, lang: str) -> str:
     return str(value) if text == key else text
 
 
+def _seats(seats: Iterable[int | None], lang: str, *, commas: bool = False) -> str:
+    """Seats as the floor says them (``seats.*``): "seat 3", "seat 3 and seat 5", "seat 1, seat 2 and seat 4"
+    ("ghế 1, ghế 2 và ghế 4"); ``commas``: all of them with commas.
+
+    >>> _seats([3, 5, 7], "en"), _seats([3, 5, 7], "vi"), _seats([3, 5], "en", commas=True)
+    ('seat 3, seat 5 and seat 7', 'ghế 3, ghế 5 và ghế 7', 'seat 3, seat 5')
+    """
+    named = list(dict.fromkeys(say(Message.of("seats.one", seat=s), lang) for s in seats if s is not None))
+    if commas or len(named) < 2:
+        return ", ".join(named)
+    if len(named) == 2:
+        return say(Message.of("seats.pair", first=named[0], second=named[1]), lang)
+    return say(Message.of("seats.list", rest=", ".join(named[:-1]), last=named[-1]), lang)
+
+
+def _card(card: Any) -> str:
+    """A card by name in Vietnamese, its code kept (``card.*``): "As" is "lá Át bích (As)"; an unknown face is just
+    "lá bài".
+
+    >>> _card("As"), _card("Td"), _card("7c"), _card("JK"), _card("??")
+    ('lá Át bích (As)', 'lá 10 rô (Td)', 'lá 7 chuồn (7c)', 'lá joker', 'lá bài')
+    """
+    if card == "JK":
+        return say(Message.of("card.joker"), "vi")
+    if not isinstance(card, str) or len(card) != 2 or card[1] not in "shdc":
+        return say(Message.of("card.unknown"), "vi")
+    rank = say(Message.of(f"card.rank.{card[0].lower()}"), "vi") if card[0] in "AKQJT" else card[0]
+    return say(Message.of("card.named", rank=rank, suit=Message.of(f"card.suit.{card[1]}"), card=card), "vi")
+
+
 def _plural(value: Any, lang: str, arg: str) -> str:
     one, _, many = arg.partition(":")
     return one if value == 1 else many
 
 
 _SPECS: Mapping[str, Callable[[Any, str, str], str]] = {
-    "card": lambda v, lang, _: card_vi(v) if lang == "vi" else str(v),
-    "seats": lambda v, lang, _: seats_vi(v) if lang == "vi" else seats_en(v),
-    "seat_commas": lambda v, lang, _: seats_vi(v) if lang == "vi" else ", ".join(f"seat {s}" for s in v),
+    "card": lambda v, lang, _: _card(v) if lang == "vi" else str(v),
+    "seats": lambda v, lang, _: _seats(v, lang),
+    "seat_commas": lambda v, lang, _: _seats(v, lang, commas=lang != "vi"),
     "street": lambda v, lang, _: street_text(v, lang),
     "colour": lambda v, lang, _: _colour(v, lang),
     "level": lambda v, lang, _: level_text(v, lang),
@@ -190,4 +214,4 @@ def say(message: Message, lang: str = DEFAULT_LANG) -> str:
 def say_all(messages: Iterable[Message], lang: str = DEFAULT_LANG) -> str:
     """Sentences said one after the other; in Vietnamese "Substantial Action" is glossed the first time."""
     text = " ".join(t for t in (say(m, lang) for m in messages) if t)
-    return gloss_once(text) if lang_of(lang) == "vi" else text
+    return gloss_once(text, say(Message.of("gloss.substantial_action"), "vi")) if lang_of(lang) == "vi" else text
