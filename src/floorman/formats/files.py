@@ -72,8 +72,17 @@ class HandFormat(StrEnum):
 _SUFFIXES = {f".{f.value}": f for f in HandFormat}
 
 
+def _name(path: str | Path) -> str:
+    """``Path(path).name``, read straight from a string that plainly ends in a name (an audit asks it of every file)."""
+    if isinstance(path, str):
+        name = os.path.basename(path)
+        if name not in ("", ".", "..") and not path.endswith("."):
+            return name
+    return Path(path).name
+
+
 def _suffix(path: str | Path) -> str:
-    name = Path(path).name.lower()
+    name = _name(path).lower()
     if name.endswith(".gz"):
         name = name[:-3]
     return os.path.splitext(name)[1]
@@ -195,8 +204,11 @@ class ReadHand:
 
 def _stem(source: str) -> str:
     """The file's name without its suffixes (``.phh``, ``.json``, and ``.gz``)."""
-    name = Path(source).name
-    return Path(name[:-3] if name.lower().endswith(".gz") else name).stem
+    name = _name(source)
+    if name.lower().endswith(".gz"):
+        name = name[:-3]
+    dot = name.rfind(".")  # what Path(name).stem leaves
+    return name[:dot] if 0 < dot < len(name) - 1 else name
 
 
 def hand_label(item: HandText, source: str) -> str:

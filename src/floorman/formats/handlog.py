@@ -78,14 +78,14 @@ def _counts(text: str | bytes, doc: Document) -> tuple[bool, bool]:
 
     Written back with no spaces (``omit_defaults``: a field left out stays out), the document has
     one ``":`` per field it holds, as long as no string in it holds a quote (it would show as
-    ``\\"``). In the text, each key ends in ``":`` where no quote is followed by a space, or
+    ``\\"``; any escape is taken for one). In the text, each key ends in ``":`` where no quote is followed by a space, or
     where every colon is such a one; a key given twice adds one there and not in the document (so
     does a field given at its default value: ``has_duplicate`` tells the two apart). Amounts are
     written back as numbers, so that the quotes are as many as in the text unless a string was
     read as an amount (a decimal type reads ``"200"``) or a string field was given at its default.
     """
     written = _ENCODER.encode(doc)
-    if b'\\"' in written:
+    if b"\\" in written:  # an escaped quote, perhaps (any escape is looked at no further: a byte is found fastest)
         return False, False
     fields, quotes = written.count(b'":'), written.count(b'"')
     if isinstance(text, bytes):
