@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from floorman.events import Action
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.hand import rule
@@ -16,10 +17,10 @@ from floorman.log import HandLog, Omission, RedealOf
 from floorman.result import Result
 from floorman.rulebooks import find_rulebook
 from floorman.rulings.context import Context
-from floorman.state import HandState, HoleCard, SeatState
+from floorman.state import ActionRecord, HandState, HoleCard, SeatState
 from floorman.table import Game, Level, Player, PlayerStatus, Street, Structure
 
-WRITTEN_OUT = (HoleCard, SeatState, HandLog, Result, Context)
+WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context)
 
 
 def _required(cls: type) -> dict[str, Any]:
@@ -29,7 +30,8 @@ def _required(cls: type) -> dict[str, Any]:
         "card": "As", "at": 0, "seat": 1, "name": "An", "stack": 100, "status": PlayerStatus.PRESENT,
         "entitled": True, "present": True, "game": Game.HOLDEM, "seats": 2, "level": Level(big_blind=2),
         "players": (), "log": log, "rulebook": find_rulebook(None), "rulings": (), "findings": (), "redeal": None,
-        "state": HandState(log), "book": find_rulebook(None), "sa": False,
+        "state": HandState(log), "book": find_rulebook(None), "sa": False, "action": Action.FOLD, "in_turn": True,
+        "street": Street.FLOP, "chips": 0,
     }
     return {f.name: samples[f.name] for f in dataclasses.fields(cls)
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}

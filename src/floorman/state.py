@@ -137,14 +137,24 @@ class SeatState:
         return self.stack - self.committed
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class ActionRecord:
+    """One action of the hand, as ``HandState.actions`` gives it (its ``__init__`` written out, as ``HandLog``'s is)."""
+
     at: int
     seat: int
     action: Action
     in_turn: bool
     street: Street
     chips: Chips
+
+    def __init__(self, *, at: int, seat: int, action: Action, in_turn: bool, street: Street, chips: Chips) -> None:
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "in_turn", in_turn)
+        object.__setattr__(self, "street", street)
+        object.__setattr__(self, "chips", chips)
 
     @property
     def puts_chips_in(self) -> bool:
