@@ -6,10 +6,11 @@ becomes one line on standard error and exit status 2.
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import click
 
@@ -58,7 +59,33 @@ def _house_option(f: F) -> F:
     return click.option("--house", "house_file", metavar="FILE", help="House-rules TOML that adjusts a rulebook.")(f)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The commands that live with their own layer (batches, the drill, the MCP server, the console and its
+    store) are imported when one of them is asked for: ``floorman audit`` starts without the console."""
+
+    LAYERED: ClassVar[dict[str, tuple[str, str]]] = {
+        "audit": ("floorman.cli_batch", "audit_cmd"),
+        "convert": ("floorman.cli_batch", "convert_cmd"),
+        "db": ("floorman.storage.cli", "db_cmd"),
+        "drill": ("floorman.drill.cli", "drill_cmd"),
+        "mcp": ("floorman.cli_mcp", "mcp_cmd"),
+        "rooms": ("floorman.storage.cli", "rooms_cmd"),
+        "serve": ("floorman.web.cli", "serve_cmd"),
+        "users": ("floorman.web.cli", "users_cmd"),
+        "verify-log": ("floorman.storage.cli", "verify_log_cmd"),
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.LAYERED})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.LAYERED:
+            module, name = self.LAYERED[cmd_name]
+            self.add_command(getattr(importlib.import_module(module), name), cmd_name)
+        return self.commands.get(cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="floorman")
 def main() -> None:
     """Rulings on live-poker dealing irregularities, with the rules to show the table."""
@@ -135,19 +162,3 @@ def compare_cmd(log: str, house_file: str | None, as_json: bool, lang: str) -> N
         return
     for line in compare_lines(results, lang=lang):
         click.echo(line)
-
-
-def _register() -> None:
-    """The commands that live with their own layer: batches, the drill, the MCP server, the console and its store."""
-    from floorman.cli_batch import audit_cmd, convert_cmd
-    from floorman.cli_mcp import mcp_cmd
-    from floorman.drill.cli import drill_cmd
-    from floorman.storage.cli import db_cmd, rooms_cmd, verify_log_cmd
-    from floorman.web.cli import serve_cmd, users_cmd
-
-    for command in (audit_cmd, convert_cmd, db_cmd, drill_cmd, mcp_cmd, rooms_cmd, serve_cmd, users_cmd,
-                    verify_log_cmd):
-        main.add_command(command)
-
-
-_register()
