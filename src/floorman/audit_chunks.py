@@ -22,17 +22,18 @@ import os
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from floorman.audit_report import ChunkReport, HandAudit, Tally, audit_hand, unreadable
 from floorman.errors import LogError
 from floorman.formats.files import HandFormat, HandText, hand_texts, not_regular, read_hands, read_lines, walk_files
 from floorman.rulebooks import Rulebook
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = [
     "CHUNK_HANDS",
@@ -379,6 +380,9 @@ def audit_chunks(
         return
     # Linux forks workers that already hold floorman and its rulebooks (a fresh interpreter costs most of a
     # second each); elsewhere they start fresh. Start a pool before any thread of your own when you can.
+    from concurrent.futures import ProcessPoolExecutor  # (only here: one job starts without them)
+    from multiprocessing import get_context
+
     context = get_context("fork" if sys.platform == "linux" else "spawn")
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker,
                                initargs=(rulebook,))
