@@ -68,8 +68,10 @@ def translations(lang: str) -> gettext.GNUTranslations:
     return gettext.GNUTranslations(MoFile(compile_po(source.read_text(encoding="utf-8"), name=str(source))))
 
 
+@cache
 def catalog_ids(lang: str) -> frozenset[str]:
-    """Every message id the catalog of ``lang`` translates."""
+    """Every message id the catalog of ``lang`` translates (gathered once: every note of every book is checked
+    against it when the books are read)."""
     return frozenset(k for k in translations(lang)._catalog if isinstance(k, str) and k)  # type: ignore[attr-defined]
 
 
