@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from floorman.locale import say
+from floorman.locale import say, street_text
 from floorman.rulings.model import Remedy
 from floorman.web.i18n import N_, Translator
 
-__all__ = ["STREET_NAMES", "VERDICT_HEADLINES", "VERDICT_MEANINGS", "VERDICT_NAMES", "remedy_step", "street_name",
+__all__ = ["VERDICT_HEADLINES", "VERDICT_MEANINGS", "VERDICT_NAMES", "remedy_step", "street_name",
            "verdict_name"]
 
 VERDICT_HEADLINES = {"misdeal": N_("MISDEAL"), "void": N_("VOID"), "continue": N_("PLAY ON")}
@@ -31,13 +31,6 @@ VERDICT_MEANINGS = {
     "continue": N_("The hand goes on."),
 }
 
-STREET_NAMES = {
-    "preflop": N_("preflop"), "flop": N_("flop"), "turn": N_("turn"), "river": N_("river"),
-    "third": N_("third street"), "fourth": N_("fourth street"), "fifth": N_("fifth street"),
-    "sixth": N_("sixth street"), "seventh": N_("seventh street"), "predraw": N_("the deal before the draw"),
-    "first_draw": N_("first draw"), "second_draw": N_("second draw"), "third_draw": N_("third draw"),
-    "next street": N_("next street"),
-}
 
 def verdict_name(value: Any, t: Translator) -> str:
     """``continue`` -> ``Play on`` (``Tiếp tục``); an unknown value as it is."""
@@ -45,8 +38,8 @@ def verdict_name(value: Any, t: Translator) -> str:
 
 
 def street_name(value: Any, t: Translator) -> str:
-    key = str(value) if value else "next street"
-    return t.gettext(STREET_NAMES[key]) if key in STREET_NAMES else key
+    """A street by its code, as the engine's rulings say it (the catalog's ``street.*``); none: the next street."""
+    return street_text(value or None, t.locale)
 
 
 def remedy_step(remedy: Remedy, t: Translator) -> str:
