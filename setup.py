@@ -52,6 +52,7 @@ CORE = (
     "cards.py", "table.py", "log.py", "findings.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "result.py",
     "rulings/context.py", "rulings/decide_board.py", "rulings/decide_deal.py", "rulings/decide_table.py",
+    "rulings/decide_handling.py",
     "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py",
     # the hand-log readers of the audit's path. Python stays: events.py and formats/document.py (msgspec
     # Structs, which mypyc does not compile), levels.py (Level, a dataclass msgspec builds when it reads

@@ -12,9 +12,9 @@ from floorman.events import Action, BlindKind, BlindPosted, PlayerActed
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.state import HandState, SeatState
-from floorman.table import Chips, Family, Street, Structure
+from floorman.table import Chips, Family, Level, Street, Structure
 
-__all__ = ["act", "after_bet", "bet_size", "fixed_bet", "is_round_complete", "next_to_act", "post", "start_round", "street_target"]
+__all__ = ["act", "after_bet", "bet_size", "fixed_bet", "forced_amount", "is_round_complete", "next_to_act", "post", "start_round", "street_target"]
 
 _STREET_BETS = {Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN}
 _SUIT_ORDER = "cdhs"
@@ -47,6 +47,16 @@ def post(state: HandState, ev: BlindPosted, at: int) -> None:
             state.add(Finding(at=at, irregularity=I.WRONG_BRING_IN, seat=ev.seat, expected_seat=expected))
     if seat.remaining <= 0:
         seat.all_in = True
+
+
+def forced_amount(level: Level, blind: BlindKind) -> Chips | None:
+    """What a level asks of a forced bet of this kind (``None`` for one it does not fix: a straddle, a dead blind).
+
+    >>> forced_amount(Level(small_blind=100, big_blind=200), BlindKind.BIG_BLIND)
+    200
+    """
+    return {BlindKind.SMALL_BLIND: level.small_blind, BlindKind.BIG_BLIND: level.big_blind, BlindKind.ANTE: level.ante,
+            BlindKind.BIG_BLIND_ANTE: level.big_blind_ante, BlindKind.BRING_IN: level.bring_in}.get(blind)
 
 
 def bet_size(state: HandState) -> Chips:

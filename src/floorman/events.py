@@ -1,9 +1,10 @@
-"""Events: the physical facts of a hand, in the order they happened (hand log v1, section 2).
+"""Events: the physical facts of a hand, in the order they happened (hand log v1 and v1.1, section 2).
 
 Every event is a frozen record named in the past tense: a ``msgspec`` Struct, so that the
 hand-log reader decodes JSON straight into these types (the log's ``type`` field is each
 class's tag). ``EVENT_TYPES`` maps the log's ``type`` strings to the classes, and
-``event_type(event)`` goes back.
+``event_type(event)`` goes back. ``V1_1_TYPES`` are the types a log may hold only when it declares
+version 1.1, and ``v1_1_fields(event)`` the fields of older types that v1.1 added and an event uses.
 
 >>> CardDealt(seat=3)
 CardDealt(seat=3, card='??', face_up=False, back=None, boxed=False, replacement=False, ext=None)
@@ -19,10 +20,11 @@ from typing import Any, get_args
 
 import msgspec
 
-from floorman.table import Chips, Level
+from floorman.table import Chips, Level, Street
 
 __all__ = [
     "EVENT_TYPES",
+    "V1_1_TYPES",
     "Action",
     "BlindKind",
     "BlindPosted",
@@ -31,26 +33,40 @@ __all__ = [
     "CardBurned",
     "CardDealt",
     "CardExposed",
+    "CardFound",
+    "CardFoundInBurns",
     "CardsDiscarded",
+    "CountCause",
+    "DealCompleted",
     "Defect",
     "DefectDiscovered",
     "Event",
     "ExposedBy",
     "FloorCalled",
+    "FoundWhere",
+    "HandBegan",
     "HandMucked",
     "HandShown",
+    "HandStart",
     "LevelChanged",
+    "MixedWith",
+    "MuckIdentified",
+    "MuckRetrieved",
     "NextHandBegan",
+    "Origin",
     "Override",
     "PlayerActed",
     "PlayerArrived",
     "PlayerLeft",
     "PlayerSeated",
     "PotAwarded",
+    "PotShare",
     "RulingApplied",
+    "StubDropped",
     "StubShuffled",
     "Where",
     "event_type",
+    "v1_1_fields",
 ]
 
 Ext = Mapping[str, Any] | None
@@ -117,6 +133,57 @@ class Defect(StrEnum):
     MIXED = "mixed"
 
 
+class CountCause(StrEnum):
+    """Who made a seat's count wrong (``discover`` ``wrong_count``, v1.1): the dealer, or a player who took or
+    swapped cards."""
+
+    DEALER = "dealer"
+    PLAYER = "player"
+
+
+class HandStart(StrEnum):
+    """How the hand began (``hand_began``, v1.1; DEF-HAND-START)."""
+
+    RIFFLE = "riffle"
+    SHUFFLER = "shuffler"
+    DEALER_PUSH = "dealer_push"
+
+
+class MuckIdentified(StrEnum):
+    """How cards taken back from the muck were told to be the hand's own (``muck_retrieved``, v1.1)."""
+
+    KEPT_APART = "kept_apart"
+    """They never mixed with the muck: lying apart, or alone on top of it."""
+    FACES_KNOWN = "faces_known"
+    """Their faces were known before they were mucked (tabled, read by the table's sensors)."""
+    CAMERA = "camera"
+    TABLE_AGREEMENT = "table_agreement"
+    """Every player at the table agreed which cards they were."""
+    NOT_IDENTIFIED = "not_identified"
+
+
+class FoundWhere(StrEnum):
+    """Where a card was found (``card_found``, v1.1)."""
+
+    OFF_TABLE = "off_table"
+    TABLE = "table"
+    HAND = "hand"
+
+
+class Origin(StrEnum):
+    """Where a found card came from (``card_found``, v1.1)."""
+
+    THIS_DECK = "this_deck"
+    UNKNOWN = "unknown"
+
+
+class MixedWith(StrEnum):
+    """What a dropped stub fell into (``stub_dropped``, v1.1)."""
+
+    MUCK = "muck"
+    BURNS = "burns"
+
+
 class BlindPosted(_Event, frozen=True, tag="post"):
     """A forced bet went in (not an action in turn)."""
 
@@ -165,6 +232,8 @@ class PlayerActed(_Event, frozen=True, tag="act"):
 
 class CardBurned(_Event, frozen=True, tag="burn"):
     card: str = "??"
+    back: str | None = None
+    """The burn card's back, when it was seen (v1.1)."""
     ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
@@ -201,6 +270,10 @@ class DefectDiscovered(_Event, frozen=True, tag="discover"):
     count: int | None = None
     from_seat: int | None = None
     """For ``mixed``: the seat whose cards were thrown into this seat's hand (an extension)."""
+    caused_by: CountCause | None = None
+    """For ``wrong_count`` (v1.1): who made the count wrong; left out, the dealer's deal."""
+    by_seat: int | None = None
+    """For ``wrong_count`` caused by a player (v1.1): the seat of the player who took or swapped cards."""
     ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
@@ -246,11 +319,77 @@ class RulingApplied(_Event, frozen=True, tag="ruling_applied"):
     ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
+class PotShare(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """A part of a pot awarded in parts (v1.1): the seat and its chips."""
+
+    seat: int
+    amount: Chips
+
+
 class PotAwarded(_Event, frozen=True, tag="pot_awarded"):
+    shares: tuple[PotShare, ...] = ()
+    """A pot awarded in parts (v1.1): who got how much; left out, the pot went as the hand's play gave it."""
     ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
 class NextHandBegan(_Event, frozen=True, tag="next_hand"):
+    button: int | None = None
+    """Where the button was placed for the next hand (v1.1): moved one seat, twice, or not at all."""
+    made_up: tuple[int, ...] = ()
+    """The seats whose missed blinds are made up in the next hand (v1.1)."""
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
+
+
+class HandBegan(_Event, frozen=True, tag="hand_began"):
+    """The hand began (v1.1): the first riffle, the shuffler's button, or the dealer push (DEF-HAND-START).
+
+    The level in force at this moment is the hand's: a ``level_change`` before it sets the hand's blinds, one
+    after it waits for the next hand (LVL-NEW-HAND)."""
+
+    how: HandStart | None = None
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
+
+
+class DealCompleted(_Event, frozen=True, tag="deal_completed"):
+    """The initial deal was complete: the last starting card reached the last seat (v1.1; DEF-INITIAL-DEAL)."""
+
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
+
+
+class CardFoundInBurns(_Event, frozen=True, tag="found_in_burns"):
+    """A card the log did not show burned was found among the burns (v1.1)."""
+
+    card: str = "??"
+    street: Street | None = None
+    """The street whose burn it lay with; left out, the street being played."""
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
+
+
+class MuckRetrieved(_Event, frozen=True, tag="muck_retrieved"):
+    """A seat's cards were taken back from the muck and returned to it (v1.1)."""
+
+    seat: int
+    identified: MuckIdentified
+    cards: tuple[str, ...] = ()
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
+
+
+class CardFound(_Event, frozen=True, tag="card_found"):
+    """A card turned up that no deal put there (v1.1): off the table, on it, or in a seat's hand."""
+
+    where: FoundWhere
+    card: str = "??"
+    seat: int | None = None
+    """With ``where: hand``: whose hand it was in."""
+    origin: Origin = Origin.UNKNOWN
+    ext: Ext = msgspec.field(default=None, name=EXT_NAME)
+
+
+class StubDropped(_Event, frozen=True, tag="stub_dropped"):
+    """The stub was dropped (v1.1): whether its order was rebuilt, and what it fell into."""
+
+    rebuilt: bool = False
+    mixed_with: tuple[MixedWith, ...] = ()
     ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
@@ -275,12 +414,41 @@ Event = (
     | RulingApplied
     | PotAwarded
     | NextHandBegan
+    | HandBegan
+    | DealCompleted
+    | CardFoundInBurns
+    | MuckRetrieved
+    | CardFound
+    | StubDropped
 )
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.__struct_config__.tag: cls for cls in get_args(Event)}
 """The log's ``type`` strings (each class's tag) and their classes, in the order of ``Event``."""
 
 _TYPE_NAMES: dict[type[Any], str] = {cls: name for name, cls in EVENT_TYPES.items()}
+
+V1_1_TYPES = frozenset({"hand_began", "deal_completed", "found_in_burns", "muck_retrieved", "card_found",
+                        "stub_dropped"})
+"""The event types new in version 1.1: a log holding one declares ``"floorman": 1.1``."""
+
+
+def v1_1_fields(event: Event) -> tuple[str, ...]:
+    """The fields of a version 1 event type that version 1.1 added and ``event`` gives.
+
+    >>> v1_1_fields(CardBurned(back="red")), v1_1_fields(CardBurned())
+    (('back',), ())
+    """
+    if isinstance(event, CardBurned):
+        return ("back",) if event.back is not None else ()
+    if isinstance(event, DefectDiscovered):
+        return tuple(name for name, value in (("caused_by", event.caused_by), ("by_seat", event.by_seat))
+                     if value is not None)
+    if isinstance(event, NextHandBegan):
+        return tuple(name for name, given in (("button", event.button is not None), ("made_up", bool(event.made_up)))
+                     if given)
+    if isinstance(event, PotAwarded):
+        return ("shares",) if event.shares else ()
+    return ()
 
 
 def event_type(event: Event) -> str:

@@ -18,7 +18,7 @@ from floorman.locale import Message
 from floorman.rulebooks.decisions import finding_rules
 from floorman.table import Street
 
-__all__ = ["DeckCheck", "DeckCount", "Finding", "Irregularity", "SetAside"]
+__all__ = ["MIXED_WITH", "DeckCheck", "DeckCount", "Finding", "Irregularity", "SetAside"]
 
 
 class Irregularity(StrEnum):
@@ -64,6 +64,12 @@ class Irregularity(StrEnum):
     DISPUTE_AFTER_WINDOW = "dispute_after_window"
     PLAYED_ON_AFTER_RULING = "played_on_after_ruling"
     PLAYER_AWAY_DURING_HAND = "player_away_during_hand"
+    BLINDS_AT_OLD_LEVEL = "blinds_at_old_level"
+    WRONG_COUNT_CAUSED_BY_PLAYER = "wrong_count_caused_by_player"
+    FOREIGN_BACK_ON_BURN = "foreign_back_on_burn"
+    MUCKED_HAND_RETRIEVED = "mucked_hand_retrieved"
+    CARD_FOUND_OFF_TABLE = "card_found_off_table"
+    CARD_OF_UNKNOWN_ORIGIN = "card_of_unknown_origin"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -108,6 +114,13 @@ class SetAside(StrEnum):
     def note(self) -> Message:
         """The finding's note for a burn set aside for this reason (``finding.set_aside.*``)."""
         return Message.of(f"finding.set_aside.{self.value}")
+
+
+MIXED_WITH = {
+    ("muck",): Message.of("remedy.mixed_with.muck"), ("burns",): Message.of("remedy.mixed_with.burns"),
+    ("burns", "muck"): Message.of("remedy.mixed_with.burns_muck"),
+}
+"""What a dropped stub fell into, in words: the remedy's and the finding's (sorted, as ``stub_dropped.mixed_with`` values)."""
 
 
 class DeckCheck(StrEnum):

@@ -22,29 +22,41 @@ from floorman.events import (
     CardBurned,
     CardDealt,
     CardExposed,
+    CardFound,
+    CardFoundInBurns,
     CardsDiscarded,
+    CountCause,
+    DealCompleted,
     Defect,
     DefectDiscovered,
     Event,
+    ExposedBy,
     FloorCalled,
+    FoundWhere,
+    HandBegan,
     HandMucked,
     HandShown,
     LevelChanged,
+    MuckIdentified,
+    MuckRetrieved,
     NextHandBegan,
+    Origin,
     PlayerActed,
     PlayerArrived,
     PlayerLeft,
     PlayerSeated,
     PotAwarded,
     RulingApplied,
+    StubDropped,
     StubShuffled,
     Where,
 )
-from floorman.findings import DeckCheck, DeckCount, Finding, SetAside
+from floorman.findings import MIXED_WITH, DeckCheck, DeckCount, Finding, SetAside
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
+from floorman.log import Omission, Version
 from floorman.state import HandState, HoleCard, SeatState
-from floorman.table import Family, PlayerStatus, Street
+from floorman.table import Family, Level, PlayerStatus, Street
 
 __all__ = ["PROGRESS", "STEPS", "closing_findings", "deck_counts", "floor_called", "ruling_applied", "step_of"]
 
@@ -61,6 +73,7 @@ def closing_findings(state: HandState) -> list[Finding]:
     """
     found = list(state.findings)
     known = len(found)
+    found += _level_findings(state.pending_levels)
     dealing.evaluate_initial(state, final=False, found=found)
     short = _short_flop(state, found)
     if short is not None:
@@ -118,9 +131,116 @@ def _close_initial_if(state: HandState, at: int) -> None:
 
 
 def _post(state: HandState, event: BlindPosted, at: int) -> None:
+    _hand_under_way(state)
     if event.blind is BlindKind.BRING_IN:
         _close_initial_if(state, at)
     betting.post(state, event, at)
+    old = state.level_before_start
+    if old is not None and betting.forced_amount(old, event.blind) == event.amount != betting.forced_amount(
+            state.level, event.blind):
+        state.add(Finding(at=at, irregularity=I.BLINDS_AT_OLD_LEVEL, seat=event.seat))
+
+
+def _level_findings(pending: list[tuple[int, Level]]) -> list[Finding]:
+    return [Finding(at=at, irregularity=I.LEVEL_CHANGED_DURING_HAND) for at, _ in pending]
+
+
+def _hand_under_way(state: HandState) -> None:
+    """Something of the hand happened (a post, a card, an action) with no ``hand_began`` first: the level changes
+    held back were made during the hand, as in a version 1 log."""
+    if state.pending_levels:
+        state.findings += _level_findings(state.pending_levels)
+        state.pending_levels.clear()
+
+
+def _hand_began(state: HandState, event: HandBegan, at: int) -> None:
+    """The hand began (DEF-HAND-START): the level in force now is the hand's (LVL-NEW-HAND)."""
+    if state.hand_began_at is not None:
+        return
+    state.hand_began_at = at
+    if state.pending_levels:
+        state.level_before_start = state.level
+        state.level = state.pending_levels[-1][1]
+        state.pending_levels.clear()
+
+
+def _deal_completed(state: HandState, event: DealCompleted, at: int) -> None:
+    """The initial deal is complete (DEF-INITIAL-DEAL): seats short now are short, the absent now are absent."""
+    if state.deal_completed_at is None:
+        state.deal_completed_at = at
+    _close_initial_if(state, at)
+
+
+def _found_in_burns(state: HandState, event: CardFoundInBurns, at: int) -> None:
+    """A card among the burns that no ``burn`` shows: a second burn on its street (or the burn the log left out)."""
+    see(state, event.card, at=at, where=Message.of("finding.place.burn"))
+    street = event.street or max(state.burns, key=state.spec.streets.index, default=state.street)
+    burns = state.burns.setdefault(street, [])
+    burns.append(event.card)
+    designated = state.designated_burn.get(street)
+    count = len(burns) + (1 if designated is not None else 0)
+    if count > 1 and not state.omits(Omission.BURNS):
+        state.add(Finding(at=at, irregularity=I.EXTRA_BURN, street=street, count=count, card=event.card,
+                          note=designated.note() if designated is not None else None))
+
+
+def _muck_retrieved(state: HandState, event: MuckRetrieved, at: int) -> None:
+    """A seat's cards came back from the muck: they are the seat's again; the ruling says whether they play."""
+    seat = state.seats[event.seat]
+    seat.folded = False
+    state.tabled.discard(event.seat)
+    for card in event.cards:
+        if card != "??" and card not in {c.card for c in seat.live_cards}:
+            seat.cards.append(HoleCard(card=card, at=at))
+    state.add(Finding(at=at, irregularity=I.MUCKED_HAND_RETRIEVED, seat=event.seat, count=len(event.cards) or None,
+                      note=_RETRIEVED[event.identified]))
+
+
+def _card_found(state: HandState, event: CardFound, at: int) -> None:
+    """A card no deal put where it was found: in a hand it is an extra card there; off the table or loose on it,
+    a card of this deck the hand was played without."""
+    if event.where is FoundWhere.HAND and event.seat is not None:
+        if event.origin is Origin.UNKNOWN:
+            state.add(Finding(at=at, irregularity=I.CARD_OF_UNKNOWN_ORIGIN, seat=event.seat, card=event.card))
+            return
+        seat = state.seats[event.seat]
+        seat.cards.append(HoleCard(card=event.card, at=at))
+        see(state, event.card, at=at, where=at_seat(event.seat), seat=event.seat)
+        return
+    if event.origin is Origin.THIS_DECK:
+        see(state, event.card, at=at, where=Message.of(
+            "finding.place.off_table" if event.where is FoundWhere.OFF_TABLE else "finding.place.found_at_table"))
+    state.add(Finding(at=at, irregularity=I.CARD_FOUND_OFF_TABLE, card=event.card,
+                      note=_FOUND[event.where is FoundWhere.OFF_TABLE, event.origin]))
+
+
+_RETRIEVED = {
+    MuckIdentified.KEPT_APART: Message.of("finding.retrieved.kept_apart"),
+    MuckIdentified.FACES_KNOWN: Message.of("finding.retrieved.faces_known"),
+    MuckIdentified.CAMERA: Message.of("finding.retrieved.camera"),
+    MuckIdentified.TABLE_AGREEMENT: Message.of("finding.retrieved.table_agreement"),
+    MuckIdentified.NOT_IDENTIFIED: Message.of("finding.retrieved.not_identified"),
+}
+"""The note of a hand taken back from the muck: how it was told apart."""
+_FOUND = {
+    (True, Origin.THIS_DECK): Message.of("finding.found.off_table.this_deck"),
+    (True, Origin.UNKNOWN): Message.of("finding.found.off_table.unknown"),
+    (False, Origin.THIS_DECK): Message.of("finding.found.table.this_deck"),
+    (False, Origin.UNKNOWN): Message.of("finding.found.table.unknown"),
+}
+"""The note of a card found outside play: (off the table, or loose on it; where it came from)."""
+
+
+def _stub_dropped(state: HandState, event: StubDropped, at: int) -> None:
+    """The stub was dropped (STUB-DISORDERED): rebuilt in order, or not; alone, or mixed with the muck or burns."""
+    if event.rebuilt:
+        note = Message.of("finding.stub.rebuilt")
+    elif event.mixed_with:
+        mixed = tuple(sorted({m.value for m in event.mixed_with}))
+        note = Message.of("finding.stub.mixed", mixed_with=mixed, into=MIXED_WITH[mixed])
+    else:
+        note = Message.of("finding.stub.order_lost")
+    state.add(Finding(at=at, irregularity=I.STUB_DISORDERED, note=note))
 
 
 def _boxed(state: HandState, event: BoxedCardFound, at: int) -> None:
@@ -133,11 +253,19 @@ def _boxed(state: HandState, event: BoxedCardFound, at: int) -> None:
 
 
 def _burn(state: HandState, event: CardBurned, at: int) -> None:
+    _hand_under_way(state)
     _close_initial_if(state, at)
+    back = event.back
+    if back is not None:
+        if state.deck_back is None:
+            state.deck_back = back
+        elif back != state.deck_back:
+            state.add(Finding(at=at, irregularity=I.FOREIGN_BACK_ON_BURN, card=event.card, street=state.street))
     streets.burn(state, event, at)
 
 
 def _board(state: HandState, event: BoardCardDealt, at: int) -> None:
+    _hand_under_way(state)
     state.board_events.append(at)
     _close_initial_if(state, at)
     streets.board_card(state, event, at)
@@ -156,6 +284,8 @@ def _table(state: HandState, seat: int, at: int) -> None:
 
 
 def _muck(state: HandState, event: HandMucked, at: int) -> None:
+    if event.by is ExposedBy.DEALER:
+        state.dealer_mucked.add(event.seat)
     _table(state, event.seat, at)
     seat = state.seats.get(event.seat)
     if seat is not None:
@@ -181,6 +311,13 @@ def _seat_player(state: HandState, event: PlayerSeated, at: int) -> None:
 
 
 def _level_change(state: HandState, event: LevelChanged, at: int) -> None:
+    """The clock moved. In a version 1.1 log, a change logged before anything of the hand waits: a ``hand_began``
+    after it makes it the hand's level (LVL-NEW-HAND); a post, card or action first makes it a change during the
+    hand, as in version 1."""
+    if (state.log.version is Version.V1_1 and state.hand_began_at is None and not state.posts
+            and not state.initial_deals and not state.action_rows and not state.board_events):
+        state.pending_levels.append((at, event.level))
+        return
     state.level_changes.append((at, event.level))
     state.add(Finding(at=at, irregularity=I.LEVEL_CHANGED_DURING_HAND))
 
@@ -192,10 +329,14 @@ def _shuffle(state: HandState, event: StubShuffled, at: int) -> None:
 def _pot_awarded(state: HandState, event: PotAwarded, at: int) -> None:
     state.pot_awarded = True
     state.hand_over = True
+    if event.shares:
+        state.award_shares = tuple((share.seat, share.amount) for share in event.shares)
 
 
 def _next_hand(state: HandState, event: NextHandBegan, at: int) -> None:
     state.next_hand_begun = True
+    state.next_button = event.button
+    state.made_up = event.made_up
 
 
 def floor_called(state: HandState, event: Event, at: int) -> None:
@@ -212,6 +353,7 @@ def step_of(event: Event) -> Callable[[HandState, Any, int], None]:
 
 
 def _deal(state: HandState, event: CardDealt, at: int) -> None:
+    _hand_under_way(state)
     if state.initial_open:
         state.deck_position += 1
         dealing.deal_initial(state, event, at)
@@ -223,6 +365,7 @@ def _deal(state: HandState, event: CardDealt, at: int) -> None:
 
 
 def _act(state: HandState, event: PlayerActed, at: int) -> None:
+    _hand_under_way(state)
     if state.initial_open:
         _close_initial_if(state, at)
     if state.street is Street.FLOP:
@@ -318,6 +461,11 @@ def _wrong_count(state: HandState, event: DefectDiscovered, at: int) -> None:
     n = state.spec.hole_cards
     seat = event.seat
     count = event.count or 0
+    if event.caused_by is CountCause.PLAYER:
+        if not any(f.irregularity is I.WRONG_COUNT_CAUSED_BY_PLAYER and f.seat == seat for f in state.findings):
+            state.add(Finding(at=at, irregularity=I.WRONG_COUNT_CAUSED_BY_PLAYER, seat=seat, count=count,
+                              from_seat=event.by_seat))
+        return
     order = state.entitled_order()
     is_button = not state.is_stud and bool(order) and seat == order[-1]
     kind = I.BUTTON_SHORT if is_button and count < n else I.WRONG_CARD_COUNT
@@ -346,6 +494,12 @@ STEPS: dict[type[Event], Callable[[HandState, Any, int], None]] = {
     NextHandBegan: _next_hand,
     FloorCalled: floor_called,
     RulingApplied: ruling_applied,
+    HandBegan: _hand_began,
+    DealCompleted: _deal_completed,
+    CardFoundInBurns: _found_in_burns,
+    MuckRetrieved: _muck_retrieved,
+    CardFound: _card_found,
+    StubDropped: _stub_dropped,
 }
 """The fold's step for each kind of event: change the state by one event and record what is irregular about it."""
 

@@ -20,7 +20,7 @@ from typing import Any
 from floorman.events import Event
 from floorman.table import GAMES, Game, GameSpec, Level, Player, Structure
 
-__all__ = ["HandLog", "Omission", "RedealOf"]
+__all__ = ["HandLog", "Omission", "RedealOf", "Version"]
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -32,6 +32,13 @@ class Omission(StrEnum):
     DEAL_ORDER = "deal_order"
     POSTS = "posts"
     BOXED = "boxed"
+
+
+class Version(StrEnum):
+    """The hand-log format version a log declares (``floorman``): 1, or 1.1 with the events and fields it added."""
+
+    V1 = "1"
+    V1_1 = "1.1"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,13 +74,15 @@ class HandLog:
     ext: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     """Private header fields (names starting with ``_``), passed through untouched."""
     deck_ext: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    version: Version = Version.V1
+    """The format version the log declared (a log written from it declares 1.1 if its events need it)."""
 
     def __init__(
         self, *, game: Game, seats: int, level: Level, players: tuple[Player, ...], events: tuple[Event, ...] = (),
         button: int | None = None, button_should_be: int | None = None, structure: Structure | None = None,
         rulebook: str | None = None, redeal_of: RedealOf | None = None, deck_back: str | None = None,
         omits: frozenset[Omission] = frozenset(), meta: Mapping[str, Any] = _EMPTY, ext: Mapping[str, Any] = _EMPTY,
-        deck_ext: Mapping[str, Any] = _EMPTY,
+        deck_ext: Mapping[str, Any] = _EMPTY, version: Version = Version.V1,
     ) -> None:
         # frozen: each field set once, here (compiled, object.__setattr__ on a field is a plain store)
         object.__setattr__(self, "game", game)
@@ -91,6 +100,7 @@ class HandLog:
         object.__setattr__(self, "meta", meta)
         object.__setattr__(self, "ext", ext)
         object.__setattr__(self, "deck_ext", deck_ext)
+        object.__setattr__(self, "version", version)
 
     @property
     def spec(self) -> GameSpec:

@@ -73,7 +73,7 @@ HAND_LOG_URI = "floorman://spec/hand-log"
 Lang = Annotated[Literal["en", "vi"], Field(description="Language of the words: en (English) or vi (Vietnamese).")]
 LogArg = Annotated[
     dict[str, Any] | str,
-    Field(description=f"The hand log, format version 1 ({HAND_LOG_URI}): a JSON object, or its JSON text."),
+    Field(description=f"The hand log, format version 1 or 1.1 ({HAND_LOG_URI}): a JSON object, or its JSON text."),
 ]
 HouseArg = Annotated[
     str | None,

@@ -224,6 +224,22 @@ class HandState:
         """Seats that have shown or mucked their hand at the end."""
         self.showdown_at: int | None = None
         """The event index at which a second seat tabled its hand (the showdown), if it has come."""
+        self.hand_began_at: int | None = None
+        """The event index of ``hand_began`` (v1.1): the first riffle or the shuffler's button."""
+        self.level_before_start: Level | None = None
+        """The level the header gave, when a change before the hand began made another the hand's (v1.1)."""
+        self.pending_levels: list[tuple[int, Level]] = []
+        """Level changes logged before anything of the hand (v1.1), waiting to be told before or during it."""
+        self.deal_completed_at: int | None = None
+        """The event index of ``deal_completed`` (v1.1)."""
+        self.dealer_mucked: set[int] = set()
+        """Seats whose hand the dealer mucked (``muck`` by the dealer)."""
+        self.next_button: int | None = None
+        """Where the button went for the next hand (``next_hand``, v1.1)."""
+        self.made_up: tuple[int, ...] = ()
+        """Seats whose missed blinds the next hand makes up (``next_hand``, v1.1)."""
+        self.award_shares: tuple[tuple[int, Chips], ...] = ()
+        """A pot awarded in parts (``pot_awarded``, v1.1): (seat, chips) of each part."""
         self._entitled_order = self._order_of_entitled()
 
     # -- queries -----------------------------------------------------------------------
@@ -351,6 +367,8 @@ class HandState:
         other.level_changes = list(self.level_changes)
         other.board_events = list(self.board_events)
         other.tabled = set(self.tabled)
+        other.pending_levels = list(self.pending_levels)
+        other.dealer_mucked = set(self.dealer_mucked)
         return other
 
     def seen_with(self, findings: list[Finding]) -> HandState:

@@ -31,19 +31,26 @@ from floorman.events import (
     CardBurned,
     CardDealt,
     CardExposed,
+    CardFound,
+    CardFoundInBurns,
     CardsDiscarded,
+    DealCompleted,
     Defect,
     DefectDiscovered,
     Event,
     ExposedBy,
     FloorCalled,
+    HandBegan,
     HandMucked,
     HandShown,
+    MuckRetrieved,
+    NextHandBegan,
     PlayerActed,
     PlayerArrived,
     PlayerLeft,
     PlayerSeated,
     PotAwarded,
+    StubDropped,
 )
 from floorman.locale import Message, game_text, say
 from floorman.log import HandLog
@@ -133,7 +140,7 @@ def event_line(log: HandLog, e: Event, lang: str) -> str:
     if isinstance(e, PlayerActed):
         return _act(log, e, lang)
     if isinstance(e, CardBurned):
-        return _say("burn", lang)
+        return _say("burn.back", lang, back=colour_text(e.back, lang)) if e.back else _say("burn", lang)
     if isinstance(e, BoardCardDealt):
         return _say("board" if e.face_up else "board.down", lang, card=_face(e.card, e.face_up), back=_back(e.back, lang))
     if isinstance(e, CardExposed):
@@ -161,6 +168,28 @@ def event_line(log: HandLog, e: Event, lang: str) -> str:
         return _say("floor", lang)
     if isinstance(e, PotAwarded):
         return _say("pot", lang)
+    return _added(e, lang)
+
+
+def _added(e: Event, lang: str) -> str:
+    """The events hand log version 1.1 added."""
+    if isinstance(e, HandBegan):
+        return _say("hand_began", lang)
+    if isinstance(e, DealCompleted):
+        return _say("deal_completed", lang)
+    if isinstance(e, CardFoundInBurns):
+        return _say("found_in_burns", lang, card=card_text(e.card))
+    if isinstance(e, MuckRetrieved):
+        return _say(f"muck_retrieved.{e.identified.value}", lang, seat=e.seat)
+    if isinstance(e, CardFound):
+        return _say(f"card_found.{e.where.value}", lang, card=card_text(e.card), seat=e.seat)
+    if isinstance(e, NextHandBegan):
+        seats = ", ".join(str(s) for s in e.made_up)
+        key = ("next_hand.button_made_up" if e.made_up else "next_hand.button") if e.button is not None else (
+            "next_hand.made_up" if e.made_up else "next_hand")
+        return _say(key, lang, seat=e.button, seats=seats)
+    if isinstance(e, StubDropped):
+        return _say("stub_dropped.rebuilt" if e.rebuilt else "stub_dropped", lang)
     return type(e).__name__
 
 

@@ -23,6 +23,7 @@ from msgspec.structs import replace
 
 from floorman.errors import LogFieldError, UnknownRulebookError
 from floorman.events import (
+    V1_1_TYPES,
     Action,
     BlindPosted,
     BoardCardDealt,
@@ -30,20 +31,29 @@ from floorman.events import (
     CardBurned,
     CardDealt,
     CardExposed,
+    CardFound,
+    CardFoundInBurns,
     CardsDiscarded,
+    CountCause,
     Defect,
     DefectDiscovered,
     Event,
     FloorCalled,
+    FoundWhere,
     HandMucked,
     HandShown,
     LevelChanged,
+    MuckRetrieved,
+    NextHandBegan,
     PlayerActed,
     PlayerArrived,
     PlayerLeft,
     PlayerSeated,
+    PotAwarded,
     RulingApplied,
     Where,
+    event_type,
+    v1_1_fields,
 )
 from floorman.formats import _intern
 from floorman.formats.checks import (
@@ -61,9 +71,11 @@ from floorman.formats.checks import (
     Unusual,
     chips,
     expected,
+    is_version,
+    version_of,
 )
 from floorman.formats.document import Document, LevelFields, PlayerEntry
-from floorman.log import HandLog, Omission, RedealOf
+from floorman.log import HandLog, Omission, RedealOf, Version
 from floorman.rulebooks import find_rulebook
 from floorman.table import GAMES, Chips, Family, Level, Player, PlayerStatus, Structure
 
@@ -77,8 +89,11 @@ _NEEDS_TO = (Action.BET, Action.RAISE)
 def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[str, Any] | None = None,
           deck_ext: Mapping[str, Any] | None = None) -> HandLog:
     """The ``HandLog`` of a decoded document, its header's private fields ``ext`` and its deck's ``deck_ext``."""
-    if doc.floorman != 1:
+    if type(doc.floorman) is not int and direct and not decimals:
+        raise Unusual  # a decimal type reads "1.1" as readily as 1.1: the full route tells them apart
+    if not is_version(doc.floorman):
         raise _error("floorman", expected("floorman", doc.floorman))
+    version = version_of(doc.floorman)
     spec = GAMES[doc.game]
     seats = doc.seats
     if not 2 <= seats <= MAX_SEATS:
@@ -109,14 +124,28 @@ def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[st
         raise _error("events", f"expected at most {MAX_EVENTS:,} events, got {len(doc.events):,}")
     needs_to = (structure or spec.default_structure) is not Structure.LIMIT
     events = _events(doc.events, seats, {p.seat for p in players}, needs_to, direct, decimals)
+    if version is Version.V1:
+        _refuse_v1_1(events)
     meta = {key: value for key in META_FIELDS if (value := getattr(doc, key)) is not UNSET}
     if ext is None:
         ext = {} if doc.phh is UNSET else {"_phh": doc.phh}
     return HandLog(
         game=doc.game, seats=seats, button=button, button_should_be=button_should_be, structure=structure,
         rulebook=rulebook, level=level, players=players, deck_back=deck_back, deck_ext=deck_ext or {}, omits=omits,
-        redeal_of=redeal_of, events=events, meta=meta, ext=ext,
+        redeal_of=redeal_of, events=events, meta=meta, ext=ext, version=version,
     )
+
+
+def _refuse_v1_1(events: Sequence[Event]) -> None:
+    """A log that declares version 1 holds nothing version 1.1 added: the first such event or field is an error."""
+    for index, event in enumerate(events):
+        kind = event_type(event)
+        if kind in V1_1_TYPES:
+            raise _error("type", f"{kind!r} is new in hand log version 1.1: declare \"floorman\": 1.1", index)
+        added = v1_1_fields(event)
+        if added:
+            raise _error(added[0], f"is new in hand log version 1.1 for a {kind!r}: declare \"floorman\": 1.1",
+                         index)
 
 
 def _error(field: str, message: str, event: int | None = None) -> LogFieldError:
@@ -277,12 +306,71 @@ def _other(
         return replace(event, level=_level(event.level, "level", index, decimals))
     elif isinstance(event, RulingApplied):
         _ruling_applied(event, index, floors)
+    else:
+        return _added(event, index, seats, occupied, decimals)
     return event
+
+
+def _added(event: Event, index: int, seats: int, occupied: set[int], decimals: bool) -> Event:
+    """The check of an event of the kinds version 1.1 added (or of the fields it added to ``pot_awarded`` and
+    ``next_hand``)."""
+    if isinstance(event, (CardFoundInBurns, CardFound)) and event.card not in CARDS:
+        raise _error("card", expected("card", event.card), index)
+    if isinstance(event, CardFound):
+        if event.where is FoundWhere.HAND:
+            if event.seat is None:
+                raise _error("seat", "is required when where is 'hand'", index)
+            if event.seat not in occupied:
+                raise _no_player(event.seat, seats, index)
+        elif event.seat is not None:
+            raise _error("seat", "goes with where 'hand' only", index)
+    elif isinstance(event, MuckRetrieved):
+        if event.seat not in occupied:
+            raise _no_player(event.seat, seats, index)
+        if len(event.cards) > MAX_SHOWN:
+            raise _error("cards", expected("cards", list(event.cards)), index)
+        for i, card in enumerate(event.cards):
+            if card not in CARDS:
+                raise _error(f"cards[{i}]", expected("card", card), index)
+    elif isinstance(event, NextHandBegan):
+        if event.button is not None and not 1 <= event.button <= seats:
+            raise _error("button", expected("button", event.button, seats=seats), index)
+        for i, seat in enumerate(event.made_up):
+            if seat not in occupied:
+                error = _no_player(seat, seats, index)
+                raise _error(f"made_up[{i}]", error.message, index)
+        if len(set(event.made_up)) != len(event.made_up):
+            raise _error("made_up", "names a seat twice", index)
+    elif isinstance(event, PotAwarded) and event.shares:
+        return _shares(event, index, seats, occupied, decimals)
+    return event
+
+
+def _shares(event: PotAwarded, index: int, seats: int, occupied: set[int], decimals: bool) -> PotAwarded:
+    """A pot awarded in parts: each part to a seat with a player, once, of a chip amount."""
+    seen: set[int] = set()
+    shares = list(event.shares)
+    for i, share in enumerate(shares):
+        if share.seat not in occupied:
+            raise _error(f"shares[{i}].seat", _no_player(share.seat, seats, index).message, index)
+        if share.seat in seen:
+            raise _error(f"shares[{i}].seat", f"seat {share.seat} has two shares (give each seat's chips once)",
+                         index)
+        seen.add(share.seat)
+        amount = _chips(share.amount, f"shares[{i}].amount", index, decimals)
+        if amount is not share.amount:
+            shares[i] = replace(share, amount=amount)
+    return event if shares == list(event.shares) else replace(event, shares=tuple(shares))
 
 
 def _discover(event: DefectDiscovered, index: int, seats: int) -> None:
     what = event.what
-    for field, seat in (("seat", event.seat), ("from_seat", event.from_seat)):
+    if (event.caused_by is not None or event.by_seat is not None) and what is not Defect.WRONG_COUNT:
+        field = "caused_by" if event.caused_by is not None else "by_seat"
+        raise _error(field, "goes with what 'wrong_count' only", index)
+    if event.by_seat is not None and event.caused_by is not CountCause.PLAYER:
+        raise _error("by_seat", "goes with caused_by 'player' only", index)
+    for field, seat in (("seat", event.seat), ("from_seat", event.from_seat), ("by_seat", event.by_seat)):
         if seat is not None and not 1 <= seat <= seats:
             raise _error(field, expected(field, seat, seats=seats), index)
     if event.seat is None and what in (Defect.WRONG_COUNT, Defect.KNEW_DEFECT, Defect.MIXED):

@@ -21,9 +21,22 @@ from enum import StrEnum
 
 from floorman.cards import parse_card
 from floorman.errors import LogFieldError, shown
-from floorman.events import EVENT_TYPES, Action, BlindKind, Defect, ExposedBy, Where
-from floorman.log import Omission
-from floorman.table import Chips, Game, PlayerStatus, Structure
+from floorman.events import (
+    EVENT_TYPES,
+    Action,
+    BlindKind,
+    CountCause,
+    Defect,
+    ExposedBy,
+    FoundWhere,
+    HandStart,
+    MixedWith,
+    MuckIdentified,
+    Origin,
+    Where,
+)
+from floorman.log import Omission, Version
+from floorman.table import Chips, Game, PlayerStatus, Street, Structure
 
 __all__ = [
     "AMOUNT_FIELDS",
@@ -41,7 +54,9 @@ __all__ = [
     "Unusual",
     "chips",
     "expected",
+    "is_version",
     "plain_chips",
+    "version_of",
 ]
 
 MAX_CHIPS = 10**15
@@ -67,6 +82,25 @@ HOW = frozenset({"flashed", "flipped", "off_table", "shown"})
 """How a card may have been exposed (``expose.how``)."""
 VERDICTS = ("misdeal", "void", "continue")
 """The verdicts a floor's ``override`` may give."""
+
+
+def is_version(value: object) -> bool:
+    """Whether a log's ``floorman`` names a format version: the number 1 or 1.1 (read from text as a ``Decimal``;
+    a float from a caller's object).
+
+    >>> is_version(1), is_version(Decimal("1.1")), is_version(1.1), is_version(Decimal("1.0")), is_version("1.1")
+    (True, True, True, False, False)
+    """
+    return (type(value) is int and value == 1) or (type(value) is Decimal and value == _V1_1) or (
+        type(value) is float and value == 1.1)
+
+
+def version_of(value: object) -> Version:
+    """The version a valid ``floorman`` value names (``is_version``)."""
+    return Version.V1 if type(value) is int else Version.V1_1
+
+
+_V1_1 = Decimal("1.1")
 
 
 class Unusual(Exception):
@@ -106,12 +140,15 @@ def plain_chips(value: object) -> Chips | None:
 
 _ENUMS: dict[str, type[StrEnum]] = {
     "game": Game, "structure": Structure, "status": PlayerStatus, "blind": BlindKind, "action": Action,
-    "by": ExposedBy, "what": Defect, "where": Where,
+    "by": ExposedBy, "what": Defect, "where": Where, "caused_by": CountCause, "identified": MuckIdentified,
+    "origin": Origin, "mixed_with": MixedWith, "street": Street,
 }
-_SEATS = frozenset({"seat", "button", "button_should_be", "from_seat"})
+_KIND_ENUMS: dict[tuple[str, str], type[StrEnum]] = {("hand_began", "how"): HandStart, ("card_found", "where"): FoundWhere}
+"""Fields whose values depend on the event's type: ``how`` of a ``hand_began``, ``where`` of a ``card_found``."""
+_SEATS = frozenset({"seat", "button", "button_should_be", "from_seat", "by_seat", "made_up"})
 AMOUNT_FIELDS = frozenset({"amount", "to", "stack", *LEVEL_AMOUNTS})
 """The fields that hold a chip amount (a JSON number: never a string, though a decimal may be read from one)."""
-_FLAGS = frozenset({"face_up", "boxed", "replacement"})
+_FLAGS = frozenset({"face_up", "boxed", "replacement", "rebuilt"})
 _TEXTS = frozenset({"back", "note", "how", "name", "rulebook", "reason", "hand"})
 _WHOLE: dict[str, tuple[int, int]] = {
     "index": (1, MAX_CARD_INDEX), "number": (0, LEVEL_NUMBER_MAX), "count": (0, MAX_CARD_INDEX),
@@ -125,6 +162,7 @@ _SHAPES = {
     "events": "a list of events",
     "omits": 'a list such as ["burns"]',
     "cards": 'a list of cards such as ["As", "Kd"]',
+    "shares": 'a list such as [{"seat": 2, "amount": 500}]',
 }
 
 
@@ -144,6 +182,8 @@ def expected(field: str, value: object, *, seats: int = MAX_SEATS, kind: str | N
             return str(exc)
     if name == "players" and item:
         return f"expected an object with seat, name and stack, got {shown(value)}"
+    if name == "shares" and item:
+        return f"expected an object with seat and amount, got {shown(value)}"
     if name == "events" and item:
         return f"expected an event object with a type, got {shown(value)}"
     if name == "omits" and item:
@@ -157,7 +197,13 @@ def expected(field: str, value: object, *, seats: int = MAX_SEATS, kind: str | N
     if name == "seats":
         return f"expected a number of seats from 2 to {MAX_SEATS}, got {shown(value)}"
     if name == "floorman":
-        return f"expected the format version 1, got {shown(value)}"
+        return f"expected the format version 1 or 1.1, got {value if type(value) is Decimal else shown(value)}"
+    if kind is not None and (kind, name) in _KIND_ENUMS:
+        allowed = ", ".join(repr(m.value) for m in _KIND_ENUMS[kind, name])
+        return f"expected one of {allowed}, got {shown(value)}"
+    if name in ("mixed_with", "made_up") and not item:
+        what = "'muck' and 'burns'" if name == "mixed_with" else "seat numbers"
+        return f"expected a list of {what}, got {shown(value)}"
     if name in AMOUNT_FIELDS:
         try:
             chips(value, field)

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, Struct, UnsetType
 
-from floorman.events import EVENT_TYPES, EXT_NAME, Event, LevelChanged, Override, RulingApplied
+from floorman.events import EVENT_TYPES, EXT_NAME, Event, LevelChanged, Override, PotAwarded, PotShare, RulingApplied
 from floorman.log import Omission
 from floorman.table import Chips, Game, PlayerStatus, Structure
 
@@ -65,7 +65,8 @@ class Document(_Object):
     """A hand log (hand-log.md, section 1). Free metadata may be any JSON value; ``_phh`` is the one private
     field named here (what a log converted from PHH keeps of the PHH file): any other is gathered by the reader."""
 
-    floorman: int
+    floorman: int | Decimal
+    """The format version: 1, or 1.1 (a log holding anything version 1.1 added)."""
     game: Game
     seats: int
     level: LevelFields
@@ -103,9 +104,10 @@ FIELDS: dict[str, frozenset[str]] = {
     "deck": _names(Deck),
     "redeal_of": _names(RedealEntry),
     "override": _names(Override),
+    "shares": _names(PotShare),
     **{f"event {kind}": _names(cls) | {"type"} for kind, cls in EVENT_TYPES.items()},
 }
 """The fields each object of a log may have (and any private ``_field``): ``"event deal"`` for a ``deal``."""
 
-NESTED = {LevelChanged: "level", RulingApplied: "override"}
-"""The events holding an object of their own, and its field."""
+NESTED = {LevelChanged: "level", RulingApplied: "override", PotAwarded: "shares"}
+"""The events holding an object (or a list of objects) of their own, and its field."""

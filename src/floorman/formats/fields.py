@@ -28,7 +28,7 @@ import msgspec
 
 from floorman.errors import LogFieldError, LogSyntaxError, shown
 from floorman.events import EVENT_TYPES
-from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected
+from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected, is_version
 from floorman.formats.document import FIELDS, Document
 
 __all__ = ["INT_DIGITS", "SURROGATE", "SURROGATE_ESCAPE", "Cleaned", "clean", "convert", "has_duplicate", "parse"]
@@ -38,7 +38,7 @@ INT_DIGITS = 40
 SURROGATE = re.compile("[\ud800-\udfff]")
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _KEEP_NULL = frozenset({"hand", "table", "tournament", "dealer", "time", "face_up", "boxed", "replacement", "card",
-                        "cards"})
+                        "cards", "rebuilt", "mixed_with", "made_up", "shares"})
 """The fields where ``null`` is a value (free metadata) or an error, not a field left out."""
 
 
@@ -151,7 +151,7 @@ def clean(obj: Any) -> Cleaned:
         raise LogSyntaxError(f"expected a JSON object for a hand log, got {type(obj).__name__}")
     header, ext = _keys(obj, "header", None, None)
     version = header.get("floorman")
-    if type(version) is not int or version != 1:  # first: a log of another version may have other fields
+    if not is_version(version):  # first: a log of another version may have other fields
         raise LogFieldError(expected("floorman", version), field="floorman")
     out = Cleaned(header, ext=ext)
     level = header.get("level")
@@ -190,6 +190,10 @@ def _event(raw: Any, index: int, out: Cleaned) -> dict[str, Any]:
         inner = event.get(name)
         if isinstance(inner, Mapping):
             event[name] = _keys(inner, name, name, index)[0]
+    shares = event.get("shares")
+    if isinstance(shares, list):
+        event["shares"] = [_keys(s, "shares", f"shares[{i}]", index)[0] if isinstance(s, Mapping) else s
+                           for i, s in enumerate(shares)]
     return event
 
 

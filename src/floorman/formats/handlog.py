@@ -1,4 +1,4 @@
-"""The hand log format v1 as JSON (one hand) and JSONL (one hand per line).
+"""The hand log format (v1 and v1.1) as JSON (one hand) and JSONL (one hand per line).
 
 Every rejection names the event index and the field, and says what was expected:
 
@@ -30,16 +30,16 @@ import msgspec
 
 from floorman.cards import UNKNOWN
 from floorman.errors import LogFieldError, LogSyntaxError
-from floorman.events import EXT_NAME, Event, HandShown, LevelChanged
+from floorman.events import EXT_NAME, V1_1_TYPES, Event, HandShown, LevelChanged, event_type, v1_1_fields
 from floorman.formats._bounded import MAX_HAND_BYTES, read_bounded, read_lines, too_long
 from floorman.formats.build import build
 from floorman.formats.checks import LEVEL_AMOUNTS, Unusual
 from floorman.formats.document import DECODER, Document
 from floorman.formats.fields import clean, convert, has_duplicate, parse
-from floorman.log import HandLog
+from floorman.log import HandLog, Version
 from floorman.table import Level, PlayerStatus
 
-__all__ = ["dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "to_obj"]
+__all__ = ["dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "needs_v1_1", "to_obj"]
 
 _ENCODER = msgspec.json.Encoder(decimal_format="number")
 _KEY_WHITESPACE = re.compile(r'"[ \t\n\r]')
@@ -138,8 +138,9 @@ def from_obj(obj: Any) -> HandLog:
 
 
 def to_obj(log: HandLog) -> dict[str, Any]:
-    """The JSON-shaped object of a hand log (field order as in the format)."""
-    obj: dict[str, Any] = {"floorman": 1}
+    """The JSON-shaped object of a hand log (field order as in the format): version 1.1 if the log declared it or
+    its events need it, else 1."""
+    obj: dict[str, Any] = {"floorman": _V1_1 if needs_v1_1(log) else 1}
     if log.rulebook is not None:
         obj["rulebook"] = log.rulebook
     obj["game"] = log.game.value
@@ -176,6 +177,15 @@ def to_obj(log: HandLog) -> dict[str, Any]:
     obj.update(log.ext)
     obj["events"] = [event_to_obj(e) for e in log.events]
     return obj
+
+
+_V1_1 = Decimal("1.1")
+
+
+def needs_v1_1(log: HandLog) -> bool:
+    """Whether a log is written as version 1.1: it declared it, or an event of it is or uses what 1.1 added."""
+    return log.version is Version.V1_1 or any(
+        event_type(e) in V1_1_TYPES or v1_1_fields(e) for e in log.events)
 
 
 def event_to_obj(event: Event) -> dict[str, Any]:

@@ -46,8 +46,14 @@ def foreign_in_play(ctx: Context, fs: list[Finding]) -> Decision:
 
 def foreign_in_stub(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "foreign_back_in_stub.found")
+    return foreign_apart(ctx, d, fs, Message.of("ruling.foreign_in_stub.a_card_with_a_different_back"), where="stub")
+
+
+def foreign_apart(ctx: Context, d: Decision, fs: list[Finding], found: Message, *, where: str) -> Decision:
+    """A card with another back that will appear in no hand and on no board (in the stub, ``where``): the stub's
+    rule (FD-FOREIGN-BACK-STUB) under the book's switch."""
     mode = ctx.params.foreign_back_in_stub
-    d.say(Message.of("ruling.foreign_in_stub.a_card_with_a_different_back"))
+    d.say(found)
     if mode == "house":
         ctx.apply(d, "foreign_back_in_stub.house",
                   Message.of("ruling.foreign_in_stub.the_book_leaves_a_foreign_card"))
@@ -58,7 +64,7 @@ def foreign_in_stub(ctx: Context, fs: list[Finding]) -> Decision:
         d.verdict = Verdict.MISDEAL
         return d
     ctx.apply(d, "foreign_back_in_stub.after_sa" if mode != "stands" else "foreign_back_in_stub.stands",
-              card=fs[0].card)
+              card=fs[0].card, where=where)
     d.say(Message.of("ruling.foreign_in_stub.all_action_stands_the_card_is"))
     return d
 

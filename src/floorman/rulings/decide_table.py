@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from floorman.findings import Finding
+from floorman.findings import MIXED_WITH, Finding
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.rulings.context import Context, Decision
@@ -75,8 +75,21 @@ def wrong_bring_in(ctx: Context, fs: list[Finding]) -> Decision:
 
 
 def stub_disordered(ctx: Context, fs: list[Finding]) -> Decision:
+    """STUB-DISORDERED: rebuilt in its order if it can be; else the stub alone is reshuffled, or with the muck and
+    burns it fell into (a ``stub_dropped`` of a v1.1 log says which; a ``discover`` cannot)."""
     d = ctx.decide(fs, "stub_disordered.found")
-    d.say(Message.of("ruling.stub_disordered.the_stub_was_dropped_and_its"))
+    note = fs[-1].note
+    mixed: tuple[str, ...] = dict(note.params).get("mixed_with", ()) if note is not None else ()
+    if note == Message.of("finding.stub.rebuilt"):
+        ctx.apply(d, "stub_disordered.rebuilt")
+        d.say(Message.of("ruling.stub_disordered.the_stub_was_dropped_and_put"))
+    elif mixed:
+        ctx.apply(d, "stub_disordered.mixed", mixed_with=mixed)
+        d.say(Message.of("ruling.stub_disordered.the_stub_fell_into_the",
+                         mixed_with=MIXED_WITH[mixed]))
+    else:
+        ctx.apply(d, "stub_disordered.reshuffle")
+        d.say(Message.of("ruling.stub_disordered.the_stub_was_dropped_and_its"))
     if ctx.is_unstated("stub_disordered.unstated"):
         ctx.apply(d, "stub_disordered.unstated", Message.of("ruling.stub_disordered.no_text_found_in_this_book"))
     return d
@@ -84,7 +97,7 @@ def stub_disordered(ctx: Context, fs: list[Finding]) -> Decision:
 
 def level_changed(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "level_changed_during_hand.found")
-    d.say(Message.of("ruling.level_changed.the_new_level_was_announced_after", level=ctx.state.log.level))
+    d.say(Message.of("ruling.level_changed.the_new_level_was_announced_after", level=ctx.state.level))
     return d
 
 

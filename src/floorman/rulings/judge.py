@@ -18,6 +18,7 @@ from floorman.rulebooks.decisions import deal_order_rules
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.decide_board import BOARD_DECISIONS
 from floorman.rulings.decide_deal import DEAL_DECISIONS
+from floorman.rulings.decide_handling import HANDLING_DECISIONS
 from floorman.rulings.decide_table import TABLE_DECISIONS
 from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
@@ -33,6 +34,7 @@ DECISIONS: dict[Irregularity, Callable[[Context, list[Finding]], Decision]] = {
     **DEAL_DECISIONS,
     **BOARD_DECISIONS,
     **TABLE_DECISIONS,
+    **HANDLING_DECISIONS,
 }
 
 

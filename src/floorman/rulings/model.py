@@ -8,7 +8,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from floorman.findings import Finding
+from floorman.findings import MIXED_WITH, Finding
 from floorman.locale import Message, say, say_all
 from floorman.rulebooks import Citation
 
@@ -47,6 +47,8 @@ class RemedyKind(StrEnum):
     PENALTY_POSSIBLE = "penalty_possible"
     CARRY_CHIPS_TO_NEXT_DEAL = "carry_chips_to_next_deal"
     BOARD_STANDS = "board_stands"
+    REPOST_BLINDS = "repost_blinds"
+    REBUILD_STUB = "rebuild_stub"
 
 
 class Condition(StrEnum):
@@ -57,7 +59,7 @@ class Condition(StrEnum):
 
 
 _NO_FIELDS: Mapping[str, Any] = MappingProxyType({})
-_WHERES = frozenset({"stub", "hand", "table", "board", "muck"})
+_WHERES = frozenset({"stub", "hand", "table", "board", "muck", "burns"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -88,10 +90,15 @@ class Remedy:
             variant = ".last"
         elif f.get("when"):
             variant = f".{Condition(f['when']).value}"
+        elif self.do is RemedyKind.RESHUFFLE_STUB and f.get("mixed_with"):
+            variant = ".mixed"
         card = f.get("card")
         where = f.get("where", "table")
+        said: dict[str, Any] = {}
+        if "mixed_with" in f:
+            said["mixed_with"] = MIXED_WITH.get(tuple(sorted(f["mixed_with"])), f["mixed_with"])
         return Message.of(
-            f"remedy.{self.do.value}{variant}", **{**f, "street": f.get("street"),
+            f"remedy.{self.do.value}{variant}", **{**f, **said, "street": f.get("street"),
             "card": card if card not in (None, "??") else Message.of("remedy.card.unknown"),
             "where": Message.of(f"remedy.where.{where}") if where in _WHERES else where},
         )

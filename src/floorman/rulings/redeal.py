@@ -58,7 +58,7 @@ def redeal_log(
         structure=log.structure,
         seats=log.seats,
         button=new_button,
-        level=log.level,
+        level=state.level,
         players=tuple(players),
         events=tuple(posts),
         rulebook=log.rulebook,

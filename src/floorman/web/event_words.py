@@ -62,6 +62,12 @@ CAUSE_NAMES: Mapping[str, str] = {
     "level_changed_during_hand": N_("Level changed during the hand"),
     "dispute_after_window": N_("Dispute after the next hand began"),
     "played_on_after_ruling": N_("Hand played on after a misdeal ruling"),
+    "blinds_at_old_level": N_("Blinds posted at the old level"),
+    "wrong_count_caused_by_player": N_("Wrong number of cards caused by a player"),
+    "foreign_back_on_burn": N_("Burn card with a different back"),
+    "mucked_hand_retrieved": N_("Hand taken back from the muck"),
+    "card_found_off_table": N_("Card found off the table"),
+    "card_of_unknown_origin": N_("Card of unknown origin in a hand"),
 }
 
 _BLINDS = {"sb": N_("small blind"), "bb": N_("big blind"), "ante": N_("ante"), "bb_ante": N_("big-blind ante"),
@@ -84,7 +90,14 @@ _DISCOVERIES = {
 _WHERE = {"hand": N_("in a hand"), "board": N_("on the board"), "stub": N_("in the stub")}
 _SIMPLE = {"shuffle": N_("The stub is reshuffled"), "pot_awarded": N_("The pot is pushed"),
            "next_hand": N_("The next hand begins"), "boxed": N_("Boxed card found in the deck"),
-           "burn": N_("Burn card")}
+           "burn": N_("Burn card"), "hand_began": N_("The hand begins (first riffle or shuffler button)"),
+           "deal_completed": N_("The deal is complete"), "found_in_burns": N_("Card found among the burns")}
+_IDENTIFIED = {"kept_apart": N_("kept apart from the muck"), "faces_known": N_("faces known"),
+               "camera": N_("seen on camera"), "table_agreement": N_("by the table's agreement"),
+               "not_identified": N_("not identified")}
+_FOUND_WHERE = {"off_table": N_("Card found off the table"), "table": N_("Card found loose on the table"),
+                "hand": N_("Card found in seat %(seat)s's hand")}
+_MIXED = {"muck": N_("into the muck"), "burns": N_("into the burns")}
 
 
 def cause_name(value: str, t: Translator) -> str:
@@ -112,6 +125,9 @@ def _deal(event: Mapping[str, Any], t: Translator) -> str:
 
 def describe_event(event: Mapping[str, Any], t: Translator) -> str:
     """One event as a line of the hand's log."""
+    added = _added_event(event, t)
+    if added is not None:
+        return added
     kind = event.get("type", "")
     seat = event.get("seat")
     if kind == "post":
@@ -171,6 +187,50 @@ def describe_event(event: Mapping[str, Any], t: Translator) -> str:
     if kind in _SIMPLE:
         return t.gettext(_SIMPLE[kind]) + (f" ({_card(event)})" if _card(event) else "")
     return str(kind)
+
+
+def _added_event(event: Mapping[str, Any], t: Translator) -> str | None:
+    """The events (and fields) hand log version 1.1 added, in words; ``None`` for any other event."""
+    kind = event.get("type", "")
+    seat = event.get("seat")
+    if kind == "muck_retrieved":
+        how = str(event.get("identified", ""))
+        return t.gettext("Seat %(seat)s's hand taken back from the muck (%(how)s)") % {
+            "seat": seat, "how": t.gettext(_IDENTIFIED[how]) if how in _IDENTIFIED else how}
+    if kind == "card_found":
+        where = str(event.get("where", ""))
+        text = t.gettext(_FOUND_WHERE[where]) % {"seat": seat} if where in _FOUND_WHERE else where
+        notes = [c for c in (_card(event),) if c]
+        if event.get("origin", "unknown") == "unknown":
+            notes.append(t.gettext("origin unknown"))
+        return f"{text} ({', '.join(notes)})" if notes else text
+    if kind == "stub_dropped":
+        if event.get("rebuilt"):
+            return t.gettext("The stub was dropped and put back in order")
+        into = [t.gettext(_MIXED[m]) for m in event.get("mixed_with", ()) if m in _MIXED]
+        text = t.gettext("The stub was dropped, its order lost")
+        return f"{text} ({', '.join(into)})" if into else text
+    if kind == "burn" and event.get("back"):
+        return t.gettext("Burn card") + " (" + t.gettext("%(back)s back") % {"back": event["back"]} + ")"
+    if kind == "discover" and event.get("what") == "wrong_count" and event.get("caused_by") == "player":
+        text = t.gettext("Seat %(seat)s holds %(count)s cards") % {"seat": seat, "count": event.get("count", "")}
+        by = event.get("by_seat")
+        cause = (t.gettext("seat %(seat)s took or swapped cards") % {"seat": by} if by is not None
+                 else t.gettext("a player took or swapped cards"))
+        return f"{text} ({cause})"
+    if kind == "next_hand" and (event.get("button") is not None or event.get("made_up")):
+        parts = []
+        if event.get("button") is not None:
+            parts.append(t.gettext("button to seat %(seat)s") % {"seat": event["button"]})
+        if event.get("made_up"):
+            parts.append(t.gettext("blinds made up by seats %(seats)s") % {
+                "seats": " ".join(str(s) for s in event["made_up"])})
+        return t.gettext("The next hand begins") + f" ({'; '.join(parts)})"
+    if kind == "pot_awarded" and event.get("shares"):
+        parts = [t.gettext("seat %(seat)s: %(amount)s") % {"seat": share.get("seat"),
+                 "amount": format_chips(share.get("amount"), t.locale)} for share in event["shares"]]
+        return t.gettext("The pot is awarded in parts") + f" ({', '.join(parts)})"
+    return None
 
 
 def describe_batch(events: Sequence[Mapping[str, Any]], t: Translator) -> str:

@@ -25,7 +25,7 @@ HAND_LOG_BODY: dict[str, Any] = {
     "requestBody": {
         "required": True,
         "content": {"application/json": {"schema": {
-            "type": "object", "description": "A hand log, format version 1 (docs/spec/hand-log.md, section 1).",
+            "type": "object", "description": "A hand log, format version 1 or 1.1 (docs/spec/hand-log.md, section 1).",
             "required": ["floorman", "game", "seats", "level", "players", "events"]}}},
     }
 }
