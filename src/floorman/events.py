@@ -24,6 +24,7 @@ from floorman.table import Chips, Level, Street
 
 __all__ = [
     "EVENT_TYPES",
+    "V1_1_FIELDS",
     "V1_1_TYPES",
     "Action",
     "BlindKind",
@@ -432,23 +433,20 @@ V1_1_TYPES = frozenset({"hand_began", "deal_completed", "found_in_burns", "muck_
 """The event types new in version 1.1: a log holding one declares ``"floorman": 1.1``."""
 
 
+V1_1_FIELDS: dict[str, tuple[str, ...]] = {
+    "burn": ("back",), "discover": ("caused_by", "by_seat"), "next_hand": ("button", "made_up"),
+    "pot_awarded": ("shares",),
+}
+"""The fields version 1.1 added to event types of version 1: a log giving one declares ``"floorman": 1.1``."""
+
+
 def v1_1_fields(event: Event) -> tuple[str, ...]:
     """The fields of a version 1 event type that version 1.1 added and ``event`` gives.
 
     >>> v1_1_fields(CardBurned(back="red")), v1_1_fields(CardBurned())
     (('back',), ())
     """
-    if isinstance(event, CardBurned):
-        return ("back",) if event.back is not None else ()
-    if isinstance(event, DefectDiscovered):
-        return tuple(name for name, value in (("caused_by", event.caused_by), ("by_seat", event.by_seat))
-                     if value is not None)
-    if isinstance(event, NextHandBegan):
-        return tuple(name for name, given in (("button", event.button is not None), ("made_up", bool(event.made_up)))
-                     if given)
-    if isinstance(event, PotAwarded):
-        return ("shares",) if event.shares else ()
-    return ()
+    return tuple(name for name in V1_1_FIELDS.get(_TYPE_NAMES[type(event)], ()) if getattr(event, name) not in (None, ()))
 
 
 def event_type(event: Event) -> str:

@@ -30,7 +30,7 @@ import msgspec
 
 from floorman.cards import UNKNOWN
 from floorman.errors import LogFieldError, LogSyntaxError
-from floorman.events import EXT_NAME, V1_1_TYPES, Event, HandShown, LevelChanged, event_type, v1_1_fields
+from floorman.events import EXT_NAME, V1_1_FIELDS, V1_1_TYPES, Event, HandShown, LevelChanged, event_type, v1_1_fields
 from floorman.formats._bounded import MAX_HAND_BYTES, read_bounded, read_lines, too_long
 from floorman.formats.build import build
 from floorman.formats.checks import LEVEL_AMOUNTS, Unusual
@@ -39,7 +39,7 @@ from floorman.formats.fields import clean, convert, has_duplicate, parse
 from floorman.log import HandLog, Version
 from floorman.table import Level, PlayerStatus
 
-__all__ = ["dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "needs_v1_1", "to_obj"]
+__all__ = ["dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "needs_v1_1", "needs_v1_1_obj", "to_obj"]
 
 _ENCODER = msgspec.json.Encoder(decimal_format="number")
 _KEY_WHITESPACE = re.compile(r'"[ \t\n\r]')
@@ -186,6 +186,19 @@ def needs_v1_1(log: HandLog) -> bool:
     """Whether a log is written as version 1.1: it declared it, or an event of it is or uses what 1.1 added."""
     return log.version is Version.V1_1 or any(
         event_type(e) in V1_1_TYPES or v1_1_fields(e) for e in log.events)
+
+
+def needs_v1_1_obj(events: Iterable[Any]) -> bool:
+    """Whether JSON-shaped events hold an event type or field version 1.1 added (a header for them declares 1.1).
+
+    >>> needs_v1_1_obj([{"type": "burn"}]), needs_v1_1_obj([{"type": "burn", "back": "red"}, {"type": "floor"}])
+    (False, True)
+    """
+    for event in events:
+        kind = str(event.get("type")) if isinstance(event, dict) else ""
+        if kind in V1_1_TYPES or any(event.get(name) not in (None, [], ()) for name in V1_1_FIELDS.get(kind, ())):
+            return True
+    return False
 
 
 def event_to_obj(event: Event) -> dict[str, Any]:

@@ -56,7 +56,7 @@ class LiveHand:
     def log_obj(self, upto: int | None = None) -> dict[str, Any]:
         """The hand log (section 1) with its events, or with the events up to index ``upto``."""
         events = [dict(e.event) for e in self.events]
-        return {**self.record.header, "events": events if upto is None else events[: upto + 1]}
+        return _declared({**self.record.header, "events": events if upto is None else events[: upto + 1]})
 
     @cached_property
     def log(self) -> HandLog:
@@ -125,6 +125,14 @@ class LiveHand:
         return rule(handlog.from_obj(self.log_obj(upto)), rulebook=self.book)
 
 
+def _declared(obj: dict[str, Any]) -> dict[str, Any]:
+    """A console hand's log as the engine reads it: its header is version 1, and declares 1.1 once a tablet has
+    logged an event or field that version 1.1 added (``hand_began``, a burn's ``back`` ...)."""
+    if obj.get("floorman") == 1 and handlog.needs_v1_1_obj(obj.get("events", ())):
+        return {**obj, "floorman": 1.1}
+    return obj
+
+
 def load_hand(conn: Connection, hand_id: int) -> LiveHand:
     hands = Hands(conn)
     return LiveHand(record=hands.get(hand_id), events=tuple(hands.events(hand_id)))
@@ -185,7 +193,7 @@ def append_events(
         raise InvalidInput("the floor records a ruling with the ruling call, not as an event", field="type")
     if live.pending_ruling is not None:
         raise ConflictError("the floor has been called: the floor records the ruling before play goes on")
-    handlog.from_obj({**live.log_obj(), "events": [*live.log_obj()["events"], *map(dict, events)]})
+    handlog.from_obj(_declared({**live.log_obj(), "events": [*live.log_obj()["events"], *map(dict, events)]}))
     Hands(conn).append(hand_id, events, expected_seq=expected_seq, now=now, user_id=user.id)
     return load_hand(conn, hand_id)
 
@@ -215,7 +223,7 @@ def correct_deal(conn: Connection, hand_id: int, *, flaws: DealFlaws, expected_s
     first = live.events[start].batch
     moved = [e for e in live.events if e.batch >= first]
     events = [dict(e.event) for e in live.events]
-    handlog.from_obj({**live.record.header, "events": [*events[:start], *deal, *events[end:]]})
+    handlog.from_obj(_declared({**live.record.header, "events": [*events[:start], *deal, *events[end:]]}))
     hands = Hands(conn)
     seq = expected_seq
     while seq > moved[0].seq:
