@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from tests.web.test_api_hands import play, start
+from tests.web.test_pages import setup_table, tap
 
 
 def test_a_tablet_logs_v1_1_events_into_a_console_hand_and_the_floor_rules_on_them(dealer: TestClient) -> None:
@@ -27,3 +28,15 @@ def test_a_console_hand_with_only_version_1_events_stays_version_1(dealer: TestC
     hand_id, seq, rest = start(dealer)
     play(dealer, hand_id, seq, rest[:2])
     assert dealer.get(f"/api/hands/{hand_id}").json()["log"]["floorman"] == 1
+
+
+def test_the_consoles_buttons_log_v1_1_events_and_its_event_list_says_them(floor: TestClient) -> None:
+    page = setup_table(floor)
+    tap(floor, page, "deal", deal="all")
+    for kind in ("deal_completed", "stub_rebuilt", "card_off_table"):
+        assert tap(floor, page, "event", kind=kind).status_code == 200, kind
+    tap(floor, page, "event", kind="wrong_count_player", seat="3", count="1")
+    html = floor.get(page).text
+    for words in ("The deal is complete", "The stub was dropped and put back in order", "Card found off the table",
+                  "Seat 3 holds 1 cards (a player took or swapped cards)"):
+        assert words in html, words

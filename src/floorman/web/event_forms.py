@@ -123,6 +123,13 @@ def _foreign(where: str) -> Callable[[Form, HandState], Event]:
     return build
 
 
+def _count_by_player(form: Form, state: HandState) -> Event:
+    """A wrong count a player caused (took or swapped cards): hand log 1.1's ``caused_by``."""
+    event = _discover("wrong_count", seat=True)(form, state)
+    event["caused_by"] = "player"
+    return event
+
+
 def _discover(what: str, *, seat: bool = False) -> Callable[[Form, HandState], Event]:
     def build(form: Form, state: HandState) -> Event:
         event: Event = {"type": "discover", "what": what}
@@ -177,6 +184,15 @@ EVENT_KINDS: Mapping[str, Callable[[Form, HandState], Event]] = {
     "leave": _seat_event("leave"),
     "shuffle": lambda form, state: {"type": "shuffle"},
     "pot_awarded": lambda form, state: {"type": "pot_awarded"},
+    # hand log 1.1
+    "deal_completed": lambda form, state: {"type": "deal_completed"},
+    "stub_rebuilt": lambda form, state: {"type": "stub_dropped", "rebuilt": True},
+    "stub_dropped": lambda form, state: {"type": "stub_dropped"},
+    "card_off_table": lambda form, state: _with_card(
+        {"type": "card_found", "where": "off_table", "origin": "this_deck"}, form),
+    "wrong_count_player": _count_by_player,
+    "retrieved_apart": lambda form, state: {"type": "muck_retrieved", "seat": _seat(form, "seat", state),
+                                            "identified": "kept_apart"},
 }
 
 
