@@ -17,17 +17,12 @@ from floorman.rulebooks.decisions import deal_order_rules, row
 from floorman.state import HandState, HoleCard, SeatState
 from floorman.table import Family, PlayerStatus, Street
 
-__all__ = ["close_initial", "deal_after", "deal_initial", "evaluate_initial", "expose"]
+__all__ = ["close_initial", "deal_after", "deal_initial", "evaluate_initial", "expose", "order_rules"]
 
 
-def _first_card_rules(state: HandState) -> tuple[str, ...]:
-    button = state.log.button
-    entitled = len(state.entitled_order())
-    return deal_order_rules(
-        family=state.spec.family.value, heads_up=entitled == 2,
-        dead_button=(button is not None and (button not in state.seats or not state.seats[button].entitled))
-        or (state.sb_seat is None and state.bb_seat is not None and entitled > 2),
-    )
+def order_rules(state: HandState) -> tuple[str, ...]:
+    """The dealing-order rules the hand's deal rests on (its family, heads-up, a dead button or small blind)."""
+    return deal_order_rules(state.order, dead_small_blind=state.dead_small_blind)
 
 
 def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
@@ -49,11 +44,11 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
     position = len(state.initial_deals) + 1
     state.initial_deals.append((at, ev.seat, position))
     if position == 1 and not state.omits(Omission.DEAL_ORDER):
-        order = state.entitled_order()
-        if order and ev.seat != order[0]:
+        first = state.order.first
+        if first is not None and ev.seat != first:
             state.add(Finding(
-                at=at, irregularity=I.FIRST_CARD_WRONG_SEAT, seat=ev.seat, expected_seat=order[0],
-                during_initial_deal=True, extra_rules=_first_card_rules(state),
+                at=at, irregularity=I.FIRST_CARD_WRONG_SEAT, seat=ev.seat, expected_seat=first,
+                during_initial_deal=True, extra_rules=order_rules(state),
             ))
     if seat is None or not seat.entitled:
         if not any(f.irregularity is I.CARD_TO_SEAT_NOT_ENTITLED and f.seat == ev.seat for f in state.findings):
@@ -172,8 +167,7 @@ def evaluate_initial(state: HandState, *, final: bool, found: list[Finding] | No
             _add_once(into, Finding(at=last_at, irregularity=I.SEAT_DEALT_OUT, seat=s, during_initial_deal=True))
     short = [s for s in order if 0 < held[s] < n]
     long_ = [s for s in order if held[s] > n]
-    last_seat = order[-1] if order and not state.is_stud else None
-    button_short = [s for s in short if s == last_seat]
+    button_short = [s for s in short if state.order.is_button(s)]
     others_short = [s for s in short if s not in button_short]
     for s in button_short:
         _add_once(into, Finding(at=last_at, irregularity=I.BUTTON_SHORT, seat=s, count=held[s]))
@@ -215,27 +209,54 @@ _ORDER_UNKNOWABLE = frozenset({I.FIRST_CARD_WRONG_SEAT, I.CARD_TO_SEAT_NOT_ENTIT
 
 
 def _check_sequence(state: HandState, order: tuple[int, ...], found: list[Finding]) -> None:
+    """The cards of the initial deal against the dealing order, in every round.
+
+    Every seat takes its cards in turn, one a round; only the button may take two in a row (DEAL-BTN-CONSEC),
+    and only at the end of a round. A seat that is not the button (the seat dealt last with a dead button,
+    the big blind heads-up) taking two in a row is out of sequence, as is a seat skipped in any round.
+    """
     if any(f.irregularity in _ORDER_UNKNOWABLE for f in found) or len(order) < 2 or state.omits(Omission.DEAL_ORDER):
         return
-    seq = [s for _, s, _ in state.initial_deals]
-    expected = [order[i % len(order)] for i in range(len(seq))]
-    if seq == expected:
+    deals = state.initial_deals
+    seq = [s for _, s, _ in deals]
+    expected = state.order.expected(len(seq))
+    if tuple(seq) == expected:
         return
-    last = order[-1]
-    without = [s for s in seq if s != last]
-    rotation = [s for s in expected if s != last]
-    btn_idx = [i for i, s in enumerate(seq) if s == last]
-    consecutive = btn_idx == list(range(btn_idx[0], btn_idx[0] + len(btn_idx))) if btn_idx else False
-    if not state.is_stud and without == rotation and consecutive:
-        at = state.initial_deals[btn_idx[-1]][0]
-        _add_once(found, Finding(at=at, irregularity=I.BUTTON_DEALT_CONSECUTIVE_CARDS, seat=last,
-                                 during_initial_deal=True))
-        return
-    for i, (at, s, _) in enumerate(state.initial_deals):
-        if s != expected[i]:
-            _add_once(found, Finding(at=at, irregularity=I.CARD_OUT_OF_SEQUENCE, seat=s, expected_seat=expected[i],
+    button = state.order.button
+    for i in range(1, len(seq)):
+        if seq[i] == seq[i - 1] and seq[i] != button:
+            _add_once(found, Finding(at=deals[i][0], irregularity=I.CARD_OUT_OF_SEQUENCE, seat=seq[i], count=2,
                                      during_initial_deal=True))
             return
+    rotation = [s for s in order if s != button]
+    others = [(i, s) for i, s in enumerate(seq) if s != button]
+    for k, (i, s) in enumerate(others):
+        due = rotation[k % len(rotation)]
+        if s != due:
+            _add_once(found, Finding(at=deals[i][0], irregularity=I.CARD_OUT_OF_SEQUENCE, seat=s, expected_seat=due,
+                                     during_initial_deal=True))
+            return
+    run: list[int] = []
+    consecutive: int | None = None
+    for i, s in enumerate([*seq, 0]):
+        if s == button:
+            run.append(i)
+            continue
+        if run:
+            before = sum(1 for j in range(run[0]) if seq[j] != button)
+            if before == 0 or before % len(rotation) or len(run) > 2:
+                at = run[-1] if len(run) > 2 else run[0]
+                was_due = rotation[before % len(rotation)] if len(run) <= 2 else None
+                _add_once(found, Finding(
+                    at=deals[at][0], irregularity=I.CARD_OUT_OF_SEQUENCE, seat=button, expected_seat=was_due,
+                    count=len(run) if len(run) > 2 else None, during_initial_deal=True))
+                return
+            if len(run) == 2 and consecutive is None:
+                consecutive = run[-1]
+            run = []
+    if consecutive is not None:
+        _add_once(found, Finding(at=deals[consecutive][0], irregularity=I.BUTTON_DEALT_CONSECUTIVE_CARDS,
+                                 seat=button, during_initial_deal=True))
 
 
 _HOWS = frozenset({"flashed", "flipped", "off_table", "shown", "exposed", "dealt_face_up"})
@@ -264,7 +285,7 @@ def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int,
         if f.irregularity is I.EXPOSED_HOLE_CARD and f.during_initial_deal
     )
     extra = row("exposed_hole_card.flashed").rules if how in ("flashed", "off_table") else ()
-    if not state.is_stud and len(state.entitled_order()) == 2:
+    if state.order.heads_up:
         extra += row("deal_order.heads_up").rules
     state.add(Finding(
         at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card,

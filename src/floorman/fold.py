@@ -466,9 +466,7 @@ def _wrong_count(state: HandState, event: DefectDiscovered, at: int) -> None:
             state.add(Finding(at=at, irregularity=I.WRONG_COUNT_CAUSED_BY_PLAYER, seat=seat, count=count,
                               from_seat=event.by_seat))
         return
-    order = state.entitled_order()
-    is_button = not state.is_stud and bool(order) and seat == order[-1]
-    kind = I.BUTTON_SHORT if is_button and count < n else I.WRONG_CARD_COUNT
+    kind = I.BUTTON_SHORT if state.order.is_button(seat) and count < n else I.WRONG_CARD_COUNT
     if not any(f.irregularity is kind and f.seat == seat for f in state.findings):
         state.add(Finding(at=at, irregularity=kind, seat=seat, count=count))
 

@@ -14,7 +14,7 @@ from floorman.events import Action, BlindKind, BlindPosted
 from floorman.findings import Finding, Irregularity, SetAside
 from floorman.locale import Message
 from floorman.log import HandLog, Omission
-from floorman.table import Chips, Family, Level, PlayerStatus, Street, clockwise_from
+from floorman.table import Chips, DealOrder, Family, Level, PlayerStatus, Street, deal_order
 
 __all__ = ["ActionRecord", "HandState", "HoleCard", "SeatState"]
 
@@ -170,7 +170,7 @@ class HandState:
         self.level: Level = log.level
         self.seats: dict[int, SeatState] = {}
         for p in log.players:
-            entitled = p.status is not PlayerStatus.WAITING
+            entitled = p.status.is_entitled
             self.seats[p.seat] = SeatState(
                 seat=p.seat, name=p.name, stack=p.stack, status=p.status, entitled=entitled,
                 present=p.status is PlayerStatus.PRESENT,
@@ -240,7 +240,8 @@ class HandState:
         """Seats whose missed blinds the next hand makes up (``next_hand``, v1.1)."""
         self.award_shares: tuple[tuple[int, Chips], ...] = ()
         """A pot awarded in parts (``pot_awarded``, v1.1): (seat, chips) of each part."""
-        self._entitled_order = self._order_of_entitled()
+        self.order: DealOrder = self._deal_order()
+        """Who is dealt in, in what order, and who is the button of the deal."""
 
     # -- queries -----------------------------------------------------------------------
 
@@ -265,18 +266,22 @@ class HandState:
         return self.spec.family is Family.FLOP
 
     def entitled_order(self) -> tuple[int, ...]:
-        """Entitled seats in dealing order: from the first seat left of the button (stud: seat 1).
+        """Entitled seats in dealing order (``order.seats``).
 
         Who is entitled is settled before the deal (a player seated during the hand waits), so the
         order is worked out once, when the table is set.
         """
-        return self._entitled_order
+        return self.order.seats
 
-    def _order_of_entitled(self) -> tuple[int, ...]:
-        n = self.log.seats
-        start = 1 if self.is_stud or self.log.button is None else (self.log.button % n) + 1
+    @property
+    def dead_small_blind(self) -> bool:
+        """The big blind was posted and no small blind, with more than two seats dealt in (DEAL-DEADBUTTON)."""
+        return self.sb_seat is None and self.bb_seat is not None and len(self.order.seats) > 2
+
+    def _deal_order(self) -> DealOrder:
         seats = self.seats
-        return tuple(s for s in clockwise_from(n, start) if s in seats and seats[s].entitled)
+        return deal_order(family=self.spec.family, seats=self.log.seats, button=self.log.button,
+                          entitled=(s for s in seats if seats[s].entitled))
 
     @property
     def actions(self) -> tuple[ActionRecord, ...]:
@@ -337,7 +342,7 @@ class HandState:
     def seat(self, seat: SeatState) -> None:
         """A player sat down during the hand (he waits for the next one)."""
         self.seats[seat.seat] = seat
-        self._entitled_order = self._order_of_entitled()
+        self.order = self._deal_order()
 
     def add(self, finding: Finding) -> None:
         self.findings.append(finding)

@@ -23,6 +23,7 @@ __all__ = [
     "GAMES",
     "PHH_VARIANTS",
     "Chips",
+    "DealOrder",
     "Family",
     "Game",
     "GameSpec",
@@ -34,6 +35,7 @@ __all__ = [
     "amount_text",
     "clockwise_after",
     "clockwise_from",
+    "deal_order",
 ]
 
 
@@ -71,6 +73,11 @@ class PlayerStatus(StrEnum):
     PENALIZED = "penalized"
     WAITING = "waiting"
     REDEAL_DEAD = "redeal_dead"
+
+    @property
+    def is_entitled(self) -> bool:
+        """Dealt in: every player but one waiting for the button to pass (absent and penalized players are dealt in)."""
+        return self is not PlayerStatus.WAITING
 
 
 class Street(StrEnum):
@@ -209,3 +216,69 @@ def clockwise_after(seats: int, seat: int, candidates: Iterable[int]) -> int | N
         if nxt in wanted:
             return nxt
     return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealOrder:
+    """Who is dealt in, in what order, and who takes the button's place in the deal.
+
+    The one place that knows the dealing order (DEAL-ORDER-*): the fold, the rulings, the drill and the
+    console all read it from here.
+
+    >>> order = deal_order(family=Family.FLOP, seats=9, button=9, entitled=range(1, 9))
+    >>> order.seats[0], order.dealt_last, order.button, order.dead_button
+    (1, 8, None, True)
+    >>> hu = deal_order(family=Family.FLOP, seats=6, button=2, entitled=(2, 5))
+    >>> hu.seats, hu.button, hu.heads_up
+    ((5, 2), 2, True)
+    >>> hu.expected(4)
+    (5, 2, 5, 2)
+    """
+
+    family: Family
+    seats: tuple[int, ...]
+    """The seats dealt in, in the order the deal reaches them (flop and draw games: from the button's left;
+    stud: from seat 1)."""
+    button: int | None
+    """The seat that holds the button and takes the last card of each round; None in stud, at a table
+    without a button, and when the button is on a seat that is not dealt in (a dead button)."""
+    dead_button: bool
+    """The button is on a seat that is not dealt in (an empty seat, or a player waiting for the button to pass)."""
+
+    @property
+    def heads_up(self) -> bool:
+        """Two players in a button game: the big blind takes the first card, the button the last (DEAL-ORDER-HU)."""
+        return self.family is not Family.STUD and len(self.seats) == 2
+
+    @property
+    def first(self) -> int | None:
+        """The seat due the first card."""
+        return self.seats[0] if self.seats else None
+
+    @property
+    def dealt_last(self) -> int | None:
+        """The seat due the last card of each round (the button, unless the button is dead or the game is stud)."""
+        return self.seats[-1] if self.seats else None
+
+    def is_button(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the button of the deal (never a seat merely dealt last)."""
+        return seat is not None and seat == self.button
+
+    def expected(self, cards: int) -> tuple[int, ...]:
+        """The seat due each of the first ``cards`` cards of a deal of one card a seat a round."""
+        n = len(self.seats)
+        return tuple(self.seats[i % n] for i in range(cards)) if n else ()
+
+
+def deal_order(*, family: Family, seats: int, button: int | None, entitled: Iterable[int]) -> DealOrder:
+    """The dealing order of a table of ``seats`` seats, its ``button`` and the seats ``entitled`` to a hand."""
+    dealt = frozenset(entitled)
+    stud = family is Family.STUD
+    start = 1 if stud or button is None else (button % seats) + 1
+    order = tuple(s for s in clockwise_from(seats, start) if s in dealt)
+    has_button = not stud and button is not None
+    return DealOrder(
+        family=family, seats=order,
+        button=button if has_button and button in dealt else None,
+        dead_button=has_button and button not in dealt,
+    )

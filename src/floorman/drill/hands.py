@@ -34,7 +34,8 @@ from typing import Any
 from floorman.errors import FloormanError
 from floorman.formats import handlog, phh
 from floorman.hand import rule
-from floorman.table import GAMES, Family, Game, GameSpec, clockwise_from
+from floorman.table import GAMES, Family, Game, GameSpec, PlayerStatus
+from floorman.table import deal_order as table_deal_order
 
 __all__ = ["SourceHand", "bundled_hands", "initial_deal", "load_hands", "rebuild"]
 
@@ -150,12 +151,12 @@ def initial_deal(events: list[Obj]) -> tuple[int, int]:
 
 
 def deal_order(obj: Mapping[str, Any]) -> list[int]:
-    """The occupied seats in the order the deal reaches them (from the button's left; stud from seat 1)."""
-    game = GAMES[Game(obj["game"])]
-    seats = int(obj["seats"])
-    occupied = {int(p["seat"]) for p in obj["players"]}
-    start = 1 if game.family is Family.STUD else int(obj["button"]) % seats + 1
-    return [s for s in clockwise_from(seats, start) if s in occupied]
+    """The seats dealt in, in the order the deal reaches them (the table's ``deal_order``)."""
+    button = obj.get("button")
+    entitled = (int(p["seat"]) for p in obj["players"] if PlayerStatus(p.get("status", "present")).is_entitled)
+    order = table_deal_order(family=GAMES[Game(obj["game"])].family, seats=int(obj["seats"]),
+                             button=None if button is None else int(button), entitled=entitled)
+    return list(order.seats)
 
 
 def _reorder(obj: Mapping[str, Any], events: list[Obj]) -> list[Obj] | None:

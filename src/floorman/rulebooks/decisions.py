@@ -27,6 +27,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from floorman.table import DealOrder, Family
+
 __all__ = ["TAGS", "RemedyTemplate", "Row", "deal_order_rules", "decision_rows", "fill", "finding_rules", "row"]
 
 TAGS = ("V", "I", "U")
@@ -124,19 +126,22 @@ def finding_rules(irregularity: str) -> tuple[str, ...]:
     return row(f"{irregularity}.found").rules
 
 
-def deal_order_rules(*, family: str, heads_up: bool, dead_button: bool) -> tuple[str, ...]:
+def deal_order_rules(order: DealOrder, *, dead_small_blind: bool = False) -> tuple[str, ...]:
     """The dealing-order rules a deal rests on: the game family's order, heads-up and dead-button rules.
 
-    >>> deal_order_rules(family="flop", heads_up=True, dead_button=False)
+    >>> from floorman.table import Family, deal_order
+    >>> deal_order_rules(deal_order(family=Family.FLOP, seats=6, button=2, entitled=(2, 5)))
     ('DEAL-ORDER-FLOP', 'DEAL-ORDER-HU')
-    >>> deal_order_rules(family="stud", heads_up=True, dead_button=True)
+    >>> deal_order_rules(deal_order(family=Family.FLOP, seats=9, button=9, entitled=range(1, 9)))
+    ('DEAL-ORDER-FLOP', 'DEAL-DEADBUTTON')
+    >>> deal_order_rules(deal_order(family=Family.STUD, seats=8, button=None, entitled=(1, 2)))
     ('DEAL-ORDER-STUD',)
     """
-    rules = row(f"deal_order.{family}").rules
-    if family == "stud":
+    rules = row(f"deal_order.{order.family.value}").rules
+    if order.family is Family.STUD:
         return rules
-    if heads_up:
+    if order.heads_up:
         rules += row("deal_order.heads_up").rules
-    if dead_button:
+    if order.dead_button or dead_small_blind:
         rules += row("deal_order.dead_button").rules
     return rules

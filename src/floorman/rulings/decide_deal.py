@@ -20,7 +20,8 @@ def first_card(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = ctx.decide(fs, "first_card_wrong_seat.found")
     d.rules += f.extra_rules
-    where = "stud" if ctx.state.is_stud else "heads_up" if len(ctx.state.entitled_order()) == 2 else "button"
+    order = ctx.state.order
+    where = "stud" if ctx.state.is_stud else "heads_up" if order.heads_up else "button"
     d.say(Message.of("ruling.first_card.the_first_card_went_to_seat", seat=f.seat, expected_seat=f.expected_seat,
                      where=Message.of(f"ruling.first_card.where.{where}")))
     return ctx.misdeal_or_blocked(d, Message.of("cause.first_card_to_the"))
@@ -51,7 +52,15 @@ def dealt_out(ctx: Context, fs: list[Finding]) -> Decision:
 def out_of_sequence(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = ctx.decide(fs, "card_out_of_sequence.found")
-    d.say(Message.of("ruling.out_of_sequence.a_card_went_to_seat_when", seat=f.seat, expected_seat=f.expected_seat))
+    order = ctx.state.order
+    if f.expected_seat is not None:
+        d.say(Message.of("ruling.out_of_sequence.a_card_went_to_seat_when", seat=f.seat, expected_seat=f.expected_seat))
+    else:
+        d.say(Message.of("ruling.out_of_sequence.in_a_row", seat=f.seat, count=f.count))
+    if f.count == 2 and not order.is_button(f.seat) and (order.heads_up or order.dead_button):
+        # the seat dealt last with a dead button, or the big blind heads-up, took two cards in a row
+        ctx.apply(d, "card_out_of_sequence.not_the_button",
+                  Message.of("ruling.out_of_sequence.not_the_button", seat=f.seat))
     if ctx.params.out_of_sequence == "discretion" or ctx.is_unstated("card_out_of_sequence.found"):
         ctx.apply(d, "card_out_of_sequence.discretion",
                   Message.of("ruling.out_of_sequence.the_book_does_not_list_a"))
@@ -67,7 +76,7 @@ def button_consecutive(ctx: Context, fs: list[Finding]) -> Decision:
 def button_misplaced(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = ctx.decide(fs, "button_misplaced.found")
-    if len(ctx.state.entitled_order()) == 2:
+    if ctx.state.order.heads_up:
         ctx.apply(d, "button_misplaced.heads_up")
         d.say(Message.of("ruling.button_misplaced.heads_up_the_button_is_placed"))
     d.say(Message.of("ruling.button_misplaced.the_button_was_on_seat_the", seat=f.seat, expected_seat=f.expected_seat))

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
+from floorman.dealing import order_rules
 from floorman.findings import Finding, Irregularity
 from floorman.locale import Message
 from floorman.log import HandLog
 from floorman.rulebooks import Rulebook, find_rulebook
-from floorman.rulebooks.decisions import deal_order_rules
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.decide_board import BOARD_DECISIONS
 from floorman.rulings.decide_deal import DEAL_DECISIONS
@@ -24,9 +24,8 @@ from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
 from floorman.rulings.sa import sa_reached, sa_reason
 from floorman.state import HandState
-from floorman.table import Family
 
-__all__ = ["DECISIONS", "clean_deal_rules", "clean_ruling", "judge"]
+__all__ = ["DECISIONS", "clean_ruling", "judge"]
 
 T = TypeVar("T", bound=Hashable)
 
@@ -205,7 +204,7 @@ def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling
         rules += whole.rules
         text.append(sa_reason(ctx.state, ctx.book.params))
     if not decisions:
-        return _clean(ctx, tuple(_clean_deal_rules(ctx.state)), at)
+        return _clean(ctx, order_rules(ctx.state), at)
     return _build(ctx, Verdict.CONTINUE, decisions, rules, remedies, text, at)
 
 
@@ -238,31 +237,6 @@ def clean_ruling(book: Rulebook, rules: tuple[str, ...], *, sa: bool, at: int | 
         _clean_rulings.clear()
     _clean_rulings[key] = (book, ruling)
     return ruling
-
-
-def _clean_deal_rules(state: HandState) -> list[str]:
-    """What a clean ruling rests on: the dealing order it checked."""
-    order = state.entitled_order()
-    button = state.log.button
-    return clean_deal_rules(
-        family=state.spec.family, entitled=len(order),
-        button_entitled=button is None or (button in state.seats and state.seats[button].entitled),
-        sb_posted=state.sb_seat is not None, bb_posted=state.bb_seat is not None,
-    )
-
-
-def clean_deal_rules(
-    *, family: Family, entitled: int, button_entitled: bool, sb_posted: bool, bb_posted: bool,
-) -> list[str]:
-    """The dealing rules a clean ruling rests on, from the game's family, the seats dealt in and the blinds.
-
-    >>> clean_deal_rules(family=Family.FLOP, entitled=2, button_entitled=True, sb_posted=True, bb_posted=True)
-    ['DEAL-ORDER-FLOP', 'DEAL-ORDER-HU']
-    """
-    return list(deal_order_rules(
-        family=family.value, heads_up=entitled == 2,
-        dead_button=not button_entitled or (bb_posted and not sb_posted and entitled > 2),
-    ))
 
 
 def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None) -> Ruling:
