@@ -79,6 +79,11 @@ class PlayerStatus(StrEnum):
         """Dealt in: every player but one waiting for the button to pass (absent and penalized players are dealt in)."""
         return self is not PlayerStatus.WAITING
 
+    @property
+    def is_dealt_in_though_away(self) -> bool:
+        """Absent or serving a penalty, and dealt in all the same (ABS-DEALT-IN)."""
+        return self in (PlayerStatus.ABSENT, PlayerStatus.PENALIZED)
+
 
 class Street(StrEnum):
     """A betting round (and the cards dealt for it)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from floorman.cards import is_joker
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
@@ -105,6 +106,8 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
                          what=Message.of(f"ruling.non_standard.what.{what}", card=f.card), place=place))
     if p.nonstandard_before_sa == "misdeal" and not ctx.sa:
         return ctx.misdeal_or_blocked(d, Message.of("cause.a_card_that_does"))
+    if any(f.card is not None and is_joker(f.card) for f in fs) and ctx.is_unstated("non_standard_card.joker_unstated"):
+        ctx.apply(d, "non_standard_card.joker_unstated", Message.of("ruling.non_standard.the_book_has_no_joker_rule"))
     if short and ctx.is_unstated("non_standard_card.short_deck_unstated"):
         ctx.apply(d, "non_standard_card.short_deck_unstated",
                   Message.of("ruling.non_standard.the_book_has_no_rule_for"))
@@ -118,7 +121,10 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
         acted = any(a.seat == f.seat and a.at > _arrived(ctx, f) for a in ctx.state.actions)
         if acted or (ctx.sa and p.nonstandard_before_sa == "misdeal"):
             ctx.apply(d, "non_standard_card.dead", card=f.card, seat=f.seat)
-            d.say(Message.of("ruling.non_standard.seat_acted_on_that_hand_so", seat=f.seat))
+            if acted:
+                d.say(Message.of("ruling.non_standard.seat_acted_on_that_hand_so", seat=f.seat))
+            else:
+                d.say(Message.of("ruling.non_standard.after_substantial_action_dead", seat=f.seat))
         else:
             ctx.apply(d, "non_standard_card.replaced", card=f.card, seat=f.seat)
             d.say(Message.of("ruling.non_standard.it_is_a_scrap_of_paper_2", seat=f.seat))

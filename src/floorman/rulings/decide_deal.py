@@ -43,6 +43,10 @@ def not_entitled(ctx: Context, fs: list[Finding]) -> Decision:
 def dealt_out(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "seat_dealt_out.found")
     d.say(Message.of("ruling.dealt_out.seat_was_skipped", seats=tuple(f.seat for f in fs)))
+    seats = ctx.state.seats
+    away = tuple(f.seat for f in fs if f.seat in seats and seats[f.seat].status.is_dealt_in_though_away)
+    if away:
+        ctx.apply(d, "seat_dealt_out.absent", Message.of("ruling.dealt_out.absent_entitled", seats=away))
     ctx.misdeal_or_blocked(d, Message.of("cause.an_entitled_seat_dealt"))
     if d.verdict is C:
         d.say(Message.of("ruling.dealt_out.the_skipped_player_takes_no_part"))

@@ -67,6 +67,8 @@ def judge(
     decisions = [DECISIONS[kind](ctx, group) for kind, group in groups.items()]
     voids = [d for d in decisions if d.verdict is Verdict.VOID]
     misdeals = [d for d in decisions if d.verdict is Verdict.MISDEAL]
+    if at is not None and state.pot_awarded and decisions:
+        _after_pot_awarded(ctx, decisions, (voids or misdeals or decisions)[0])
     if voids:
         knew = [d for d in decisions if d.findings[0].irregularity is Irregularity.KNEW_DEFECT]
         return _void(ctx, voids + knew, at)
@@ -237,6 +239,16 @@ def clean_ruling(book: Rulebook, rules: tuple[str, ...], *, sa: bool, at: int | 
         _clean_rulings.clear()
     _clean_rulings[key] = (book, ruling)
     return ruling
+
+
+def _after_pot_awarded(ctx: Context, decisions: list[Decision], lead: Decision) -> None:
+    """The floor was called after the pot was awarded and before the next hand began: the claim is in time."""
+    for d in decisions:
+        ctx.apply(d, "dispute.after_pot_awarded")
+        if d.verdict is Verdict.VOID:
+            ctx.apply(d, "dispute.after_pot_awarded.fouled_deck",
+                      Message.of("ruling.window_open.fouled_deck_claim_after_the_pot"))
+    lead.say(Message.of("ruling.window_open.claimed_after_the_pot_was_awarded"))
 
 
 def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None) -> Ruling:
