@@ -23,6 +23,8 @@ _SUIT_ORDER = "cdhs"
 def post(state: HandState, ev: BlindPosted, at: int) -> None:
     state.posts.append(ev)
     seat = state.seats[ev.seat]
+    if ev.amount > max(seat.remaining, 0):
+        state.add(Finding(at=at, irregularity=I.POST_EXCEEDS_STACK, seat=ev.seat))
     amount = min(ev.amount, max(seat.remaining, 0))  # a seat cannot post chips it does not have
     seat.forced += amount
     live = ev.blind in (BlindKind.SMALL_BLIND, BlindKind.BIG_BLIND, BlindKind.STRADDLE, BlindKind.BRING_IN)

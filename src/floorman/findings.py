@@ -71,6 +71,13 @@ class Irregularity(StrEnum):
     CARD_FOUND_OFF_TABLE = "card_found_off_table"
     CARD_OF_UNKNOWN_ORIGIN = "card_of_unknown_origin"
 
+    POST_EXCEEDS_STACK = "post_exceeds_stack"
+    """The log has a seat post more chips than it had."""
+    ACTED_AFTER_POT_AWARDED = "acted_after_pot_awarded"
+    """The log has a seat act after the pot was awarded."""
+    EVENT_AFTER_NEXT_HAND = "event_after_next_hand"
+    """The log goes on after the next hand began (``next_hand``)."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Finding:

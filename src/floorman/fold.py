@@ -365,6 +365,9 @@ def _deal(state: HandState, event: CardDealt, at: int) -> None:
 
 
 def _act(state: HandState, event: PlayerActed, at: int) -> None:
+    if state.pot_awarded:  # the hand is over: the action is not part of it
+        state.add(Finding(at=at, irregularity=I.ACTED_AFTER_POT_AWARDED, seat=event.seat))
+        return
     _hand_under_way(state)
     if state.initial_open:
         _close_initial_if(state, at)

@@ -90,6 +90,11 @@ class Hand:
             self._played_on_reported = True
             state.add(Finding(at=at, irregularity=I.PLAYED_ON_AFTER_RULING, note=Message.of("finding.played_on.ruled_at", at=self._cancelled_by)))
         step = STEPS.get(type(event)) or step_of(event)
+        if state.next_hand_begun and step not in (floor_called, ruling_applied):
+            # the next hand has begun: what the log records after it is not part of this hand
+            if not state.has(I.EVENT_AFTER_NEXT_HAND):
+                state.add(Finding(at=at, irregularity=I.EVENT_AFTER_NEXT_HAND))
+            return
         step(state, event, at)
         if step is floor_called:
             state.floors.append(at)

@@ -107,7 +107,30 @@ def played_on(ctx: Context, fs: list[Finding]) -> Decision:
     return d
 
 
+def post_exceeds_stack(ctx: Context, fs: list[Finding]) -> Decision:
+    d = ctx.decide(fs, "post_exceeds_stack.found", Message.of("ruling.post_exceeds_stack.why"))
+    for f in fs:
+        seat = ctx.state.seats.get(f.seat or 0)
+        d.say(Message.of("ruling.post_exceeds_stack.said", seat=f.seat, stack=seat.stack if seat else 0))
+    return d
+
+
+def acted_after_award(ctx: Context, fs: list[Finding]) -> Decision:
+    d = ctx.decide(fs, "acted_after_pot_awarded.found", Message.of("ruling.acted_after_award.why"))
+    d.say(Message.of("ruling.acted_after_award.said", seats=tuple(dict.fromkeys(f.seat for f in fs))))
+    return d
+
+
+def after_next_hand(ctx: Context, fs: list[Finding]) -> Decision:
+    d = ctx.decide(fs, "event_after_next_hand.found")
+    d.say(Message.of("ruling.after_next_hand.said", at=fs[0].at))
+    return d
+
+
 TABLE_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
+    I.POST_EXCEEDS_STACK: post_exceeds_stack,
+    I.ACTED_AFTER_POT_AWARDED: acted_after_award,
+    I.EVENT_AFTER_NEXT_HAND: after_next_hand,
     I.STUD_DOOR_CARD_DOWN: door_down,
     I.STUD_SEVENTH_EXPOSED: seventh_exposed,
     I.STUD_SHORT_STUB: short_stub,

@@ -256,4 +256,7 @@ def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None) ->
     d.rules += [r for f in findings for r in f.rules]
     rules = d.rules
     d.say(Message.of("ruling.window_closed.the_next_hand_has_already_begun"))
+    after = next((f for f in findings if f.irregularity is Irregularity.EVENT_AFTER_NEXT_HAND), None)
+    if after is not None:
+        d.say(Message.of("ruling.after_next_hand.said", at=after.at))
     return _build(ctx, Verdict.CONTINUE, [d], rules, [], d.explanation, at)

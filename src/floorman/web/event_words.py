@@ -68,6 +68,10 @@ CAUSE_NAMES: Mapping[str, str] = {
     "mucked_hand_retrieved": N_("Hand taken back from the muck"),
     "card_found_off_table": N_("Card found off the table"),
     "card_of_unknown_origin": N_("Card of unknown origin in a hand"),
+
+    "post_exceeds_stack": N_("A post larger than the stack"),
+    "acted_after_pot_awarded": N_("An action after the pot was awarded"),
+    "event_after_next_hand": N_("Events after the next hand began"),
 }
 
 _BLINDS = {"sb": N_("small blind"), "bb": N_("big blind"), "ante": N_("ante"), "bb_ante": N_("big-blind ante"),
