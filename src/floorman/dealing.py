@@ -153,7 +153,7 @@ def evaluate_initial(state: HandState, *, final: bool, found: list[Finding] | No
         return
     n = state.spec.hole_cards
     order = state.entitled_order()
-    if not (final or state.deal_finished or len(state.initial_deals) >= n * len(order)):
+    if not (final or state.deal_finished or len(state.initial_deals) >= n * len(order) or _last_seat_served(state)):
         return
     into = state.findings if found is None else found
     seats = state.seats
@@ -196,6 +196,14 @@ def _add_once(into: list[Finding], finding: Finding) -> None:
     """
     if not any(f.irregularity is finding.irregularity and f.seat == finding.seat for f in into):
         into.append(finding)
+
+
+def _last_seat_served(state: HandState) -> bool:
+    """The last seat in dealing order (the button in flop and draw games) has all its starting cards: the
+    deal has gone round its last time (DEF-INITIAL-DEAL), whatever a seat before it is missing. Not while a
+    boxed card dealt to a seat may still be owed its replacement (BOX-REPLACE)."""
+    order = state.entitled_order()
+    return bool(order) and not state.boxed_initial and state.seats[order[-1]].held >= state.spec.hole_cards
 
 
 def _extra_at(state: HandState, seat: int, n: int) -> int:

@@ -283,6 +283,22 @@ class HandState:
         return deal_order(family=self.spec.family, seats=self.log.seats, button=self.log.button,
                           entitled=(s for s in seats if seats[s].entitled))
 
+    def owed_in_sequence(self) -> tuple[int, ...] | None:
+        """The seats still owed a starting card, one entry a card, when the deal so far went in proper
+        sequence and only stopped short: the next cards off the stub then go to them in that order
+        (LA-108, RRoP Misdeals 1(e)). ``None`` when the deal left its sequence, or is complete.
+        """
+        order = self.entitled_order()
+        dealt = [s for _, s, _ in self.initial_deals]
+        if not order or not dealt or self.omits(Omission.DEAL_ORDER):
+            return None
+        expected = [order[i % len(order)] for i in range(self.spec.hole_cards * len(order))]
+        if len(dealt) >= len(expected) or dealt != expected[:len(dealt)]:
+            return None
+        if any(self.seats[s].held != dealt.count(s) for s in order):
+            return None
+        return tuple(expected[len(dealt):])
+
     @property
     def actions(self) -> tuple[ActionRecord, ...]:
         """Every action so far, in order, as records (made when asked: the fold keeps them as plain rows)."""

@@ -29,6 +29,7 @@ AbsentDeadline = Literal["last_card", "first_card"]
 RedealAbsent = Literal["dead", "play"]
 SeventhExposed = Literal["all_up_or_declare", "replace"]
 OutOfSequence = Literal["misdeal", "discretion"]
+InSequence = Literal["never", "before_short_seat_acts", "before_any_action"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,6 +62,10 @@ class Params:
     draw_exposed: DrawExposed
     draw_exposed_misdeal_at: int
     wrong_count_misdeal: bool
+    """A wrong number of cards before substantial action is a misdeal (else the wrong-count hands are dead)."""
+    wrong_count_in_sequence: InSequence
+    """A short deal the top card completes in proper sequence is completed, not misdealt: never, until a short
+    seat acts, or until anyone acts."""
     out_of_sequence: OutOfSequence
     nonstandard_before_sa: NonStandard
     button_misplaced_misdeal: bool

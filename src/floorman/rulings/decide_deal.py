@@ -284,9 +284,24 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     held = tuple(Message.of("ruling.wrong_count.holds", seat=f.seat, count=f.count) for f in fs)
     d.say(Message.of("ruling.wrong_count.wrong_number_of_cards_the_game", held=held,
                      hole_cards=ctx.state.spec.hole_cards))
-    if p.wrong_count_misdeal and not ctx.sa:
-        ctx.apply(d, "wrong_card_count.misdeal")
-        return ctx.misdeal_or_blocked(d, Message.of("cause.wrong_number_of_cards_2"))
+    if not ctx.sa:
+        owed = _owed_in_sequence(ctx, fs)
+        if owed:
+            ctx.apply(d, "wrong_card_count.in_sequence")
+            seats = tuple(dict.fromkeys(owed))
+            for seat in seats:
+                ctx.apply(d, "wrong_card_count.completed", seat=seat)
+            d.say(Message.of("ruling.wrong_count.completed_in_sequence", seats=seats, n=len(owed)))
+            return d
+        if p.wrong_count_misdeal:
+            ctx.apply(d, "wrong_card_count.misdeal")
+            return ctx.misdeal_or_blocked(d, Message.of("cause.wrong_number_of_cards_2"))
+        ctx.apply(d, "wrong_card_count.dead_before_sa")
+        dead = sorted({f.seat for f in fs if f.seat is not None})
+        for seat in dead:
+            ctx.apply(d, "wrong_card_count.killed", seat=seat)
+        d.say(Message.of("ruling.wrong_count.dead_before_substantial_action", seats=tuple(dead), k=len(dead)))
+        return d
     ctx.apply(d, "wrong_card_count.dead")
     if any((f.count or 0) > ctx.state.spec.hole_cards for f in fs):
         ctx.apply(d, "wrong_card_count.own_deck")
@@ -296,6 +311,20 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
         ctx.apply(d, "wrong_card_count.killed", seat=f.seat)
     d.say(Message.of("ruling.wrong_count.after_substantial_action_a_hand_with"))
     return d
+
+
+def _owed_in_sequence(ctx: Context, fs: list[Finding]) -> tuple[int, ...]:
+    """The cards still owed, seat by seat in dealing order, when the book completes this short deal in
+    proper sequence instead of misdealing it; empty when it does not (or cannot)."""
+    when = ctx.params.wrong_count_in_sequence
+    state = ctx.state
+    owed = state.owed_in_sequence()
+    if when == "never" or not owed or any(f.seat not in owed or (f.count or 0) >= state.spec.hole_cards for f in fs):
+        return ()
+    acted = {a.seat for a in state.actions}
+    if acted and (when == "before_any_action" or acted & set(owed)):
+        return ()
+    return owed
 
 
 def button_short(ctx: Context, fs: list[Finding]) -> Decision:

@@ -50,6 +50,7 @@ SWITCH_NAMES: Mapping[str, str] = {
     "draw_exposed": N_("Draw games: a card exposed on the deal"),
     "draw_exposed_misdeal_at": N_("Draw games: exposed cards that make a misdeal"),
     "wrong_count_misdeal": N_("A wrong number of cards before substantial action is a misdeal"),
+    "wrong_count_in_sequence": N_("A short deal the top card completes in proper sequence is completed"),
     "out_of_sequence": N_("A card dealt out of sequence"),
     "nonstandard_before_sa": N_("A joker or wrong card before substantial action"),
     "button_misplaced_misdeal": N_("A misplaced button is a misdeal"),
@@ -79,6 +80,8 @@ _VALUES: Mapping[str, str] = {
     "needed_for_hand": N_("cards needed for the hand"), "all_up_or_declare": N_("all up, or declare"),
     "last_card": N_("the last card of the deal"), "first_card": N_("the first card of the deal"),
     "dead": N_("dealt in, hand killed"), "play": N_("may play if back in time"),
+    "never": N_("never"), "before_short_seat_acts": N_("until a short seat acts"),
+    "before_any_action": N_("until anyone acts"),
 }
 
 
