@@ -34,7 +34,7 @@ def ruled(account: Account) -> Any:
     (Account(mishap=Mishap.SEAT_SKIPPED, seat=2), "misdeal", "seat_dealt_out"),
     (Account(mishap=Mishap.EXPOSED_CARD, seat=1), "misdeal", "exposed_hole_card"),
     (Account(mishap=Mishap.BOXED_CARD, seat=2), "continue", "boxed_card"),
-    (Account(mishap=Mishap.EXTRA_CARD, seat=2), "misdeal", "wrong_card_count"),
+    (Account(mishap=Mishap.EXTRA_CARD, seat=2), "continue", "wrong_card_count"),  # T-108: dead, not a misdeal
     (Account(mishap=Mishap.SHORT_CARD, seat=2, acted=3, chips_in=2), "continue", "wrong_card_count"),
     (Account(mishap=Mishap.PREMATURE_CARD, acted=2, chips_in=1), "continue", "premature_card"),
     (Account(mishap=Mishap.DUPLICATE, street=Street.TURN, acted=2), "void", "duplicate_card"),
