@@ -168,3 +168,187 @@ def test_stud_middle_seat_skipped_on_the_door_card_round_is_dead_under_wsop() ->
     assert "STUD-CARD-COUNT" in wsop["rules"]
     for book in ("tda-2024", "wsop-la-2026", "rrop"):
         assert last(log, book)["verdict"] == "misdeal", book
+
+
+# --- Replacements belong to the initial deal (DEF-INITIAL-DEAL [I]) ---------------------------------------
+
+def _exposed_then_boxed(replacement: list[dict[str, Any]], before: list[dict[str, Any]] | None = None,
+                        game: str = "omaha") -> dict[str, Any]:
+    """6-max: seat 2's card boxed on the first pass, seat 5's third card dealt face up, then ``replacement``."""
+    events = deal(SIX, 4 if game == "omaha" else 2,
+                  c2={"card": "9d", "boxed": True}, c17={"face_up": True, "card": "Jc"})
+    events.insert(2, {"type": "deal", "seat": 2})  # the boxed card's replacement off the next card
+    return _six([*events, *(before or []), *replacement, FLOOR], game=game)
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024", "wsop-la-2026", "rrop"])
+def test_boxed_replacement_counts_toward_initial_deal_threshold(book: str) -> None:
+    # the exposed card's replacement, given after the last starting card, is found face up in the deck
+    log = _exposed_then_boxed([{"type": "boxed", "card": "Qs"}, {"type": "deal", "seat": 5, "replacement": True}])
+    ruling = last(log, book)
+    assert ruling["verdict"] == "misdeal"
+    assert {"MD-BOXED-2", "DEF-INITIAL-DEAL"} <= set(ruling["rules"])
+    assert ("redeal", None) in _kinds(ruling)
+    assert ruling["discretion"] is True
+    assert any("replacement" in reason for reason in ruling["discretion_reasons"])
+
+
+def test_boxed_replacement_after_the_first_action_still_counts_with_the_initial_deal() -> None:
+    # hold'em: the replacement comes after UTG folded (no substantial action), dealt to the seat face up in the deck
+    log = _exposed_then_boxed([{"type": "deal", "seat": 5, "card": "Qs", "boxed": True, "replacement": True}],
+                              before=[act(3, "fold")], game="holdem")
+    ruling = last(log, "tda-2024")
+    assert ruling["verdict"] == "misdeal" and not ruling["substantial_action"]
+    assert {"MD-BOXED-2", "DEF-INITIAL-DEAL"} <= set(ruling["rules"]) and ruling["discretion"] is True
+
+
+def test_one_exposed_card_and_a_boxed_replacement_reach_no_threshold_but_leave_the_floor_the_call() -> None:
+    events = deal(SIX, 2, c9={"face_up": True, "card": "Jc"})
+    log = _six([*events, {"type": "deal", "seat": 3, "card": "Qs", "boxed": True, "replacement": True},
+                {"type": "deal", "seat": 3, "replacement": True}, FLOOR])
+    ruling = last(log, "wsop-la-2026")
+    assert ruling["verdict"] == "continue"
+    assert {"BOX-COUNT", "EXP-HOLE-SINGLE", "DEF-INITIAL-DEAL"} <= set(ruling["rules"])
+    assert ruling["discretion"] is True
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024", "rrop"])
+def test_exposed_replacement_is_the_second_exposed_card_of_the_initial_deal(book: str) -> None:
+    events = deal(SIX, 4, c22={"face_up": True, "card": "Jc"})
+    log = _six([*events, {"type": "deal", "seat": 4, "card": "Qd", "face_up": True, "replacement": True}, FLOOR],
+               game="omaha8")
+    ruling = last(log, book)
+    assert ruling["verdict"] == "misdeal"
+    assert {"EXP-REPLACEMENT-EXPOSED", "DEF-INITIAL-DEAL"} <= set(ruling["rules"])
+    assert ruling["discretion"] is True
+
+
+# --- Stud seventh street (STUD-7TH-EXPOSED) ------------------------------------------------------------------
+
+def _seventh(all_in_seat: int | None, exposed_seat: int, seats: int = 3) -> dict[str, Any]:
+    """Stud to seventh street; ``all_in_seat`` goes all in on sixth; ``exposed_seat``'s last card dealt face up."""
+    events: list[dict[str, Any]] = _stud_deal(seats)
+    events += [{"type": "post", "seat": 1, "blind": "bring_in", "amount": 200}]
+    events += [act(s, "complete" if s == 2 else "call") for s in [*range(2, seats + 1), 1]]
+    for street in range(4, 7):
+        events.append({"type": "burn"})
+        events += [{"type": "deal", "seat": s, "face_up": True} for s in range(1, seats + 1)]
+        if street == 6 and all_in_seat is not None:
+            order = [*range(1, seats + 1)]
+            events += [act(s, "all_in" if s == all_in_seat else "bet" if s == 1 else "call") for s in order]
+            events += [act(s, "call") for s in order if s < all_in_seat]
+        else:
+            events += [act(s, "check") for s in range(1, seats + 1)]
+    events.append({"type": "burn"})
+    events += [{"type": "deal", "seat": s, **({"face_up": True} if s == exposed_seat else {})}
+               for s in range(1, seats + 1)]
+    return _stud([*events, FLOOR], seats=seats)
+
+
+def test_tda_replaces_a_seventh_street_card_only_while_betting_remains() -> None:
+    heads_up_all_in = _seventh(all_in_seat=1, exposed_seat=2, seats=2)
+    ruling = last(heads_up_all_in, "tda-2024")
+    assert ruling["verdict"] == "continue" and "STUD-7TH-EXPOSED" in ruling["rules"]
+    assert ("replace_card", 2) not in _kinds(ruling) and "not replaced" in ruling["explanation"]
+    betting_left = _seventh(all_in_seat=None, exposed_seat=3)
+    assert ("replace_card", 3) in _kinds(last(betting_left, "tda-2024"))
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "wsop-la-2026"])
+def test_an_all_in_players_exposed_last_card_is_kept(book: str) -> None:
+    ruling = last(_seventh(all_in_seat=3, exposed_seat=3), book)
+    assert ruling["verdict"] == "continue" and "STUD-7TH-EXPOSED" in ruling["rules"]
+    assert not any(kind == "replace_card" for kind, _ in _kinds(ruling))
+    assert not any(kind == "deal_face_up" for kind, _ in _kinds(ruling))
+    assert "all in" in ruling["explanation"] and "kept" in ruling["explanation"]
+
+
+# --- Counts on later streets: stud's last card, the draw -------------------------------------------------------
+
+def _stud_to_seventh(skip: int, acted_after: list[int]) -> dict[str, Any]:
+    """Stud hi-lo, 4 seats, all checked through sixth; seat ``skip`` passed over on seventh street."""
+    events = [*_stud_deal(4), {"type": "post", "seat": 1, "blind": "bring_in", "amount": 200},
+              act(2, "call"), act(3, "call"), act(4, "call"), act(1, "check")]
+    for _ in range(3):
+        events += [{"type": "burn"}, *({"type": "deal", "seat": s, "face_up": True} for s in range(1, 5))]
+        events += [act(s, "check") for s in range(1, 5)]
+    events += [{"type": "burn"}, *({"type": "deal", "seat": s} for s in range(1, 5) if s != skip)]
+    events += [act(s, "check") for s in acted_after]
+    return _stud([*events, FLOOR], seats=4)
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024", "wsop-la-2026", "rrop"])
+def test_stud_hand_missing_only_its_final_card_may_be_ruled_live(book: str) -> None:
+    ruling = last(_stud_to_seventh(skip=4, acted_after=[1, 2]), book)
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
+    assert "STUD-CARD-COUNT" in ruling["rules"] and ruling["discretion"] is True
+    assert _kinds(ruling) == [("deal_missing_card", 4)]
+    assert not any(kind == "kill_hand" for kind, _ in _kinds(ruling))
+
+
+def test_stud_seat_that_acted_without_its_final_card_plays_its_six_cards() -> None:
+    ruling = last(_stud_to_seventh(skip=2, acted_after=[1, 2, 3]), "wsop-la-2026")
+    assert ruling["verdict"] == "continue" and "STUD-CARD-COUNT" in ruling["rules"]
+    assert _kinds(ruling) == [] and ruling["discretion"] is True
+
+
+@pytest.mark.parametrize(("game", "cards"), [("badugi", 4), ("2-7-triple-draw", 5)])
+def test_a_draw_hand_that_takes_a_card_too_many_at_the_draw_is_dead(game: str, cards: int) -> None:
+    events = [*deal(SIX, cards), act(3, "call"), act(4, "fold"), act(5, "fold"), act(6, "fold"), act(1, "fold"),
+              act(2, "check"), {"type": "discard", "seat": 2, "count": 2}, {"type": "deal", "seat": 2},
+              {"type": "deal", "seat": 2}, {"type": "deal", "seat": 2},
+              {"type": "discard", "seat": 3, "count": 1}, {"type": "deal", "seat": 3}, act(2, "check"), FLOOR]
+    for book in ("wsop-2026", "tda-2024", "rrop"):
+        ruling = last(_six(events, game=game), book)
+        assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True, book
+        assert "CNT-AFTER-SA-DEAD" in ruling["rules"], book
+        assert _kinds(ruling) == [("kill_hand", 2)], book
+
+
+def _draw_short(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """2-7 single draw, 6-max: seat 4 passed over on the third round, then ``actions``."""
+    events = [ev for i, ev in enumerate(deal(SIX, 5)) if i != 12 + 3]
+    return _six([*events, *actions, FLOOR], game="2-7-single-draw")
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024", "wsop-la-2026", "rrop"])
+def test_a_draw_hand_short_before_the_draw_is_live_after_substantial_action(book: str) -> None:
+    ruling = last(_draw_short([act(3, "call"), act(4, "call"), act(5, "fold")]), book)
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
+    assert "CNT-AFTER-SA-DEAD" in ruling["rules"]
+    assert not any(kind == "kill_hand" for kind, _ in _kinds(ruling))
+    assert "short before the draw is live" in ruling["explanation"]
+
+
+def test_a_draw_hand_short_before_substantial_action_is_dead_under_wsop_and_a_misdeal_under_tda() -> None:
+    # the draw exception is written for the time after substantial action (CNT-AFTER-SA-DEAD); before it
+    # the WSOP default of CNT-BEFORE-SA (T-108: dead) applies
+    log = _draw_short([])
+    wsop = last(log, "wsop-2026")
+    assert wsop["verdict"] == "continue" and wsop["discretion"] is True
+    assert _kinds(wsop) == [("kill_hand", 4)]
+    assert last(log, "tda-2024")["verdict"] == "misdeal"
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024"])
+def test_stud_misdeal_that_rests_on_the_bring_in_not_counting_is_the_floors_call(book: str) -> None:
+    # stud hi-lo, 5 seats: seat 3's first down card dealt face up; bring-in, then two folds (three with it)
+    events = _stud_deal(5)
+    events[2] = {"type": "deal", "seat": 3, "face_up": True}
+    log = _stud([*events, {"type": "post", "seat": 4, "blind": "bring_in", "amount": 200},
+                 act(5, "fold"), act(1, "fold"), FLOOR])
+    ruling = last(log, book)
+    if book == "wsop-2026":  # T-88.a.6: a stud down card exposed is a misdeal before SA
+        assert ruling["verdict"] == "misdeal" and not ruling["substantial_action"]
+        assert "SA-DEF" in ruling["rules"] and ruling["discretion"] is True
+        assert ruling["discretion_reasons"]
+    else:  # TDA RP-10-A: the card becomes the upcard, no misdeal to doubt
+        assert ruling["verdict"] == "continue"
+
+
+def test_stud_misdeal_before_any_action_after_the_bring_in_is_not_in_doubt() -> None:
+    events = _stud_deal(5)
+    events[2] = {"type": "deal", "seat": 3, "face_up": True}
+    log = _stud([*events, {"type": "post", "seat": 4, "blind": "bring_in", "amount": 200}, FLOOR])
+    ruling = last(log, "wsop-2026")
+    assert ruling["verdict"] == "misdeal" and ruling["discretion"] is False

@@ -35,7 +35,8 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         state.boxed_initial += 1
         state.add(Finding(
             at=at, irregularity=I.BOXED_CARD, seat=ev.seat, card=ev.card, count=state.boxed_initial,
-            during_initial_deal=True,
+            during_initial_deal=True, replacement=ev.replacement or (
+                seat is not None and seat.owed_replacements > 0 and _is_exposure_replacement(state, seat)),
         ))
         return
     if seat is not None and (ev.replacement or (seat.owed_replacements > 0 and _is_exposure_replacement(state, seat))):
@@ -348,7 +349,13 @@ def deal_after(state: HandState, ev: CardDealt, at: int) -> None:
     seat = state.seats.get(ev.seat)
     see(state, ev.card, at=at, where=at_seat(ev.seat), seat=ev.seat, back=ev.back)
     if ev.boxed:
-        state.add(Finding(at=at, irregularity=I.BOXED_CARD, seat=ev.seat, card=ev.card, street=state.street))
+        # on a replacement owed from the initial deal, it counts with the initial deal's boxed cards
+        owed = ev.replacement or (seat is not None and seat.owed_replacements > 0)
+        if owed:
+            state.boxed_initial += 1
+        state.add(Finding(at=at, irregularity=I.BOXED_CARD, seat=ev.seat, card=ev.card,
+                          street=None if owed else state.street, count=state.boxed_initial if owed else None,
+                          during_initial_deal=owed, replacement=owed))
         return
     if seat is None or not seat.entitled:
         state.add(Finding(at=at, irregularity=I.CARD_TO_SEAT_NOT_ENTITLED, seat=ev.seat))
@@ -359,6 +366,10 @@ def deal_after(state: HandState, ev: CardDealt, at: int) -> None:
     n = state.spec.hole_cards
     if state.spec.family is Family.DRAW and state.street is not Street.PREDRAW:
         seat.cards.append(HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street))
+        if seat.held > n and not any(f.irregularity is I.WRONG_CARD_COUNT and f.seat == ev.seat
+                                     for f in state.findings):
+            state.add(Finding(at=at, irregularity=I.WRONG_CARD_COUNT, seat=ev.seat, count=seat.held,
+                              street=state.street))
         return
     card = HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street)
     seat.cards.append(card)

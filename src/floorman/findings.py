@@ -100,6 +100,9 @@ class Finding:
     from_seat: int | None = None
     """Where a card came from (cards thrown from another seat's hand)."""
     during_initial_deal: bool = False
+    replacement: bool = False
+    """The card was a replacement given during the initial deal (for an exposed card): it counts with the
+    initial deal's cards only by inference, which leaves the floor the call."""
     note: Message | None = None
     """A short fact as a message id with its parameters (where a duplicate was seen, how a card was exposed):
     ``finding.*`` in the catalog, said at the edge."""

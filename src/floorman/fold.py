@@ -79,6 +79,7 @@ def closing_findings(state: HandState) -> list[Finding]:
     if short is not None:
         found.append(short)
     streets.check_seventh_street_due(state, found)
+    streets.check_last_street_counts(state, found)
     return found[known:]
 
 
@@ -246,9 +247,11 @@ def _stub_dropped(state: HandState, event: StubDropped, at: int) -> None:
 def _boxed(state: HandState, event: BoxedCardFound, at: int) -> None:
     state.deck_position += 1
     see(state, event.card, at=at, where=BOXED)
+    first_pass = state.initial_open and not state.deal_finished
+    owed = not first_pass and any(s.owed_replacements > 0 for s in state.seats.values())
     state.add(Finding(at=at, irregularity=I.BOXED_CARD, card=event.card, street=state.street,
-                      during_initial_deal=state.initial_open and not state.deal_finished))
-    if state.initial_open and not state.deal_finished:
+                      during_initial_deal=first_pass or owed, replacement=owed))
+    if first_pass or owed:
         state.boxed_initial += 1
 
 

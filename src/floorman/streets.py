@@ -18,7 +18,8 @@ from floorman.log import Omission
 from floorman.state import HandState, HoleCard
 from floorman.table import Family, Street
 
-__all__ = ["board_card", "burn", "check_seventh_street_due", "discard", "reshuffle", "stud_card"]
+__all__ = ["board_card", "burn", "check_last_street_counts", "check_seventh_street_due", "discard", "reshuffle",
+           "stud_card"]
 
 
 def _next_street(state: HandState) -> Street | None:
@@ -214,6 +215,22 @@ def check_seventh_street_due(state: HandState, found: list[Finding]) -> None:
         short = _short_stub(state, state.index)
         if short is not None:
             found.append(short)
+
+
+def check_last_street_counts(state: HandState, found: list[Finding]) -> None:
+    """Stud, betting on the last street begun: a seat still in that was passed over holds a card too few.
+
+    Asked when the floor is called; what is wrong is added to ``found``.
+    """
+    last = state.spec.streets[-1]
+    if not state.is_stud or state.street is not last or not state.street_action_count.get(last, 0):
+        return
+    full = state.spec.hole_cards + len(state.spec.streets) - 1
+    counted = {f.seat for f in found if f.irregularity in (I.WRONG_CARD_COUNT, I.EXTRA_CARD)}
+    for seat in state.seats.values():
+        if seat.in_hand and seat.seat not in counted and seat.held < full:
+            found.append(Finding(at=state.index, irregularity=I.WRONG_CARD_COUNT, seat=seat.seat,
+                                 count=seat.held, street=last))
 
 
 def _short_stub(state: HandState, at: int) -> Finding | None:

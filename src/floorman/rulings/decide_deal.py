@@ -102,6 +102,8 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
     initial = [f for f in fs if f.during_initial_deal]
     counted = initial if p.boxed_counted == "initial_deal" else fs
     d = ctx.decide(fs, "boxed_card.found")
+    if any(f.replacement for f in counted):
+        ctx.apply(d, "boxed_card.replacement", Message.of("ruling.replacement.counts_on_the_initial_deal"))
     n = len(counted)
     if n >= p.boxed_misdeal_at and not ctx.sa:
         ctx.apply(d, "boxed_card.misdeal")
@@ -223,6 +225,9 @@ def exposed_replacement(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "exposed_replacement_card.found")
     f = fs[0]
     d.say(Message.of("ruling.exposed_replacement.the_replacement_card_for_seat_was", seat=f.seat))
+    if not ctx.sa:
+        ctx.apply(d, "exposed_replacement_card.initial_deal",
+                  Message.of("ruling.replacement.counts_on_the_initial_deal"))
     ctx.misdeal_or_blocked(d, Message.of("cause.two_exposed_down_cards"))
     if d.verdict is C:
         ctx.apply(d, "exposed_replacement_card.after_sa",
@@ -284,6 +289,8 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     held = tuple(Message.of("ruling.wrong_count.holds", seat=f.seat, count=f.count) for f in fs)
     d.say(Message.of("ruling.wrong_count.wrong_number_of_cards_the_game", held=held,
                      hole_cards=ctx.state.spec.hole_cards))
+    if _only_final_card_missing(ctx, fs):
+        return _stud_final_card(ctx, d, fs)
     if not ctx.sa:
         owed = _owed_in_sequence(ctx, fs)
         if owed:
@@ -302,6 +309,8 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
             ctx.apply(d, "wrong_card_count.killed", seat=seat)
         d.say(Message.of("ruling.wrong_count.dead_before_substantial_action", seats=tuple(dead), k=len(dead)))
         return d
+    if _short_before_the_draw(ctx, fs):
+        return _draw_short_live(ctx, d, fs)
     ctx.apply(d, "wrong_card_count.dead")
     if any((f.count or 0) > ctx.state.spec.hole_cards for f in fs):
         ctx.apply(d, "wrong_card_count.own_deck")
@@ -310,6 +319,39 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     for f in fs:
         ctx.apply(d, "wrong_card_count.killed", seat=f.seat)
     d.say(Message.of("ruling.wrong_count.after_substantial_action_a_hand_with"))
+    return d
+
+
+def _short_before_the_draw(ctx: Context, fs: list[Finding]) -> bool:
+    state = ctx.state
+    return (state.spec.family is Family.DRAW and all(f.street in (None, state.spec.streets[0]) for f in fs)
+            and all((f.count or 0) < state.spec.hole_cards for f in fs))
+
+
+def _draw_short_live(ctx: Context, d: Decision, fs: list[Finding]) -> Decision:
+    """Draw games: a hand short before the draw is live; the missing cards come at the draw."""
+    ctx.apply(d, "wrong_card_count.draw_short_live")
+    seats = sorted({f.seat for f in fs if f.seat is not None})
+    d.say(Message.of("ruling.wrong_count.draw_short_live", seats=tuple(seats)))
+    return d
+
+
+def _only_final_card_missing(ctx: Context, fs: list[Finding]) -> bool:
+    spec = ctx.state.spec
+    full = spec.hole_cards + len(spec.streets) - 1
+    return ctx.state.is_stud and all(f.street is spec.streets[-1] and f.count == full - 1 for f in fs)
+
+
+def _stud_final_card(ctx: Context, d: Decision, fs: list[Finding]) -> Decision:
+    """A stud hand missing only its final card may be ruled live: live, and given the next card if the
+    seat has not acted on the last street yet."""
+    last = ctx.state.spec.streets[-1]
+    ctx.apply(d, "wrong_card_count.stud_final_card", Message.of("ruling.wrong_count.stud_may_be_live"))
+    seats = sorted({f.seat for f in fs if f.seat is not None})
+    for seat in seats:
+        if not any(a.seat == seat and a.street is last for a in ctx.state.actions):
+            ctx.apply(d, "wrong_card_count.completed", seat=seat)
+    d.say(Message.of("ruling.wrong_count.stud_final_card_missing", seats=tuple(seats), k=len(seats)))
     return d
 
 

@@ -29,9 +29,19 @@ def door_down(ctx: Context, fs: list[Finding]) -> Decision:
 def seventh_exposed(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "stud_seventh_exposed.found")
     f = fs[0]
+    seats = ctx.state.seats
     if ctx.params.seventh_street_exposed == "replace":
+        if sum(1 for s in seats.values() if s.can_act) < 2:  # replaced only while betting action remains
+            ctx.apply(d, "stud_seventh_exposed.no_betting_left")
+            d.say(Message.of("ruling.seventh_exposed.no_betting_remains", seat=f.seat))
+            return d
         ctx.apply(d, "stud_seventh_exposed.replace", seat=f.seat)
         d.say(Message.of("ruling.seventh_exposed.seat_s_seventh_street_card_was", seat=f.seat))
+        return d
+    seat = seats.get(f.seat or 0)
+    if seat is not None and seat.all_in:
+        ctx.apply(d, "stud_seventh_exposed.all_in_kept")
+        d.say(Message.of("ruling.seventh_exposed.all_in_kept", seat=f.seat))
         return d
     if f.note == Message.of("finding.seventh.first_to_receive"):
         ctx.apply(d, "stud_seventh_exposed.first_to_receive")

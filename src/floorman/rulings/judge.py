@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
 from floorman.dealing import order_rules
+from floorman.events import Action
 from floorman.findings import Finding, Irregularity
 from floorman.locale import Message
 from floorman.log import HandLog
@@ -22,7 +23,7 @@ from floorman.rulings.decide_handling import HANDLING_DECISIONS
 from floorman.rulings.decide_table import TABLE_DECISIONS
 from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
-from floorman.rulings.sa import sa_reached, sa_reason
+from floorman.rulings.sa import is_reached_by, sa_reached, sa_reason
 from floorman.state import HandState
 
 __all__ = ["DECISIONS", "clean_ruling", "judge"]
@@ -49,6 +50,17 @@ def _oot_doubt(ctx: Context, d: Decision) -> None:
     """Where a book does not say whether an out-of-turn action counts, and there was one."""
     if any(not a.in_turn for a in ctx.state.actions):
         ctx.apply(d, "substantial_action.out_of_turn")
+
+
+def _bring_in_doubt(ctx: Context, d: Decision) -> None:
+    """Stud: the bring-in is read as a forced bet, not an action; where counting it would make substantial
+    action of the actions so far, the misdeal rests on that reading."""
+    state = ctx.state
+    if not state.is_stud or state.bring_in_seat is None or ctx.sa:
+        return
+    counted = state.counted_actions(out_of_turn=ctx.params.sa_counts_out_of_turn)
+    if is_reached_by([Action.BET, *counted], ctx.params, stud=True):
+        ctx.apply(d, "substantial_action.bring_in", Message.of("ruling.sa.bring_in_not_counted"))
 
 
 def judge(
@@ -167,6 +179,7 @@ def _misdeal(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[R
     if state.level_changes:
         ctx.apply(whole, "redeal.level")
     _oot_doubt(ctx, decisions[0])
+    _bring_in_doubt(ctx, decisions[0])
     rules = [r for d in decisions for r in d.rules] + whole.rules
     remedies = whole.remedies
     text = [w for d in decisions for w in d.explanation]
