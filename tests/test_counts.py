@@ -352,3 +352,15 @@ def test_stud_misdeal_before_any_action_after_the_bring_in_is_not_in_doubt() -> 
     log = _stud([*events, {"type": "post", "seat": 4, "blind": "bring_in", "amount": 200}, FLOOR])
     ruling = last(log, "wsop-2026")
     assert ruling["verdict"] == "misdeal" and ruling["discretion"] is False
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024", "wsop-la-2026", "rrop"])
+def test_a_stud_hand_with_more_than_seven_cards_is_dead(book: str) -> None:
+    log = _stud_to_seventh(skip=0, acted_after=[])
+    log["events"].insert(-1, {"type": "deal", "seat": 3})  # seat 3 gets an eighth card
+    log["events"].insert(-1, act(1, "check"))
+    ruling = last(log, book)
+    assert ruling["verdict"] == "continue"
+    assert ruling["rules"][0] == "STUD-CARD-COUNT"
+    assert _kinds(ruling) == [("kill_hand", 3)]
+    assert ruling["discretion"] is False

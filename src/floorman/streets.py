@@ -173,9 +173,11 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
     has_this_street = seat.held >= expected_cards
     if has_this_street or cur_idx == 0:
         target = _next_street(state)
-        if target is None:
-            state.add(Finding(at=at, irregularity=I.EXTRA_CARD, seat=ev.seat, count=seat.held + 1 - 7))
+        if target is None:  # a card past the last street: the hand holds more than the game deals
             seat.cards.append(HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street))
+            if not any(f.irregularity is I.WRONG_CARD_COUNT and f.seat == ev.seat for f in state.findings):
+                state.add(Finding(at=at, irregularity=I.WRONG_CARD_COUNT, seat=ev.seat, count=seat.held,
+                                  street=state.street))
             return
         if not is_round_complete(state):
             _premature(state, target, ev.card, at)

@@ -291,6 +291,14 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
                      hole_cards=ctx.state.spec.hole_cards))
     if _only_final_card_missing(ctx, fs):
         return _stud_final_card(ctx, d, fs)
+    full = ctx.state.spec.hole_cards + len(ctx.state.spec.streets) - 1
+    if ctx.state.is_stud and any((f.count or 0) > full for f in fs):
+        ctx.apply(d, "wrong_card_count.stud_too_many")
+        dead = sorted({f.seat for f in fs if f.seat is not None})
+        for seat in dead:
+            ctx.apply(d, "wrong_card_count.killed", seat=seat)
+        d.say(Message.of("ruling.wrong_count.stud_too_many", seats=tuple(dead), full=full))
+        return d
     if not ctx.sa:
         owed = _owed_in_sequence(ctx, fs)
         if owed:
