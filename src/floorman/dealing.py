@@ -281,6 +281,9 @@ def _how(how: str) -> Message:
 def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int, *, how: str) -> None:
     card.exposed = True
     card.exposed_by_dealer = True
+    if state.spec.family is Family.DRAW and (state.initial_open or card.street is not state.spec.streets[0]):
+        _draw_exposure(state, seat, card, at, how=how)
+        return
     if card.replacement:
         state.add(Finding(at=at, irregularity=I.EXPOSED_REPLACEMENT_CARD, seat=seat.seat, card=card.card,
                           note=_how(how)))
@@ -303,6 +306,22 @@ def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int,
     ))
     if not state.is_stud:
         _set_up_replacement(state, seat)
+
+
+def _draw_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int, *, how: str) -> None:
+    """Draw games: every card the dealer exposes is replaced. On the initial deal (its replacements included)
+    the exposures are counted toward the misdeal; a card exposed in a draw is an exposure all the same."""
+    initial = state.initial_open and card.street is state.spec.streets[0]
+    count = 1 + sum(
+        1 for f in state.findings if f.irregularity is I.EXPOSED_HOLE_CARD and f.during_initial_deal
+    ) if initial else None
+    state.add(Finding(
+        at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card,
+        street=None if initial else card.street, count=count, during_initial_deal=initial, note=_how(how),
+        position=card.position if initial and not state.omits(Omission.DEAL_ORDER) else None,
+        extra_rules=row("exposed_hole_card.flashed").rules if how in ("flashed", "off_table") else (),
+    ))
+    seat.owed_replacements += 1
 
 
 def _set_up_replacement(state: HandState, seat: SeatState) -> None:
@@ -365,7 +384,10 @@ def deal_after(state: HandState, ev: CardDealt, at: int) -> None:
         return
     n = state.spec.hole_cards
     if state.spec.family is Family.DRAW and state.street is not Street.PREDRAW:
-        seat.cards.append(HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street))
+        drawn = HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street)
+        seat.cards.append(drawn)
+        if ev.face_up:
+            _dealer_exposure(state, seat, drawn, at, how="dealt face up")
         if seat.held > n and not any(f.irregularity is I.WRONG_CARD_COUNT and f.seat == ev.seat
                                      for f in state.findings):
             state.add(Finding(at=at, irregularity=I.WRONG_CARD_COUNT, seat=ev.seat, count=seat.held,

@@ -143,6 +143,8 @@ def _arrived(ctx: Context, f: Finding) -> int:
 
 def four_card_flop(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "four_card_flop.found")
+    if _street_actions(ctx, Street.FLOP):
+        ctx.apply(d, "four_card_flop.after_action", Message.of("ruling.four_card_flop.no_timing"))
     if ctx.params.four_card_flop == "redeal_flop":
         ctx.apply(d, "four_card_flop.redeal_flop")
         d.say(Message.of("ruling.four_card_flop.redeal_flop"))
@@ -185,11 +187,20 @@ def missing_burn(ctx: Context, fs: list[Finding]) -> Decision:
             d.say(Message.of("ruling.missing_burn.no_card_was_burned_before_street", street=f.street))
             continue
         actions = _street_actions(ctx, f.street)
-        if f.street is Street.FLOP:
+        if f.street is Street.FLOP and _flop_too_many_cards(ctx):
+            ctx.apply(d, "missing_burn.flop")
+            ctx.apply(d, "missing_burn.flop_too_many_cards", Message.of("ruling.flop_noburn.with_too_many_cards"))
+            d.say(Message.of("ruling.flop_noburn.taken_in_by_the_flop_procedure"))
+        elif f.street is Street.FLOP:
             _flop_noburn(ctx, d, actions)
         else:
             _street_burn(ctx, d, f, actions, missing=True)
     return d
+
+
+def _flop_too_many_cards(ctx: Context) -> bool:
+    """The flop also came with too many cards: its own procedure takes in every card put out for it."""
+    return ctx.state.has(I.FOUR_CARD_FLOP) or ctx.state.has(I.FLOP_FIVE_OR_MORE)
 
 
 def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
@@ -285,6 +296,9 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
         street = f.street or Street.FLOP
         ctx.apply(d, f"premature_card.{street.value}" if street in (Street.FLOP, Street.TURN, Street.RIVER)
                   else "premature_card.stud")
+        burned = bool(ctx.state.designated_burn.get(street))
+        if not burned:
+            ctx.apply(d, "premature_card.without_burn", Message.of("ruling.premature.no_burn_to_keep"))
         if ctx.state.hand_over:
             d.say(Message.of("ruling.premature.the_card_s_came_out_before", street=street.value))
             continue
@@ -292,7 +306,6 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
             ctx.apply(d, "premature_card.turn_set_aside", street=street.value)
             d.say(Message.of("ruling.premature.the_premature_turn_card_is_set"))
             continue
-        burned = bool(ctx.state.designated_burn.get(street))
         ctx.apply(d, "premature_card.burned" if burned else "premature_card.not_burned",
                   cards=f.count or 1, street=street.value)
         d.say(Message.of("ruling.premature.burned" if burned else "ruling.premature.not_burned", street=street.value))

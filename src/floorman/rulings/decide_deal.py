@@ -203,12 +203,25 @@ def _exposed_draw(ctx: Context, fs: list[Finding]) -> Decision:
     if p.draw_exposed == "house":
         ctx.apply(d, "exposed_hole_card.draw_house",
                   Message.of("ruling.exposed_draw.the_book_leaves_draw_games_to"))
-    if len(fs) >= p.draw_exposed_misdeal_at:
-        d.say(Message.of("ruling.exposed_draw.cards_exposed", n=len(fs)))
-        return ctx.misdeal_or_blocked(d, Message.of("cause.second_exposed_card_on"))
     for f in fs:
-        ctx.apply(d, "exposed_hole_card.draw_replaced", seat=f.seat)
-        d.say(Message.of("ruling.exposed_draw.seat_s_exposed_card_is_replaced", seat=f.seat))
+        d.rules += [r for r in f.extra_rules if r not in d.rules]
+    initial = [f for f in fs if f.during_initial_deal]
+    if len(initial) >= p.draw_exposed_misdeal_at:
+        d.say(Message.of("ruling.exposed_draw.cards_exposed", n=len(initial)))
+        ctx.misdeal_or_blocked(d, Message.of("cause.second_exposed_card_on"))
+        if d.verdict is Verdict.MISDEAL:
+            return d
+    for f in fs:
+        seat = ctx.state.seats.get(f.seat or 0)
+        if seat is not None and (seat.folded or seat.dead):
+            d.say(Message.of("ruling.exposed_draw.seat_has_folded", seat=f.seat))
+        elif f.during_initial_deal:
+            ctx.apply(d, "exposed_hole_card.draw_replaced", seat=f.seat)
+            d.say(Message.of("ruling.exposed_draw.seat_s_exposed_card_is_replaced", seat=f.seat))
+        else:
+            ctx.apply(d, "exposed_hole_card.during_draw", Message.of("ruling.exposed_draw.during_the_draw"),
+                      seat=f.seat)
+            d.say(Message.of("ruling.exposed_draw.exposed_in_the_draw", seat=f.seat))
     return d
 
 

@@ -78,6 +78,8 @@ def judge(
         groups.pop(Irregularity.FOUR_CARD_FLOP, None)
     decisions = [DECISIONS[kind](ctx, group) for kind, group in groups.items()]
     voids = [d for d in decisions if d.verdict is Verdict.VOID]
+    if decisions and not voids and _run_out(ctx):
+        ctx.apply(decisions[0], "substantial_action.run_out", Message.of("ruling.run_out.by_the_letter"))
     misdeals = [d for d in decisions if d.verdict is Verdict.MISDEAL]
     if at is not None and state.pot_awarded and decisions:
         _after_pot_awarded(ctx, decisions, (voids or misdeals or decisions)[0])
@@ -87,6 +89,12 @@ def judge(
     if misdeals:
         return _misdeal(ctx, misdeals, at)
     return _continue(ctx, decisions, at), None
+
+
+def _run_out(ctx: Context) -> bool:
+    """The hand went on to later streets with no substantial action (players all in on their posts): by the
+    letter a misdeal is still open, which no text settles."""
+    return not ctx.sa and ctx.state.street_idx > 0
 
 
 def _cite(book: Rulebook, rules: Sequence[str]) -> tuple:  # type: ignore[type-arg]
