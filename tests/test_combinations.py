@@ -191,3 +191,29 @@ def test_the_same_exposed_card_with_substantial_action_does_not_leave_the_misdea
     assert ruling["substantial_action"] is True
     assert "SA-MISDEAL-GATE" not in ruling["rules"]
     assert not any("still be misdealt" in r for r in ruling["discretion_reasons"])
+
+
+# --- Found late: once the next street is out ---------------------------------------------------------------
+
+@pytest.mark.parametrize("book", ["tda-2022", "rrop", "wsop-la-2026"])
+def test_a_four_card_flop_found_after_the_turn_takes_a_card_out_of_play_and_the_turn_stands(book: str) -> None:
+    log = table([*deal(ORDER, 5), *PREFLOP, BURN, *board("Kd", "8c", "3h", "Ts"), act(6, "check"),
+                 act(1, "check"), BURN, *board("2s"), act(6, "check"), {"type": "floor"}], game="omaha5")
+    ruling = last(log, book)
+    assert ruling["verdict"] == "continue"
+    assert "FLOP-4CARD" in ruling["rules"]
+    assert ruling["remedies"] == [{"do": "scramble_and_pick_burn", "cards": 4, "out_of_play": True}]
+    assert not {"BURN-STREET", "FLOP-EXTRA-BURN"} & set(ruling["rules"])
+    assert ruling["discretion"] is True
+
+
+def test_a_premature_turn_found_after_the_turn_was_dealt_again_leaves_the_board_as_dealt() -> None:
+    log = table([*deal(ORDER, 2), *PREFLOP, BURN, *board("Kd", "8c", "3h"), act(6, "check"),
+                 BURN, *board("Js"), act(1, "check"), BURN, *board("2s"), act(6, "check"), {"type": "floor"}],
+                game="holdem")
+    ruling = last(log, "tda-2022")
+    assert ruling["verdict"] == "continue"
+    assert "PREM-TURN" in ruling["rules"]
+    assert not {"use_as_burn", "reshuffle_stub", "deal_without_burn", "redeal_board"} & set(remedies(ruling))
+    assert ruling["discretion"] is True
+    assert any("after the street had been dealt again" in r for r in ruling["discretion_reasons"])

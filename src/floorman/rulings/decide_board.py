@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from floorman.cards import is_joker
-from floorman.findings import Finding
+from floorman.findings import Finding, SetAside
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.rulings.context import Context, Decision
@@ -143,8 +143,12 @@ def _arrived(ctx: Context, f: Finding) -> int:
 
 def four_card_flop(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "four_card_flop.found")
-    if _street_actions(ctx, Street.FLOP):
+    if _street_actions(ctx, Street.FLOP) or _has_begun(ctx, Street.TURN):
         ctx.apply(d, "four_card_flop.after_action", Message.of("ruling.four_card_flop.no_timing"))
+    if _has_begun(ctx, Street.TURN):
+        ctx.apply(d, "four_card_flop.after_next_street")
+        d.say(Message.of("ruling.four_card_flop.after_the_turn"))
+        return d
     if ctx.params.four_card_flop == "redeal_flop":
         ctx.apply(d, "four_card_flop.redeal_flop")
         d.say(Message.of("ruling.four_card_flop.redeal_flop"))
@@ -171,6 +175,21 @@ def short_flop(ctx: Context, fs: list[Finding]) -> Decision:
                    cards=missing)
     d.say(Message.of("ruling.short_flop.completed", count=f.count))
     return d
+
+
+def _has_begun(ctx: Context, street: Street) -> bool:
+    """The street's own cards have been dealt (its betting round has begun)."""
+    streets = ctx.state.spec.streets
+    return street in streets and streets.index(street) <= ctx.state.street_idx
+
+
+def _scramble_never_called(ctx: Context, f: Finding) -> bool:
+    """A second burn where the engine held the four-card flop's random pick as the burn, with no floor called
+    between the flop and this burn: the scramble never happened, the dealer burned as usual."""
+    if f.street is None or ctx.state.designated_burn.get(f.street) is not SetAside.FOUR_CARD_FLOP_SCRAMBLE:
+        return False
+    flop = next((g for g in ctx.state.findings if g.irregularity is I.FOUR_CARD_FLOP), None)
+    return flop is not None and not any(flop.at < i < f.at for i in ctx.state.floors)
 
 
 def _street_actions(ctx: Context, street: Street | None) -> int:
@@ -251,8 +270,11 @@ def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing
 
 
 def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
+    real = [f for f in fs if not _scramble_never_called(ctx, f)]
+    if not real:
+        return Decision(verdict=C, rules=[], findings=fs)
     d = ctx.decide(fs, "extra_burn.found")
-    for f in fs:
+    for f in real:
         actions = _street_actions(ctx, f.street)
         if ctx.state.is_stud:
             ctx.apply(d, "extra_burn.stud", street=f.street.value if f.street else None)
@@ -301,6 +323,10 @@ def premature(ctx: Context, fs: list[Finding]) -> Decision:
             ctx.apply(d, "premature_card.without_burn", Message.of("ruling.premature.no_burn_to_keep"))
         if ctx.state.hand_over:
             d.say(Message.of("ruling.premature.the_card_s_came_out_before", street=street.value))
+            continue
+        if _has_begun(ctx, street):
+            ctx.apply(d, "premature_card.since_dealt", Message.of("ruling.premature.found_after_the_street"))
+            d.say(Message.of("ruling.premature.the_street_has_since_been_dealt", street=street.value))
             continue
         if street is Street.TURN and ctx.params.premature_turn == "set_aside":
             ctx.apply(d, "premature_card.turn_set_aside", street=street.value)

@@ -82,6 +82,8 @@ class Remedy:
         variant = ""
         if self.do is RemedyKind.SCRAMBLE_AND_PICK_BURN and f.get("turn_up"):
             variant = ".turn_up"
+        elif self.do is RemedyKind.SCRAMBLE_AND_PICK_BURN and f.get("out_of_play"):
+            variant = ".out_of_play"
         elif self.do is RemedyKind.DEAL_FACE_DOWN and not f.get("seat"):
             variant = ".others"
         elif self.do is RemedyKind.REMOVE_CARD and f.get("where") == "muck":
