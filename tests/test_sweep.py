@@ -1,0 +1,298 @@
+"""The sweep: every irregularity the drill can inject, at every moment it can be found, in every game of the
+registry, under every book, gives one ruling whose remedies do not contradict each other and that cites the
+rule of the irregularity.
+
+The hands are clean hands of each game played to the pot (``tests/sweep_hands.py``); the drill's own injectors
+put the irregularity in (``floorman.drill.inject``, the same random choices for the same case), and the hand is
+cut where the floor is called:
+
+``in_deal``   before the initial deal is complete (errors of the deal);
+``at_sa``     at the action that makes substantial action (errors of the deal);
+``on_street`` as the street's cards come out, before anyone acts on them (errors of a street);
+``after``     at the first action after substantial action, or after the street's error;
+``showdown``  once every hand still in has been shown;
+``pushed``    once the pot has been pushed (the next hand not begun: still disputable).
+
+A ruling is *contradictory* when, of its remedies,
+  - the verdict and the steps disagree: a misdeal without ``redeal``, a void without returning every chip, or a
+    re-deal (or a void's refund) beside any step that plays the hand on (replace, burn, scramble, kill ...);
+  - one seat is given two dispositions: its hand killed and also corrected (a replacement, a missing card, an
+    upcard), or two different amounts of chips back;
+  - one card is given two dispositions (removed from play and used as a burn, removed to two places);
+  - one street is disposed of twice: its cards left to stand and also scrambled, re-dealt, completed or
+    reshuffled; two different scrambles of the same cards; or its burn taken "as usual" while another step
+    designates a card as that burn or deals it without a burn, or two steps designating two burns for it.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Iterator
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+import pytest
+
+import floorman
+from floorman.drill.draft import Draft
+from floorman.drill.inject import inject
+from floorman.drill.model import Kind, Moment
+from floorman.findings import Irregularity as I
+from floorman.formats import handlog
+from floorman.formats import ruling as ruling_json
+from floorman.hand import Hand
+from floorman.rulebooks import rulebooks
+from floorman.table import GAMES, Family, Game
+from tests.sweep_hands import clean_hand
+
+Obj = dict[str, Any]
+
+BOOKS = sorted(rulebooks())
+DEAL_MOMENTS = ("in_deal", "at_sa", "after", "showdown", "pushed")
+STREET_MOMENTS = ("on_street", "after", "showdown", "pushed")
+STREET_KINDS = (Kind.FOUR_CARD_FLOP, Kind.MISSING_BURN, Kind.PREMATURE)
+MOMENTS: dict[Kind, tuple[str, ...]] = {
+    **{kind: DEAL_MOMENTS for kind in Kind}, **{kind: STREET_MOMENTS for kind in STREET_KINDS},
+    Kind.ABSENT: DEAL_MOMENTS[1:],
+}
+"""The moments each irregularity can be found at: an absent player is one only once the last card of the
+deal is out (ABS-AT-SEAT); an error of a street is found from its own cards on."""
+SEEDS = 12
+"""How many of the drill's random choices are tried for a case before it is a failure of the sweep itself."""
+
+KIND_RULES: dict[Kind, frozenset[str]] = {
+    Kind.ABSENT: frozenset({"ABS-AT-SEAT", "STUD-ABSENT"}),
+    Kind.WRONG_SEAT: frozenset({"MD-FIRST-WRONG-SEAT"}),
+    Kind.EXPOSED: frozenset({"DEF-EXPOSED"}),
+    Kind.BOXED: frozenset({"DEF-BOXED"}),
+    Kind.DUPLICATE: frozenset({"FD-DUP"}),
+    Kind.FOREIGN_BACK: frozenset({"FD-FOREIGN-BACK-HAND", "FD-FOREIGN-BACK-STUB"}),
+    Kind.FOUR_CARD_FLOP: frozenset({"FLOP-4CARD"}),
+    Kind.MISSING_BURN: frozenset({"FLOP-NOBURN", "BURN-STREET", "STUD-BURN-ERROR"}),
+    Kind.PREMATURE: frozenset({"PREM-FLOP", "PREM-TURN", "PREM-RIVER", "PREM-RRoP", "PREM-STUD"}),
+}
+"""The rule that names each irregularity (one of them must be cited)."""
+
+FAMILY_RULES: dict[Family, frozenset[str]] = {
+    Family.FLOP: frozenset({"DEAL-ORDER-FLOP", "MD-FLOP-EXPOSE", "EXP-HOLE-SINGLE", "EXP-REPLACEMENT-EXPOSED",
+                            "FLOP-4CARD", "FLOP-5PLUS", "FLOP-SHORT", "FLOP-NOBURN", "FLOP-EXTRA-BURN",
+                            "BURN-STREET", "PREM-FLOP", "PREM-TURN", "PREM-RIVER", "PREM-RRoP"}),
+    Family.STUD: frozenset({"DEAL-ORDER-STUD", "MD-STUD-DOWNCARD", "STUD-DOWN-EXPOSED", "STUD-ALL-DOWN",
+                            "STUD-7TH-EXPOSED", "STUD-SHORT-STUB", "STUD-ABSENT", "STUD-BRINGIN-WRONG",
+                            "STUD-CARD-COUNT", "STUD-BURN-ERROR", "PREM-STUD", "DEF-DOOR-CARD"}),
+    Family.DRAW: frozenset({"DEAL-ORDER-DRAW", "MD-DRAW", "DRAW-EXPOSED"}),
+}
+"""Rules that belong to one game family only: a ruling in another family never cites them."""
+
+_REQUIRED = {
+    Kind.ABSENT: {I.ABSENT_AT_DEAL}, Kind.WRONG_SEAT: {I.FIRST_CARD_WRONG_SEAT},
+    Kind.EXPOSED: {I.EXPOSED_HOLE_CARD}, Kind.BOXED: {I.BOXED_CARD}, Kind.DUPLICATE: {I.DUPLICATE_CARD},
+    Kind.FOREIGN_BACK: {I.FOREIGN_BACK_IN_PLAY, I.FOREIGN_BACK_IN_STUB},
+    Kind.FOUR_CARD_FLOP: {I.FOUR_CARD_FLOP}, Kind.MISSING_BURN: {I.MISSING_BURN},
+    Kind.PREMATURE: {I.PREMATURE_CARD},
+}
+
+_VERDICT_STEPS = {"redeal", "return_chips", "return_all_chips", "new_deck", "carry_chips_to_next_deal",
+                  "penalty_possible", "remove_card"}
+"""Steps that may stand beside a misdeal or a void (they do not play the hand on)."""
+_CORRECTS_SEAT = {"replace_card", "deal_missing_card", "turn_up_card", "deal_face_down", "correct_bring_in"}
+_COMPATIBLE = {
+    frozenset({"picked", "no_new_burn"}), frozenset({"designated", "no_new_burn"}),
+    frozenset({"scrambled", "completed"}), frozenset({"reshuffled", "redealt"}),
+    frozenset({"set_aside", "reshuffled"}),
+}
+"""Dispositions of one street that go together (a scramble completed from the stub; a reshuffle re-dealt)."""
+
+
+# --- Building the cases ------------------------------------------------------------------------------------
+
+@cache
+def _base(game: Game) -> Obj:
+    return clean_hand(game)
+
+
+def _sa_index(header: Obj, events: list[Obj], book: str) -> int | None:
+    log = handlog.from_obj({**header, "events": events})
+    hand = Hand(replace(log, events=()), rulebook=book)
+    for i, event in enumerate(log.events):
+        hand.push(event)
+        if hand.substantial_action:
+            return i
+    return None
+
+
+def _cut(draft: Draft, moment: str, kind: Kind, book: str) -> int | None:
+    """Where the floor is called at ``moment``, or None if the injected hand has no such moment."""
+    events = draft.events
+    m = draft.index(draft.marks[-1].event)
+    first, last = draft.deal_span()
+    if moment == "in_deal":
+        return m if first <= m < last else None
+    if moment == "on_street":
+        return m
+    sa = _sa_index(draft.header, events, book)
+    if moment == "at_sa":
+        return sa if sa is not None and m <= sa else None
+    if moment == "after":
+        start = m if kind in STREET_KINDS else max(m, sa if sa is not None else len(events))
+        return next((i for i in range(start + 1, len(events)) if events[i]["type"] == "act"), None)
+    shows = [i for i, e in enumerate(events) if e["type"] == "show"]
+    pushed = [i for i, e in enumerate(events) if e["type"] == "pot_awarded"]
+    at = shows[-1] if moment == "showdown" and shows else pushed[0] if moment == "pushed" and pushed else None
+    return at if at is not None and m < at else None
+
+
+def _log(kind: Kind, game: Game, moment: str, book: str) -> Obj | None:
+    """The base hand of ``game`` with ``kind`` put in and cut at ``moment`` (None if the hand cannot take it)."""
+    drill_moment = Moment.BEFORE if moment in ("in_deal", "at_sa", "on_street") else Moment.AFTER
+    for attempt in range(SEEDS):
+        seed = zlib.crc32(f"{kind.value}/{game.value}/{moment}/{attempt}".encode())
+        draft = Draft(_base(game))
+        if not inject(kind, draft, random.Random(seed), drill_moment):
+            continue
+        cut = _cut(draft, moment, kind, book)
+        if cut is not None:
+            return {**draft.header, "events": [*draft.events[:cut + 1], {"type": "floor"}]}
+    return None
+
+
+def _cases() -> Iterator[Any]:
+    for kind in Kind:
+        for game in Game:
+            if GAMES[game].family not in kind.families:
+                continue
+            for moment in MOMENTS[kind]:
+                for book in BOOKS:
+                    yield pytest.param(kind, game, moment, book, id=f"{kind.value}-{moment}-{game.value}-{book}")
+
+
+# --- What a ruling must not say ------------------------------------------------------------------------
+
+def _street_dispositions(step: Obj) -> list[tuple[str, str, Any]]:
+    """(what, disposition, detail) for each street's cards or burn a step disposes of."""
+    do, street = step["do"], step.get("street")
+    if do == "board_stands":
+        out = [(f"{street} cards", "stands", None)]
+        return out + ([(f"{step['next_street']} burn", "as_usual", None)] if step.get("next_street") else [])
+    if do == "scramble_and_pick_burn" and not step.get("turn_up"):
+        picked = [(f"{street} burn", "picked", step.get("cards"))] if street else []
+        return [("flop cards", "scrambled", step.get("cards")), *picked]
+    table = {"redeal_board": [("cards", "redealt"), ("burn", "as_usual")], "complete_board": [("cards", "completed")],
+             "reshuffle_stub": [("cards", "reshuffled")], "set_aside_card": [("cards", "set_aside")],
+             "deal_without_burn": [("burn", "no_new_burn")], "use_as_burn": [("burn", "designated")],
+             "restore_order": [("burn", "restored")]}
+    if street is None:
+        return []
+    return [(f"{street} {what}", how, step.get("card")) for what, how in table.get(do, [])]
+
+
+def contradictions(ruling: Obj) -> list[str]:
+    """Every way the ruling's remedies contradict its verdict or each other (empty when they do not)."""
+    out: list[str] = []
+    steps: list[Obj] = ruling["remedies"]
+    kinds = {s["do"] for s in steps}
+    verdict = ruling["verdict"]
+    if verdict == "misdeal" and "redeal" not in kinds:
+        out.append("a misdeal without a re-deal")
+    if verdict == "void" and "return_all_chips" not in kinds:
+        out.append("a void without every chip returned")
+    if verdict == "continue" and "redeal" in kinds:
+        out.append("play on, and a re-deal")
+    if verdict in ("misdeal", "void"):
+        play_on = sorted(kinds - _VERDICT_STEPS)
+        if play_on:
+            out.append(f"a {verdict} beside steps that play the hand on: {play_on}")
+    seats: dict[int, set[str]] = {}
+    chips: dict[int, set[Any]] = {}
+    cards: dict[str, set[str]] = {}
+    streets: dict[str, dict[str, set[Any]]] = {}
+    for s in steps:
+        seat, card = s.get("seat"), s.get("card")
+        if seat is not None and s["do"] == "kill_hand":
+            seats.setdefault(seat, set()).add("dead")
+        elif seat is not None and s["do"] in _CORRECTS_SEAT:
+            seats.setdefault(seat, set()).add("corrected")
+        if seat is not None and s["do"] == "return_chips":
+            chips.setdefault(seat, set()).add(s.get("amount"))
+        if card and card != "??" and s["do"] in ("remove_card", "use_as_burn"):
+            cards.setdefault(card, set()).add(f"{s['do']} {s.get('where', '')}".strip())
+        for what, how, detail in _street_dispositions(s):
+            streets.setdefault(what, {}).setdefault(how, set()).add(detail)
+    out += [f"seat {seat}: killed and corrected" for seat, ways in seats.items() if len(ways) > 1]
+    out += [f"seat {seat}: chips back twice ({sorted(map(str, a))})" for seat, a in chips.items() if len(a) > 1]
+    out += [f"the {card}: {sorted(ways)}" for card, ways in cards.items() if len(ways) > 1]
+    for what, hows in streets.items():
+        for how, details in hows.items():
+            if len(details) > 1:
+                out.append(f"the {what}: {how} twice, differently ({sorted(map(str, details))})")
+        names = sorted(hows)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                if frozenset({a, b}) not in _COMPATIBLE:
+                    out.append(f"the {what}: {a} and {b}")
+    return out
+
+
+def problems(kind: Kind, game: Game, result: Any) -> list[str]:
+    ruling = ruling_json.to_obj(result)["rulings"][-1]
+    found = {f.irregularity for f in result.findings}
+    out = contradictions(ruling)
+    if not _REQUIRED[kind] & found:
+        out.append(f"no {'/'.join(sorted(i.value for i in _REQUIRED[kind]))} found (findings: "
+                   f"{sorted(f.value for f in found)})")
+    elif not KIND_RULES[kind] & set(ruling["rules"]):
+        out.append(f"none of {sorted(KIND_RULES[kind])} cited: {ruling['rules']}")
+    family = GAMES[game].family
+    foreign = sorted(r for other, rules in FAMILY_RULES.items() if other is not family for r in rules
+                     if r in ruling["rules"])
+    if foreign:
+        out.append(f"rules of another game family cited: {foreign}")
+    if ruling["discretion"] and not ruling["discretion_reasons"]:
+        out.append("discretion without a reason")
+    if {c["rule"] for c in ruling["citations"]} != set(ruling["rules"]):
+        out.append("not every rule has its citation")
+    return out
+
+
+# --- The sweep -----------------------------------------------------------------------------------------
+
+def test_every_game_of_the_registry_has_a_clean_hand_played_to_the_pot() -> None:
+    for game in Game:
+        events = _base(game)["events"]
+        assert events[-1]["type"] == "pot_awarded"
+        assert any(e["type"] == "show" for e in events)
+
+
+@pytest.mark.parametrize(("kind", "game", "moment", "book"), list(_cases()))
+def test_sweep_rules_without_contradiction_and_cites_the_irregularity(
+    kind: Kind, game: Game, moment: str, book: str,
+) -> None:
+    log = _log(kind, game, moment, book)
+    assert log is not None, f"the sweep could not put a {kind.value} into a {game.value} hand found {moment}"
+    result = floorman.rule(handlog.from_obj(log), rulebook=book)
+    assert problems(kind, game, result) == []
+
+
+def test_the_contradiction_check_sees_each_kind_of_contradiction() -> None:
+    def ruling(verdict: str, *steps: Obj) -> Obj:
+        return {"verdict": verdict, "remedies": list(steps)}
+
+    assert contradictions(ruling("misdeal", {"do": "redeal"}, {"do": "return_chips", "seat": 3, "amount": 600})) == []
+    assert contradictions(ruling("misdeal", {"do": "redeal"}, {"do": "replace_card", "seat": 3}))
+    assert contradictions(ruling("misdeal", {"do": "return_chips", "seat": 3, "amount": 600}))
+    assert contradictions(ruling("continue", {"do": "redeal"}))
+    assert contradictions(ruling("continue", {"do": "kill_hand", "seat": 2}, {"do": "replace_card", "seat": 2}))
+    assert contradictions(ruling("continue", {"do": "remove_card", "card": "As", "where": "muck"},
+                                 {"do": "use_as_burn", "card": "As", "street": "flop"}))
+    assert contradictions(ruling("continue", {"do": "board_stands", "street": "flop", "next_street": "turn"},
+                                 {"do": "scramble_and_pick_burn", "cards": 4, "street": "turn"}))
+    assert contradictions(ruling("continue", {"do": "scramble_and_pick_burn", "cards": 3, "street": "flop"},
+                                 {"do": "scramble_and_pick_burn", "cards": 4, "street": "turn"}))
+    assert contradictions(ruling("continue", {"do": "scramble_and_pick_burn", "cards": 4, "street": "turn"},
+                                 {"do": "deal_without_burn", "street": "turn"})) == []
+    assert contradictions(ruling("continue", {"do": "scramble_and_pick_burn", "cards": 3, "street": "flop"},
+                                 {"do": "complete_board", "street": "flop", "cards": 1})) == []
+    assert contradictions(ruling("continue", {"do": "use_as_burn", "street": "turn"},
+                                 {"do": "restore_order", "street": "turn"}))
