@@ -387,7 +387,7 @@ def deal_after(state: HandState, ev: CardDealt, at: int) -> None:
         drawn = HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street)
         seat.cards.append(drawn)
         if ev.face_up:
-            _dealer_exposure(state, seat, drawn, at, how="dealt face up")
+            _dealer_exposure(state, seat, drawn, at, how="dealt_face_up")
         if seat.held > n and not any(f.irregularity is I.WRONG_CARD_COUNT and f.seat == ev.seat
                                      for f in state.findings):
             state.add(Finding(at=at, irregularity=I.WRONG_CARD_COUNT, seat=ev.seat, count=seat.held,
