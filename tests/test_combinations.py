@@ -190,7 +190,7 @@ def test_the_same_exposed_card_with_substantial_action_does_not_leave_the_misdea
     ruling = last(table(events, game="holdem"), "wsop-la-2026")
     assert ruling["substantial_action"] is True
     assert "SA-MISDEAL-GATE" not in ruling["rules"]
-    assert not any("still be misdealt" in r for r in ruling["discretion_reasons"])
+    assert not any("still be misdealt" in r for r in ruling.get("discretion_reasons", []))
 
 
 # --- Found late: once the next street is out ---------------------------------------------------------------
@@ -217,3 +217,49 @@ def test_a_premature_turn_found_after_the_turn_was_dealt_again_leaves_the_board_
     assert not {"use_as_burn", "reshuffle_stub", "deal_without_burn", "redeal_board"} & set(remedies(ruling))
     assert ruling["discretion"] is True
     assert any("after the street had been dealt again" in r for r in ruling["discretion_reasons"])
+
+
+# --- A procedure nobody carried out sets no card aside ---------------------------------------------------
+
+def test_an_exposed_card_never_replaced_is_no_flop_burn_so_a_flop_without_a_burn_is_a_missing_burn() -> None:
+    events = [*deal(ORDER, 2, c9={"card": "9c", "face_up": True}), *PREFLOP, *board("Kd", "8c", "3h"),
+              act(6, "check"), {"type": "floor"}]
+    ruling = last(table(events, game="holdem"), "tda-2022")
+    assert "FLOP-NOBURN" in ruling["rules"] and "EXP-HOLE-SINGLE" in ruling["rules"]
+    assert {"do": "board_stands", "street": "flop", "next_street": "turn"} in ruling["remedies"]
+
+
+def test_an_exposed_card_replaced_is_the_flop_burn_so_a_flop_without_a_burn_is_right() -> None:
+    events = [*deal(ORDER, 2, c9={"card": "9c", "face_up": True}), {"type": "deal", "seat": 1, "card": "2d"},
+              *PREFLOP, *board("Kd", "8c", "3h"), {"type": "floor"}]
+    ruling = last(table(events, game="holdem"), "tda-2022")
+    assert "FLOP-NOBURN" not in ruling["rules"] and "DEAL-BURN-ORDER" not in ruling["rules"]
+
+
+def test_a_four_card_flop_after_two_burns_is_one_scramble() -> None:
+    log = table([*deal(ORDER, 2), *PREFLOP, BURN, BURN, *board("Kd", "8c", "3h", "Ts"), {"type": "floor"}],
+                game="holdem")
+    ruling = last(log, "wsop-la-2026")
+    assert {"FLOP-4CARD", "FLOP-EXTRA-BURN"} <= set(ruling["rules"])
+    assert remedies(ruling) == ["scramble_and_pick_burn", "deal_without_burn"]
+    assert ruling["discretion"] is True
+
+
+def test_a_flop_dealt_without_a_burn_found_once_the_turn_is_out_stands_with_no_advice_for_the_turn() -> None:
+    log = table([*deal(ORDER, 2), *PREFLOP, *board("Kd", "8c", "3h"), act(6, "check"), act(1, "check"),
+                 BURN, *board("2s"), {"type": "floor"}], game="holdem")
+    ruling = last(log, "tda-2022")
+    assert {"do": "board_stands", "street": "flop"} in ruling["remedies"]
+
+
+def test_a_boxed_card_at_a_seat_that_then_got_its_card_needs_no_replacement() -> None:
+    events = [{"type": "deal", "seat": 5, "card": "Qs", "boxed": True}, *deal(ORDER, 2), *PREFLOP,
+              {"type": "floor"}]
+    ruling = last(table(events, game="holdem"), "tda-2022")
+    assert ruling["remedies"] == [{"do": "remove_card", "card": "Qs", "where": "muck"}]
+
+
+def test_a_boxed_card_mid_deal_is_replaced_by_the_next_card() -> None:
+    events = [*deal(ORDER, 1), {"type": "deal", "seat": 5, "card": "Qs", "boxed": True}, {"type": "floor"}]
+    ruling = last(table(events, game="holdem"), "tda-2022")
+    assert {"do": "replace_card", "seat": 5} in ruling["remedies"]

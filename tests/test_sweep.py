@@ -1,6 +1,8 @@
 """The sweep: every irregularity the drill can inject, at every moment it can be found, in every game of the
-registry, under every book, gives one ruling whose remedies do not contradict each other and that cites the
-rule of the irregularity.
+registry, under every book, in an ordinary hand and in the re-play of a misdealt one, gives one ruling whose
+remedies do not contradict each other and that cites the rule of the irregularity. So does every pair of them
+put into one hand (two exposed cards, a boxed card and an exposure, a four-card flop and a missing burn ...), in
+every game family.
 
 The hands are clean hands of each game played to the pot (``tests/sweep_hands.py``); the drill's own injectors
 put the irregularity in (``floorman.drill.inject``, the same random choices for the same case), and the hand is
@@ -59,6 +61,8 @@ MOMENTS: dict[Kind, tuple[str, ...]] = {
 }
 """The moments each irregularity can be found at: an absent player is one only once the last card of the
 deal is out (ABS-AT-SEAT); an error of a street is found from its own cards on."""
+DEALS = ("first", "redeal")
+"""An ordinary hand, and the re-play of a misdealt hand (a foreign back found during a re-deal ...)."""
 SEEDS = 12
 """How many of the drill's random choices are tried for a case before it is a failure of the sweep itself."""
 
@@ -123,20 +127,21 @@ def _sa_index(header: Obj, events: list[Obj], book: str) -> int | None:
     return None
 
 
-def _cut(draft: Draft, moment: str, kind: Kind, book: str) -> int | None:
-    """Where the floor is called at ``moment``, or None if the injected hand has no such moment."""
+def _cut(draft: Draft, moment: str, book: str) -> int | None:
+    """Where the floor is called at ``moment`` (after every error put in), or None if the hand has no such moment."""
     events = draft.events
-    m = draft.index(draft.marks[-1].event)
+    marks = sorted(draft.marks, key=lambda mark: draft.index(mark.event))
+    m = draft.index(marks[-1].event)
     first, last = draft.deal_span()
     if moment == "in_deal":
-        return m if first <= m < last else None
+        return m if all(first <= draft.index(mark.event) < last for mark in marks) else None
     if moment == "on_street":
         return m
     sa = _sa_index(draft.header, events, book)
     if moment == "at_sa":
         return sa if sa is not None and m <= sa else None
     if moment == "after":
-        start = m if kind in STREET_KINDS else max(m, sa if sa is not None else len(events))
+        start = m if marks[-1].kind in STREET_KINDS else max(m, sa if sa is not None else len(events))
         return next((i for i in range(start + 1, len(events)) if events[i]["type"] == "act"), None)
     shows = [i for i, e in enumerate(events) if e["type"] == "show"]
     pushed = [i for i, e in enumerate(events) if e["type"] == "pot_awarded"]
@@ -144,15 +149,20 @@ def _cut(draft: Draft, moment: str, kind: Kind, book: str) -> int | None:
     return at if at is not None and m < at else None
 
 
-def _log(kind: Kind, game: Game, moment: str, book: str) -> Obj | None:
-    """The base hand of ``game`` with ``kind`` put in and cut at ``moment`` (None if the hand cannot take it)."""
+def _log(kinds: tuple[Kind, ...], game: Game, moment: str, book: str, deal: str) -> Obj | None:
+    """The base hand of ``game`` with ``kinds`` put in and cut at ``moment`` (None if the hand cannot take them);
+    a ``redeal`` deal is the re-play of a misdealt hand."""
     drill_moment = Moment.BEFORE if moment in ("in_deal", "at_sa", "on_street") else Moment.AFTER
+    names = "+".join(k.value for k in kinds)
+    base = _base(game)
+    if deal == "redeal":
+        base = {**base, "redeal_of": {"hand": f"{game.value}-1", "count": 1}}
     for attempt in range(SEEDS):
-        seed = zlib.crc32(f"{kind.value}/{game.value}/{moment}/{attempt}".encode())
-        draft = Draft(_base(game))
-        if not inject(kind, draft, random.Random(seed), drill_moment):
+        rng = random.Random(zlib.crc32(f"{names}/{game.value}/{moment}/{deal}/{attempt}".encode()))
+        draft = Draft(base)
+        if not all(inject(kind, draft, rng, drill_moment) for kind in kinds):
             continue
-        cut = _cut(draft, moment, kind, book)
+        cut = _cut(draft, moment, book)
         if cut is not None:
             return {**draft.header, "events": [*draft.events[:cut + 1], {"type": "floor"}]}
     return None
@@ -164,8 +174,34 @@ def _cases() -> Iterator[Any]:
             if GAMES[game].family not in kind.families:
                 continue
             for moment in MOMENTS[kind]:
+                for deal in DEALS:
+                    for book in BOOKS:
+                        yield pytest.param(kind, game, moment, deal, book,
+                                           id=f"{kind.value}-{moment}-{game.value}-{deal}-{book}")
+
+
+def _pairs() -> Iterator[tuple[Kind, Kind]]:
+    kinds = list(Kind)
+    for i, a in enumerate(kinds):
+        for b in kinds[i:]:
+            if a is not b or a.repeatable:
+                yield a, b
+
+
+def _pair_cases() -> Iterator[Any]:
+    """Two irregularities in one hand: each pair, in each family (the family's games taken in turn)."""
+    for n, (a, b) in enumerate(_pairs()):
+        for family in Family:
+            games = [g for g in Game if GAMES[g].family is family]
+            if family not in a.families or family not in b.families:
+                continue
+            game = games[n % len(games)]
+            moments = [m for m in MOMENTS[a] if m in MOMENTS[b]] + (
+                ["on_street"] if (a in STREET_KINDS) != (b in STREET_KINDS) else [])
+            for moment in moments:
                 for book in BOOKS:
-                    yield pytest.param(kind, game, moment, book, id=f"{kind.value}-{moment}-{game.value}-{book}")
+                    yield pytest.param((a, b), game, moment, book,
+                                       id=f"{a.value}+{b.value}-{moment}-{game.value}-{book}")
 
 
 # --- What a ruling must not say ------------------------------------------------------------------------
@@ -220,6 +256,10 @@ def contradictions(ruling: Obj) -> list[str]:
             cards.setdefault(card, set()).add(f"{s['do']} {s.get('where', '')}".strip())
         for what, how, detail in _street_dispositions(s):
             streets.setdefault(what, {}).setdefault(how, set()).add(detail)
+    for hows in streets.values():
+        named = hows.get("designated", set()) - {None}
+        if named:  # "the set-aside card" and the card it names are one designation
+            hows["designated"] = named
     out += [f"seat {seat}: killed and corrected" for seat, ways in seats.items() if len(ways) > 1]
     out += [f"seat {seat}: chips back twice ({sorted(map(str, a))})" for seat, a in chips.items() if len(a) > 1]
     out += [f"the {card}: {sorted(ways)}" for card, ways in cards.items() if len(ways) > 1]
@@ -235,15 +275,19 @@ def contradictions(ruling: Obj) -> list[str]:
     return out
 
 
-def problems(kind: Kind, game: Game, result: Any) -> list[str]:
+def problems(kinds: tuple[Kind, ...], game: Game, result: Any) -> list[str]:
     ruling = ruling_json.to_obj(result)["rulings"][-1]
     found = {f.irregularity for f in result.findings}
     out = contradictions(ruling)
-    if not _REQUIRED[kind] & found:
-        out.append(f"no {'/'.join(sorted(i.value for i in _REQUIRED[kind]))} found (findings: "
-                   f"{sorted(f.value for f in found)})")
-    elif not KIND_RULES[kind] & set(ruling["rules"]):
-        out.append(f"none of {sorted(KIND_RULES[kind])} cited: {ruling['rules']}")
+    for kind in kinds:
+        if not _REQUIRED[kind] & found:
+            out.append(f"no {'/'.join(sorted(i.value for i in _REQUIRED[kind]))} found (findings: "
+                       f"{sorted(f.value for f in found)})")
+    cited = [kind for kind in kinds if KIND_RULES[kind] & set(ruling["rules"])]
+    if ruling["verdict"] == "continue":
+        out += [f"none of {sorted(KIND_RULES[k])} cited: {ruling['rules']}" for k in kinds if k not in cited]
+    elif not cited:
+        out.append(f"none of the irregularities' rules cited: {ruling['rules']}")
     family = GAMES[game].family
     foreign = sorted(r for other, rules in FAMILY_RULES.items() if other is not family for r in rules
                      if r in ruling["rules"])
@@ -265,14 +309,24 @@ def test_every_game_of_the_registry_has_a_clean_hand_played_to_the_pot() -> None
         assert any(e["type"] == "show" for e in events)
 
 
-@pytest.mark.parametrize(("kind", "game", "moment", "book"), list(_cases()))
+@pytest.mark.parametrize(("kind", "game", "moment", "deal", "book"), list(_cases()))
 def test_sweep_rules_without_contradiction_and_cites_the_irregularity(
-    kind: Kind, game: Game, moment: str, book: str,
+    kind: Kind, game: Game, moment: str, deal: str, book: str,
 ) -> None:
-    log = _log(kind, game, moment, book)
-    assert log is not None, f"the sweep could not put a {kind.value} into a {game.value} hand found {moment}"
+    log = _log((kind,), game, moment, book, deal)
+    assert log is not None, f"the sweep could not put a {kind.value} into a {game.value} {deal} found {moment}"
     result = floorman.rule(handlog.from_obj(log), rulebook=book)
-    assert problems(kind, game, result) == []
+    assert problems((kind,), game, result) == []
+
+
+@pytest.mark.parametrize(("kinds", "game", "moment", "book"), list(_pair_cases()))
+def test_sweep_of_two_irregularities_at_once_rules_without_contradiction(
+    kinds: tuple[Kind, Kind], game: Game, moment: str, book: str,
+) -> None:
+    log = _log(kinds, game, moment, book, "first")
+    assert log is not None, f"the sweep could not put {kinds} into a {game.value} hand found {moment}"
+    result = floorman.rule(handlog.from_obj(log), rulebook=book)
+    assert problems(kinds, game, result) == []
 
 
 def test_the_contradiction_check_sees_each_kind_of_contradiction() -> None:

@@ -64,7 +64,7 @@ def burn(state: HandState, ev: CardBurned, at: int) -> None:
             state.add(Finding(at=at, irregularity=I.PREMATURE_BURN, street=target))
         state.designated_burn.setdefault(target, SetAside.PREMATURE_BURN)
         return
-    designated = state.designated_burn.get(target)
+    designated = _designated(state, target)
     if len(burns) + (1 if designated else 0) > 1:
         state.add(Finding(
             at=at, irregularity=I.EXTRA_BURN, street=target, count=len(burns) + (1 if designated else 0),
@@ -149,10 +149,25 @@ def _premature(state: HandState, target: Street, card: str, at: int) -> None:
         state.no_burn_expected.add(target)
 
 
+def _designated(state: HandState, street: Street) -> SetAside | None:
+    """Why a card is already set aside as ``street``'s burn, if the procedure that sets it aside was carried out:
+    a premature burn lies on the burn pile; an exposed hole card only once it has left the hand (its
+    replacement dealt); the four-card flop's random pick only once the floor has been called about the flop.
+    A procedure nobody carried out leaves the dealer's own burn the only one."""
+    why = state.designated_burn.get(street)
+    if why is SetAside.EXPOSED_CARD:
+        out = any(c.exposed_by_dealer and c.set_aside for s in state.seats.values() for c in s.cards)
+        return why if out else None
+    if why is SetAside.FOUR_CARD_FLOP_SCRAMBLE:
+        flop = next((f for f in state.findings if f.irregularity is I.FOUR_CARD_FLOP), None)
+        return why if flop is not None and state.floor_called_after(flop.at) else None
+    return why
+
+
 def _check_burn(state: HandState, street: Street, at: int) -> None:
     if state.omits(Omission.BURNS):
         return
-    if state.burns.get(street) or street in state.designated_burn or street in state.no_burn_expected:
+    if state.burns.get(street) or _designated(state, street) or street in state.no_burn_expected:
         return
     state.add(Finding(at=at, irregularity=I.MISSING_BURN, street=street))
 
@@ -183,7 +198,7 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
             _premature(state, target, ev.card, at)
             return
         start_round(state, target)
-        if not state.omits(Omission.BURNS) and not state.burns.get(target) and target not in state.designated_burn \
+        if not state.omits(Omission.BURNS) and not state.burns.get(target) and not _designated(state, target) \
                 and target not in state.no_burn_expected:
             state.add(Finding(at=at, irregularity=I.MISSING_BURN, street=target))
         if target is Street.SEVENTH:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from floorman.cards import is_joker
-from floorman.findings import Finding, SetAside
+from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.rulings.context import Context, Decision
@@ -183,15 +183,6 @@ def _has_begun(ctx: Context, street: Street) -> bool:
     return street in streets and streets.index(street) <= ctx.state.street_idx
 
 
-def _scramble_never_called(ctx: Context, f: Finding) -> bool:
-    """A second burn where the engine held the four-card flop's random pick as the burn, with no floor called
-    between the flop and this burn: the scramble never happened, the dealer burned as usual."""
-    if f.street is None or ctx.state.designated_burn.get(f.street) is not SetAside.FOUR_CARD_FLOP_SCRAMBLE:
-        return False
-    flop = next((g for g in ctx.state.findings if g.irregularity is I.FOUR_CARD_FLOP), None)
-    return flop is not None and not any(flop.at < i < f.at for i in ctx.state.floors)
-
-
 def _street_actions(ctx: Context, street: Street | None) -> int:
     if street is None:
         return 0
@@ -229,7 +220,8 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
         d.say(Message.of("ruling.flop_noburn.the_flop_was_dealt_without_a", actions=actions))
         flop_actions = [a.action for a in ctx.state.actions if a.street is Street.FLOP]
         flop_sa = has_substantial_action(flop_actions, p, stud=False)
-        ctx.apply(d, "missing_burn.flop_stands" if flop_sa else "missing_burn.flop_stands_short_of_substantial_action")
+        ctx.apply(d, "missing_burn.flop_stands" if flop_sa else "missing_burn.flop_stands_short_of_substantial_action",
+                  next_street=_next_board_street(ctx, Street.FLOP))
         return
     ctx.apply(d, f"missing_burn.flop_{p.flop_noburn_no_action}")
     if p.flop_noburn_no_action == "scramble":
@@ -238,12 +230,13 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
         d.say(Message.of("ruling.flop_noburn.the_flop_was_dealt_without_a_3"))
 
 
-def _next_board_street(street: Street | None) -> str | None:
-    """The board street after ``street`` (None after the river)."""
+def _next_board_street(ctx: Context, street: Street | None) -> str | None:
+    """The board street after ``street`` still to be dealt (None after the river, or once it is out)."""
     order = (Street.FLOP, Street.TURN, Street.RIVER)
     if street not in order or street is Street.RIVER:
         return None
-    return order[order.index(street) + 1].value
+    nxt = order[order.index(street) + 1]
+    return None if _has_begun(ctx, nxt) else nxt.value
 
 
 def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing: bool) -> None:
@@ -257,7 +250,7 @@ def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing
             ctx.apply(d, "burn_error.stands_restored", street=street)
             d.say(Message.of("ruling.street_burn.the_following_cards_are_those_that"))
         else:
-            ctx.apply(d, "burn_error.stands", street=street, next_street=_next_board_street(f.street))
+            ctx.apply(d, "burn_error.stands", street=street, next_street=_next_board_street(ctx, f.street))
             d.say(Message.of("ruling.street_burn.the_next_street_is_burned_and"))
         return
     why = Message.of("ruling.street_burn.no_rule_says_how_to_correct")
@@ -270,11 +263,8 @@ def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing
 
 
 def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
-    real = [f for f in fs if not _scramble_never_called(ctx, f)]
-    if not real:
-        return Decision(verdict=C, rules=[], findings=fs)
     d = ctx.decide(fs, "extra_burn.found")
-    for f in real:
+    for f in fs:
         actions = _street_actions(ctx, f.street)
         if ctx.state.is_stud:
             ctx.apply(d, "extra_burn.stud", street=f.street.value if f.street else None)
@@ -289,6 +279,10 @@ def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
 def _flop_extra_burn(ctx: Context, d: Decision, f: Finding, actions: int) -> None:
     p = ctx.params
     ctx.apply(d, "extra_burn.flop")
+    if _flop_too_many_cards(ctx):
+        ctx.apply(d, "extra_burn.flop_too_many_cards", Message.of("ruling.flop_extra_burn.with_too_many_cards"))
+        d.say(Message.of("ruling.flop_extra_burn.taken_in_by_the_flop_procedure"))
+        return
     if f.note:
         d.say(Message.of("ruling.flop_extra_burn.a_burn_was_already_set_aside", note=f.note))
     flop_out = len(ctx.state.board.get(Street.FLOP, [])) > 0

@@ -117,9 +117,12 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
         if f.during_initial_deal and f.seat is None:
             ctx.apply(d, "boxed_card.in_deck", card=f.card)
             d.say(Message.of("ruling.boxed.a_boxed_card_was_found_in"))
-        elif f.during_initial_deal:
+        elif f.during_initial_deal and not _has_its_cards(ctx, f.seat):
             ctx.apply(d, "boxed_card.to_seat", card=f.card, seat=f.seat)
             d.say(Message.of("ruling.boxed.a_boxed_card_came_off_the", seat=f.seat))
+        elif f.during_initial_deal:
+            ctx.apply(d, "boxed_card.in_deck", card=f.card)
+            d.say(Message.of("ruling.boxed.a_boxed_card_was_found_in"))
         else:
             ctx.apply(d, "boxed_card.late", card=f.card)
             if ctx.sa:
@@ -130,6 +133,15 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
     if ctx.state.has(I.EXPOSED_HOLE_CARD):
         ctx.apply(d, "boxed_card.with_exposed")
     return d
+
+
+def _has_its_cards(ctx: Context, seat: int | None) -> bool:
+    """The seat needs no replacement: the deal is over and it holds its starting cards, or its hand is dead
+    or folded."""
+    s = ctx.state.seats.get(seat or 0)
+    if s is None or s.folded or s.dead:
+        return True
+    return ctx.state.deal_finished and s.held >= ctx.state.spec.hole_cards
 
 
 def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
