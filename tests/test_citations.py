@@ -155,3 +155,55 @@ def test_a_dead_hand_after_substantial_action_is_not_said_to_have_acted() -> Non
     text = ruling["explanation"]
     assert "Seat 5 acted" not in text
     assert {"do": "kill_hand", "seat": 5} not in ruling["remedies"] or "Substantial action has taken place" in text
+
+
+# -- blinds at the old level (LVL-NEW-HAND) -----------------------------------------------------------------
+
+
+def test_blinds_at_the_old_level_before_substantial_action_are_corrected_with_discretion() -> None:
+    # Omaha, level 100/200: the blinds went in at 50/100, noticed after one fold
+    seats = [1, 2, 3, 4]
+    ev = [{"type": "post", "seat": 1, "blind": "sb", "amount": 50},
+          {"type": "post", "seat": 2, "blind": "bb", "amount": 100}, *cards(seats, 4), act(3, "fold"), FLOOR]
+    ruling = last(table("omaha", seats, ev, button=4), "rrop")
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is False
+    assert ruling["rules"][0] == "LVL-NEW-HAND" and ruling["discretion"] is True
+    assert "corrected to" in ruling["explanation"]
+    assert ruling["remedies"] == [{"do": "repost_blinds", "seat": 1, "blind": "sb", "amount": 100},
+                                  {"do": "repost_blinds", "seat": 2, "blind": "bb", "amount": 200}]
+
+
+def test_blinds_at_the_old_level_after_substantial_action_stand() -> None:
+    # badugi, level 100/200: the blinds went in at 50/100 and three players acted before anyone spoke
+    seats = [1, 2, 3, 4]
+    ev = [{"type": "post", "seat": 1, "blind": "sb", "amount": 50},
+          {"type": "post", "seat": 2, "blind": "bb", "amount": 100}, *cards(seats, 4),
+          act(3, "call", 100), act(4, "fold"), act(1, "fold"), FLOOR]
+    ruling = last(table("badugi", seats, ev, button=4), "wsop-2026")
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
+    assert "LVL-NEW-HAND" in ruling["rules"] and ruling["remedies"] == []
+    assert "goes on at the amounts posted" in ruling["explanation"]
+
+
+def test_a_short_stack_all_in_for_less_is_not_an_old_level() -> None:
+    seats = [1, 2, 3]
+    log = table("holdem", seats, [{"type": "post", "seat": 1, "blind": "sb", "amount": 100},
+                                  {"type": "post", "seat": 2, "blind": "bb", "amount": 150}, *cards(seats, 2), FLOOR],
+                button=3)
+    log["players"][1]["stack"] = 150
+    assert "LVL-NEW-HAND" not in last(log, "wsop-2026")["rules"]
+
+
+# -- re-deal headers keep every status ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024", "rrop"])
+def test_a_redeal_keeps_penalties_and_leaves_out_a_player_seated_during_the_hand(book: str) -> None:
+    from tests.builders import ruled
+    log = table("holdem", [1, 2, 3, 4, 6], [*posts(1, 2), {"type": "seat_player", "seat": 5, "name": "P5", "stack": 9000},
+                                            {"type": "deal", "seat": 2}, FLOOR],
+                button=6, status={3: "penalized", 4: "absent"})
+    header = ruled(log, book)["redeal"]
+    statuses = {p["seat"]: p.get("status", "present") for p in header["players"]}
+    assert 5 not in statuses and statuses[3] == "penalized"
+    assert statuses[4] in ("absent", "redeal_dead")

@@ -25,6 +25,8 @@ def post(state: HandState, ev: BlindPosted, at: int) -> None:
     seat = state.seats[ev.seat]
     if ev.amount > max(seat.remaining, 0):
         state.add(Finding(at=at, irregularity=I.POST_EXCEEDS_STACK, seat=ev.seat))
+    if _at_old_level(state, ev, seat.remaining):
+        state.add(Finding(at=at, irregularity=I.BLINDS_AT_OLD_LEVEL, seat=ev.seat))
     amount = min(ev.amount, max(seat.remaining, 0))  # a seat cannot post chips it does not have
     seat.forced += amount
     live = ev.blind in (BlindKind.SMALL_BLIND, BlindKind.BIG_BLIND, BlindKind.STRADDLE, BlindKind.BRING_IN)
@@ -59,6 +61,18 @@ def forced_amount(level: Level, blind: BlindKind) -> Chips | None:
     """
     return {BlindKind.SMALL_BLIND: level.small_blind, BlindKind.BIG_BLIND: level.big_blind, BlindKind.ANTE: level.ante,
             BlindKind.BIG_BLIND_ANTE: level.big_blind_ante, BlindKind.BRING_IN: level.bring_in}.get(blind)
+
+
+def _at_old_level(state: HandState, ev: BlindPosted, remaining: Chips) -> bool:
+    """A forced bet posted at the old level (LVL-NEW-HAND). Where the log says when the hand began (v1.1
+    ``hand_began``) and the level changed before it, the old level is known: the bet is its amount, not the new one.
+    Without ``hand_began`` the old level is not known: a bet below what the level in force asks, from a seat that
+    could post that in full (a short stack all in for less is no mistake of level)."""
+    due = forced_amount(state.level, ev.blind)
+    if state.hand_began_at is not None:
+        old = state.level_before_start
+        return old is not None and forced_amount(old, ev.blind) == ev.amount != due
+    return bool(due) and due is not None and ev.amount < due <= remaining
 
 
 def bet_size(state: HandState) -> Chips:

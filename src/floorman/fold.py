@@ -135,11 +135,7 @@ def _post(state: HandState, event: BlindPosted, at: int) -> None:
     _hand_under_way(state)
     if event.blind is BlindKind.BRING_IN:
         _close_initial_if(state, at)
-    betting.post(state, event, at)
-    old = state.level_before_start
-    if old is not None and betting.forced_amount(old, event.blind) == event.amount != betting.forced_amount(
-            state.level, event.blind):
-        state.add(Finding(at=at, irregularity=I.BLINDS_AT_OLD_LEVEL, seat=event.seat))
+    betting.post(state, event, at)  # finds, among others, blinds posted at the old level
 
 
 def _level_findings(pending: list[tuple[int, Level]]) -> list[Finding]:

@@ -19,21 +19,30 @@ __all__ = ["HANDLING_DECISIONS"]
 
 def blinds_at_old_level(ctx: Context, fs: list[Finding]) -> Decision:
     """LVL-NEW-HAND: the blinds are those of the level in force when the hand began; posted at the old level they
-    are corrected before substantial action and kept after it."""
+    are corrected before substantial action (re-posted at the new level) and kept after it. A v1.1 log that says
+    when the hand began names the old level; without it the old level is not known, only that the bets fell short."""
     state = ctx.state
     d = ctx.decide(fs, "blinds_at_old_level.found")
     seats = tuple(dict.fromkeys(f.seat for f in fs))
-    d.say(Message.of("ruling.old_level.the_level_changed_before_the_hand", level=state.level, seats=seats))
+    old = state.level_before_start
+    if old is not None:
+        d.say(Message.of("ruling.old_level.the_level_changed_before_the_hand", level=state.level, seats=seats))
+    else:
+        d.say(Message.of("ruling.old_level.posted_below", level=state.level))
     reason = Message.of("ruling.old_level.the_text_corrects_a_hand_begun")
     if ctx.sa:
         ctx.apply(d, "blinds_at_old_level.stands", reason)
-        d.say(Message.of("ruling.old_level.substantial_action_has_occurred_so_the", old=state.level_before_start))
+        if old is not None:
+            d.say(Message.of("ruling.old_level.substantial_action_has_occurred_so_the", old=old))
+        else:
+            d.say(Message.of("ruling.old_level.kept"))
         return d
-    old = state.level_before_start
     for post in state.posts:
-        if post.seat in seats and old is not None and forced_amount(old, post.blind) == post.amount:
-            ctx.apply(d, "blinds_at_old_level.corrected", reason, seat=post.seat, blind=post.blind.value,
-                      amount=forced_amount(state.level, post.blind))
+        due = forced_amount(state.level, post.blind)
+        if not due or post.seat not in seats:
+            continue
+        if post.amount < due if old is None else forced_amount(old, post.blind) == post.amount:
+            ctx.apply(d, "blinds_at_old_level.corrected", reason, seat=post.seat, blind=post.blind.value, amount=due)
     d.say(Message.of("ruling.old_level.no_substantial_action_yet_the_forced"))
     return d
 
