@@ -207,3 +207,29 @@ def test_a_redeal_keeps_penalties_and_leaves_out_a_player_seated_during_the_hand
     statuses = {p["seat"]: p.get("status", "present") for p in header["players"]}
     assert 5 not in statuses and statuses[3] == "penalized"
     assert statuses[4] in ("absent", "redeal_dead")
+
+
+# -- remedies the table can still carry out ------------------------------------------------------------------
+
+
+def _stud_door_down(extra: list[dict[str, Any]]) -> dict[str, Any]:
+    seats = [1, 2, 3]
+    ev: list[dict[str, Any]] = [{"type": "post", "seat": s, "blind": "ante", "amount": 25} for s in seats]
+    ev += cards(seats, 2, s1r1="2c", s1r2="3c", s2r1="4d", s2r2="5d", s3r1="6h", s3r2="7h")
+    ev += [{"type": "deal", "seat": 1, "card": "Kc", "face_up": True}, {"type": "deal", "seat": 2, "card": "9s"},
+           {"type": "deal", "seat": 3, "card": "Qs", "face_up": True}]
+    return table("stud", seats, ev + extra, seats=8)
+
+
+def test_a_door_card_dealt_down_is_repaired_while_the_starting_cards_are_all_there() -> None:
+    ruling = last(_stud_door_down([FLOOR]), "tda-2024")
+    assert any(r["do"] == "scramble_and_pick_burn" and r.get("seat") == 2 for r in ruling["remedies"])
+
+
+def test_a_door_card_dealt_down_found_after_fourth_street_offers_no_repair_the_table_cannot_make() -> None:
+    later = [{"type": "post", "seat": 2, "blind": "bring_in", "amount": 50}, act(3, "call", 50), act(1, "call", 50),
+             {"type": "burn"}, *({"type": "deal", "seat": s, "face_up": True} for s in (1, 2, 3)), FLOOR]
+    ruling = last(_stud_door_down(later), "tda-2024")
+    assert "STUD-ALL-DOWN" in ruling["rules"]
+    assert not any(r["do"] == "scramble_and_pick_burn" for r in ruling["remedies"])
+    assert ruling["discretion"] is True and "plays on as dealt" in ruling["explanation"]

@@ -18,9 +18,14 @@ C = Verdict.CONTINUE
 
 def door_down(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "stud_door_card_down.found")
+    covered = ctx.state.street_idx > 0  # a later street has been dealt over the starting cards
     for f in fs:
-        ctx.apply(d, "stud_door_card_down.seat", seat=f.seat)
+        if not covered:
+            ctx.apply(d, "stud_door_card_down.seat", seat=f.seat)
         d.say(Message.of("ruling.door_down.seat_got_all_three_starting_cards", seat=f.seat))
+    if covered:
+        ctx.apply(d, "stud_door_card_down.too_late", Message.of("ruling.door_down.too_late_why"))
+        d.say(Message.of("ruling.door_down.too_late"))
     if ctx.is_unstated("stud_door_card_down.unstated"):
         ctx.apply(d, "stud_door_card_down.unstated", Message.of("ruling.door_down.the_book_has_no_rule_for"))
     return d
