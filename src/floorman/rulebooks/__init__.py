@@ -124,6 +124,17 @@ class Rulebook:
         """The book's own citation for a rule; through its fallback book; or the engine's default."""
         if rule_id in self.cites:
             return self.cites[rule_id]
+        kept = _CITED.get((id(self), rule_id))
+        if kept is not None and kept[0] is self:
+            return kept[1]
+        cited = self._unstated_citation(rule_id)
+        if len(_CITED) >= _CITED_KEPT:
+            _CITED.clear()
+        _CITED[(id(self), rule_id)] = (self, cited)
+        return cited
+
+    def _unstated_citation(self, rule_id: str) -> Citation:
+        """The citation of a rule the book does not state (said in both languages: made once, then kept)."""
         if self.fallback is not None:
             other = find_rulebook(self.fallback)
             if rule_id in other.cites:
@@ -157,6 +168,12 @@ class Rulebook:
     def tag_of(self, row: Row) -> str:
         """The evidence tag of a decision row under this book: its own, unless the book tags it otherwise."""
         return self.tags.get(row.key, row.tag)
+
+
+_CITED: dict[tuple[int, str], tuple[Rulebook, Citation]] = {}
+"""The citations of rules a book does not state, by book and rule (the book is kept beside its citation, so that
+its ``id`` cannot be another book's while it is here)."""
+_CITED_KEPT = 4096
 
 
 def _read(name: str) -> dict[str, Any]:

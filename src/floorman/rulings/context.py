@@ -73,7 +73,8 @@ class Context:
 
     def rules_of(self, key: str) -> list[str]:
         """A row's rules, with the book's own choices (``{sa_rule}``) filled in."""
-        return [str(fill(r, self._book_facts())) for r in self.row(key).rules]
+        facts = self._book_facts()
+        return [str(fill(r, facts)) for r in self.row(key).rules]
 
     def _book_facts(self) -> dict[str, object]:
         return {"sa_rule": self.book.params.sa_rule}
