@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+from enum import Enum
 from typing import Any
 
 import pytest
@@ -82,6 +83,8 @@ def _other_value(name: str, default: Any) -> Any:
         return not default
     if isinstance(default, int):
         return default + 7
+    if isinstance(default, Enum):
+        return next(member for member in type(default) if member is not default)
     if isinstance(default, str):
         return default + "x"
     if isinstance(default, frozenset):
