@@ -13,7 +13,7 @@ import pytest
 
 import floorman
 from floorman.formats import handlog
-from tests.builders import last
+from tests.builders import FLOOR, act, last
 
 LEVEL = {"small_blind": 100, "big_blind": 200}
 
@@ -50,14 +50,6 @@ def cards(seats: list[int], rounds: int, **faces: str) -> list[dict[str, Any]]:
     return out
 
 
-def act(seat: int, action: str, to: int | None = None) -> dict[str, Any]:
-    ev: dict[str, Any] = {"type": "act", "seat": seat, "action": action}
-    if to is not None:
-        ev["to"] = to
-    return ev
-
-
-FLOOR = {"type": "floor"}
 
 
 def reasons(log: dict[str, Any], book: str) -> set[str]:
