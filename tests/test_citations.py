@@ -175,6 +175,8 @@ def test_blinds_at_the_old_level_after_substantial_action_stand() -> None:
     assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
     assert "LVL-NEW-HAND" in ruling["rules"] and ruling["remedies"] == []
     assert "goes on at the amounts posted" in ruling["explanation"]
+    # the text itself (LVL-NEW-HAND [V]) keeps the old level once SA has occurred: not the floor's call
+    assert ruling["discretion"] is False and "discretion_reasons" not in ruling
 
 
 def test_a_short_stack_all_in_for_less_is_not_an_old_level() -> None:

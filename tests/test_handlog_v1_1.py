@@ -211,7 +211,7 @@ def test_blinds_posted_at_the_old_level_stand_once_substantial_action_has_occurr
     assert ruling["substantial_action"] is True
     assert {"LVL-NEW-HAND", "SA-OTHER-EFFECTS", "SA-DEF"} <= set(ruling["rules"])
     assert ruling["remedies"] == []
-    assert ruling["discretion"] is True
+    assert ruling["discretion"] is False  # LVL-NEW-HAND [V]: once SA has occurred the hand continues at the old level
     assert "level 12" in ruling["explanation"]
 
 
