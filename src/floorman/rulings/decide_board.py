@@ -66,6 +66,7 @@ def foreign_apart(ctx: Context, d: Decision, fs: list[Finding], found: Message, 
         return d
     ctx.apply(d, "foreign_back_in_stub.after_sa" if mode != "stands" else "foreign_back_in_stub.stands",
               card=fs[0].card, where=where)
+    d.misdeal_blocked = mode != "stands"
     d.say(Message.of("ruling.foreign_in_stub.all_action_stands_the_card_is"))
     return d
 
@@ -104,8 +105,10 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
         place = Message.of("ruling.where.hand" if f.seat is not None else "ruling.where.board", seat=f.seat)
         d.say(Message.of("ruling.non_standard.was_found_in",
                          what=Message.of(f"ruling.non_standard.what.{what}", card=f.card), place=place))
-    if p.nonstandard_before_sa == "misdeal" and not ctx.sa:
-        return ctx.misdeal_or_blocked(d, Message.of("cause.a_card_that_does"))
+    if p.nonstandard_before_sa == "misdeal":
+        ctx.misdeal_or_blocked(d, Message.of("cause.a_card_that_does"))
+        if d.verdict is Verdict.MISDEAL:
+            return d
     if any(f.card is not None and is_joker(f.card) for f in fs) and ctx.is_unstated("non_standard_card.joker_unstated"):
         ctx.apply(d, "non_standard_card.joker_unstated", Message.of("ruling.non_standard.the_book_has_no_joker_rule"))
     if short and ctx.is_unstated("non_standard_card.short_deck_unstated"):

@@ -105,11 +105,15 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
     if any(f.replacement for f in counted):
         ctx.apply(d, "boxed_card.replacement", Message.of("ruling.replacement.counts_on_the_initial_deal"))
     n = len(counted)
-    if n >= p.boxed_misdeal_at and not ctx.sa:
+    if n >= p.boxed_misdeal_at:
+        # the threshold is met: a misdeal before substantial action; after it, the misdeal is barred and each
+        # boxed card is dealt with as a scrap below
         ctx.apply(d, "boxed_card.misdeal")
         d.say(Message.of("ruling.boxed.boxed_cards_were_found", n=n,
                          when=Message.of(f"ruling.boxed.counted.{p.boxed_counted}")))
-        return ctx.misdeal_or_blocked(d, Message.of("cause.or_more_boxed_cards", boxed_misdeal_at=p.boxed_misdeal_at))
+        ctx.misdeal_or_blocked(d, Message.of("cause.or_more_boxed_cards", boxed_misdeal_at=p.boxed_misdeal_at))
+        if d.verdict is Verdict.MISDEAL:
+            return d
     ctx.apply(d, "boxed_card.scrap")
     if initial:
         ctx.apply(d, "boxed_card.initial_deal")
@@ -132,6 +136,7 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
         d.say(Message.of("ruling.boxed.counted", n=n, boxed_misdeal_at=p.boxed_misdeal_at))
     if ctx.state.has(I.EXPOSED_HOLE_CARD):
         ctx.apply(d, "boxed_card.with_exposed")
+    d.explanation = list(dict.fromkeys(d.explanation))  # two boxed cards dealt with alike: said once
     return d
 
 
