@@ -141,8 +141,9 @@ DECIDING = {m for m in MODULES if m.startswith("floorman.rulings.")} - {"floorma
 """The modules that decide a ruling (``rulings.model`` holds its value types only)."""
 VALUE_TYPES = {"floorman.errors", "floorman.cards", "floorman.table", "floorman.events", "floorman.log",
                "floorman.findings", "floorman.rulings.model", "floorman.result", "floorman.rulebooks",
-               "floorman.rulebooks.params"}
-"""What formats may use of the rest of floorman: the value types (and the rulebooks, looked up by name)."""
+               "floorman.rulebooks.params", "floorman.locale"}
+"""What formats may use of the rest of floorman: the value types (and the rulebooks, looked up by name; the message
+ids an error carries)."""
 FORMATS = {m for m in MODULES if m.startswith("floorman.formats.")} | {"floorman.formats"}
 ABOVE_FORMATS = {m for m in MODULES if m.split(".")[1:2] and m.split(".")[1] in {"cli", "cli_batch", "cli_errors", "cli_mcp", "web", "audit",
                                                            "audit_chunks", "audit_dask", "audit_report", "storage",

@@ -102,7 +102,7 @@ def rule_cmd(
     log: str, rulebook: str | None, house_file: str | None, as_json: bool, color: bool | None, lang: str
 ) -> None:
     """Rule on a hand log (LOG is a .json file, or - for standard input)."""
-    with error_edge():
+    with error_edge(lang=lang):
         hand_log = _read_log(log)
         book = _book(rulebook, house_file, hand_log)
         result = rule(hand_log, rulebook=book)
@@ -141,7 +141,7 @@ def rules_cmd(rulebook: str | None, words: str | None, as_json: bool) -> None:
 @click.option("--lang", type=click.Choice(["en", "vi"]), default="en", show_default=True)
 def explain_cmd(rule_id: str, lang: str) -> None:
     """One rule: what it says in our words, and where each rulebook has it."""
-    with error_edge():
+    with error_edge(lang=lang):
         r = find_rule(rule_id)
     for line in explain_lines(r, lang, bold=True):
         click.echo(line)
@@ -154,7 +154,7 @@ def explain_cmd(rule_id: str, lang: str) -> None:
 @click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of the table.")
 def compare_cmd(log: str, house_file: str | None, as_json: bool, lang: str) -> None:
     """The ruling under every rulebook (and a house file), side by side."""
-    with error_edge():
+    with error_edge(lang=lang):
         hand_log = _read_log(log)
         results = compare(hand_log, also=[house.load(house_file)] if house_file else [])
     if as_json:

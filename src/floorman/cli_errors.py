@@ -21,12 +21,12 @@ def fail(message: str) -> None:
 
 
 @contextmanager
-def error_edge(*also: type[Exception]) -> Iterator[None]:
-    """Turn ``FloormanError`` (and ``also``) and unreadable files into ``fail``."""
+def error_edge(*also: type[Exception], lang: str = "en") -> Iterator[None]:
+    """Turn ``FloormanError`` (said in ``lang``), ``also`` and unreadable files into ``fail``."""
     caught: tuple[type[Exception], ...] = (FloormanError, *also)
     try:
         yield
     except caught as exc:
-        fail(str(exc))
+        fail(exc.say(lang) if isinstance(exc, FloormanError) else str(exc))
     except OSError as exc:
         fail(f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc) or type(exc).__name__)

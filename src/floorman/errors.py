@@ -14,11 +14,19 @@ The tree::
     ├── UnknownRuleError            no rule by that id
     └── HouseRulesError             a house-rules file names a switch or value that does not exist
 
-Every message is one line that says where (line, event index, field) and what was expected.
+An error holds no sentence: it carries a message id of the one gettext catalog (``error.*``) and its
+parameters (``what``), and the edge says it in the reader's language (``say``). Parameters that come
+from the input (a field's name, the offending value as ``shown`` repeats it) are said as they are; the
+words around them are the catalog's. ``str(err)`` is the English line. Every message is one line that
+says where (line, event index, field) and what was expected.
 
->>> err = LogFieldError("expected a seat number from 1 to 9, got 12", field="seat", event=14)
+>>> err = LogFieldError("error.value.seat", field="seat", event=14, seats=9, got=shown(12))
 >>> str(err)
 "event 14: field 'seat': expected a seat number from 1 to 9, got 12"
+>>> err.say("vi")
+"sự kiện 14: trường 'seat': cần số ghế từ 1 đến 9, nhận được 12"
+>>> err.message_id, err.params
+('error.value.seat', {'seats': 9, 'got': '12'})
 >>> isinstance(err, FloormanError)
 True
 """
@@ -26,6 +34,9 @@ True
 from __future__ import annotations
 
 import reprlib
+from typing import Any
+
+from floorman.locale import Message, catalog_ids, lang_of, say
 
 __all__ = [
     "MAX_MESSAGE_CHARS",
@@ -45,7 +56,7 @@ SHOWN_CHARS = 100
 """How much of an offending value an error message repeats (about: a cut value says how long it was)."""
 
 MAX_MESSAGE_CHARS = 400
-"""The longest message a ``LogError`` carries; a longer one (a value not passed through ``shown``) is cut."""
+"""The longest message an error says; a longer one (a value not passed through ``shown``) is cut."""
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict, _REPR.maxset = 3, 12, 12, 8, 8
@@ -66,14 +77,63 @@ def shown(value: object) -> str:
     return text if len(text) <= SHOWN_CHARS + 20 else f"{text[:SHOWN_CHARS]}..."
 
 
-def _cut(message: str) -> str:
+def _cut(message: str, lang: str) -> str:
     if len(message) <= MAX_MESSAGE_CHARS:
         return message
-    return f"{message[:MAX_MESSAGE_CHARS - 60]}... (cut: the message held {len(message):,} characters)"
+    return say(Message.of("error.cut", text=message[:MAX_MESSAGE_CHARS - 60], length=len(message)), lang)
+
+
+def _one_line(text: str) -> str:
+    return text if len(text.splitlines()) <= 1 else repr(text)[1:-1]
+
+
+def _plain(value: Any) -> Any:
+    """A parameter as JSON holds it: a message as its id and parameters, a number or a string as it is."""
+    if isinstance(value, Message):
+        return {"message_id": value.id, "params": {k: _plain(v) for k, v in value.params}}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value if value is None or isinstance(value, (bool, int, str)) else str(value)
 
 
 class FloormanError(Exception):
-    """The root of every error floorman raises."""
+    """The root of every error floorman raises: a message id of the catalog and its parameters.
+
+    ``message`` is a message id (``"error.rulebook.unknown"``) with its parameters as keywords, or a
+    ``Message`` made before.
+    """
+
+    def __init__(self, message: str | Message, /, **params: Any) -> None:
+        self.what = message if isinstance(message, Message) else Message.of(message, **params)
+        super().__init__(self.what.id)
+
+    @property
+    def message_id(self) -> str:
+        return self.what.id
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The parameters as JSON holds them (a message among them as its own id and parameters)."""
+        return {k: _plain(v) for k, v in self.what.params}
+
+    @property
+    def message(self) -> str:
+        """What went wrong, in English, without where."""
+        return self.words()
+
+    def words(self, lang: str = "en") -> str:
+        """What went wrong in ``lang``, without where (an id the catalog lacks is said as it is)."""
+        lang = lang_of(lang)
+        if self.what.id not in catalog_ids("en"):
+            return _cut(self.what.id, lang)
+        return _cut(say(self.what, lang), lang)
+
+    def say(self, lang: str = "en") -> str:
+        """The one line in ``lang`` ("en" or "vi")."""
+        return _one_line(self.words(lang))
+
+    def __str__(self) -> str:
+        return self.say()
 
 
 class LogError(FloormanError):
@@ -86,44 +146,46 @@ class LogError(FloormanError):
 
     def __init__(
         self,
-        message: str,
+        message: str | Message,
+        /,
         *,
         field: str | None = None,
         event: int | None = None,
         line: int | None = None,
         source: str | None = None,
+        **params: Any,
     ) -> None:
-        self.message = _cut(message)
+        super().__init__(message, **params)
         self.field = field
         self.event = event
         self.line = line
         self.source = source
-        super().__init__(self._render())
 
-    def _render(self) -> str:
+    def say(self, lang: str = "en", *, with_source: bool = True) -> str:
+        """The one line in ``lang``: where (the file unless ``with_source`` is false, the line, the event, the
+        field) and what went wrong."""
+        lang = lang_of(lang)
         parts: list[str] = []
-        if self.source is not None:
+        if self.source is not None and with_source:
             parts.append(self.source)
         if self.line is not None:
-            parts.append(f"line {self.line}")
+            parts.append(say(Message.of("error.where.line", line=self.line), lang))
         if self.event is not None:
-            parts.append(f"event {self.event}")
-        if self.field is not None:
-            parts.append(f"field {self.field!r}")  # quoted as Python does: a name holding a line break stays on one line
-        parts.append(self.message)
-        text = ": ".join(parts)
-        return text if len(text.splitlines()) <= 1 else repr(text)[1:-1]
+            parts.append(say(Message.of("error.where.event", event=self.event), lang))
+        if self.field is not None:  # quoted as Python does: a name holding a line break stays on one line
+            parts.append(say(Message.of("error.where.field", field=repr(self.field)), lang))
+        parts.append(self.words(lang))
+        return _one_line(": ".join(parts))
 
     def located(self, *, line: int | None = None, source: str | None = None) -> LogError:
         """The same error with a line number or a file name added."""
-        clone = type(self)(
-            self.message,
+        return type(self)(
+            self.what,
             field=self.field,
             event=self.event,
             line=self.line if line is None else line,
             source=self.source if source is None else source,
         )
-        return clone
 
 
 class LogSyntaxError(LogError):

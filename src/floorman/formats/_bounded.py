@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, Literal
 
 from floorman.errors import LogSyntaxError
 
-__all__ = ["MAX_FILE_BYTES", "MAX_HAND_BYTES", "read_bounded", "read_lines", "too_long"]
+__all__ = ["MAX_FILE_BYTES", "MAX_HAND_BYTES", "Whole", "read_bounded", "read_lines", "too_long"]
 
 MAX_HAND_BYTES = 16 * 1024 * 1024
 """The most one hand's text may hold: a JSONL line, a ``.json`` document, a ``.phh`` file (16 MiB; a
@@ -29,14 +29,17 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 """The most a ``.phhs`` file (many hands, read whole) may hold once expanded (256 MiB)."""
 
 
-def too_long(limit: int, what: str, *, source: str | None = None, line: int | None = None) -> LogSyntaxError:
+Whole = Literal["hand", "line", "file"]
+"""What a reader refuses whole when it is too long: a hand's text, a line of a file, a file of many hands."""
+
+
+def too_long(limit: int, what: Whole, *, source: str | None = None, line: int | None = None) -> LogSyntaxError:
     """The error that refuses a text past ``limit`` bytes (``what``: the hand, the line, the file)."""
-    return LogSyntaxError(f"{what} is longer than {limit:,} bytes (the most floorman reads); not read",
-                          source=source, line=line)
+    return LogSyntaxError(f"error.text.{what}_too_long", source=source, line=line, limit=limit)
 
 
 def read_bounded(fp: IO[bytes] | io.BufferedIOBase, *, limit: int = MAX_HAND_BYTES, source: str | None = None,
-                 what: str = "the hand") -> bytes:
+                 what: Whole = "hand") -> bytes:
     """All of ``fp``, refused with ``LogSyntaxError`` past ``limit`` bytes (before more than that is held)."""
     data = fp.read(limit + 1)
     if len(data) > limit:
@@ -51,6 +54,6 @@ def read_lines(fp: IO[bytes] | io.BufferedIOBase, *, first: int = 1, limit: int 
     number = first
     while line := fp.readline(limit + 1):
         if len(line) > limit and not line.endswith(b"\n"):
-            raise too_long(limit, "the line", source=source, line=number)
+            raise too_long(limit, "line", source=source, line=number)
         yield number, line
         number += 1

@@ -21,7 +21,7 @@ from typing import Any
 from msgspec import UNSET
 from msgspec.structs import replace
 
-from floorman.errors import LogFieldError, UnknownRulebookError
+from floorman.errors import LogFieldError, UnknownRulebookError, shown
 from floorman.events import (
     V1_1_TYPES,
     Action,
@@ -75,6 +75,7 @@ from floorman.formats.checks import (
     version_of,
 )
 from floorman.formats.document import Document, LevelFields, PlayerEntry
+from floorman.locale import Message
 from floorman.log import HandLog, Omission, RedealOf, Version
 from floorman.rulebooks import find_rulebook
 from floorman.table import GAMES, Chips, Family, Level, Player, PlayerStatus, Structure
@@ -105,7 +106,7 @@ def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[st
         try:
             find_rulebook(rulebook)
         except UnknownRulebookError as exc:
-            raise _error("rulebook", str(exc)) from None
+            raise _error("rulebook", exc.what) from None
     structure = None if doc.structure is UNSET else doc.structure
     decimals = decimals or not direct
     level = _level(doc.level, "level", None, decimals)
@@ -121,7 +122,7 @@ def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[st
         hand = None if doc.redeal_of.hand is UNSET else doc.redeal_of.hand
         redeal_of = RedealOf(hand=hand, count=count)
     if len(doc.events) > MAX_EVENTS:
-        raise _error("events", f"expected at most {MAX_EVENTS:,} events, got {len(doc.events):,}")
+        raise _error("events", "error.log.too_many_events", most=MAX_EVENTS, got=len(doc.events))
     needs_to = (structure or spec.default_structure) is not Structure.LIMIT
     events = _events(doc.events, seats, {p.seat for p in players}, needs_to, direct, decimals)
     if version is Version.V1:
@@ -141,21 +142,20 @@ def _refuse_v1_1(events: Sequence[Event]) -> None:
     for index, event in enumerate(events):
         kind = event_type(event)
         if kind in V1_1_TYPES:
-            raise _error("type", f"{kind!r} is new in hand log version 1.1: declare \"floorman\": 1.1", index)
+            raise _error("type", "error.log.type_new_in_1_1", index, kind=repr(kind))
         added = v1_1_fields(event)
         if added:
-            raise _error(added[0], f"is new in hand log version 1.1 for a {kind!r}: declare \"floorman\": 1.1",
-                         index)
+            raise _error(added[0], "error.log.field_new_in_1_1", index, kind=repr(kind))
 
 
-def _error(field: str, message: str, event: int | None = None) -> LogFieldError:
-    return LogFieldError(message, field=field, event=event)
+def _error(field: str, what: str | Message, event: int | None = None, **params: Any) -> LogFieldError:
+    return LogFieldError(what, field=field, event=event, **params)
 
 
 def _seat(value: int | object | None, field: str, seats: int, *, required: bool) -> int | None:
     if value is UNSET or value is None:
         if required:
-            raise _error(field, "is required")
+            raise _error(field, "error.required")
         return None
     if type(value) is not int or not 1 <= value <= seats:
         raise _error(field, expected(field, value, seats=seats))
@@ -197,7 +197,7 @@ def _players(entries: Sequence[PlayerEntry], seats: int, decimals: bool) -> tupl
         if not 1 <= seat <= seats:
             raise _error(f"{where}.seat", expected("seat", seat, seats=seats))
         if seat in seen:
-            raise _error(f"{where}.seat", f"seat {seat} is listed twice")
+            raise _error(f"{where}.seat", "error.log.seat_listed_twice", seat=seat)
         seen.add(seat)
         if status is UNSET or status is None or status is PlayerStatus.PRESENT:
             if type(stack) is int and 0 <= stack <= MAX_CHIPS:
@@ -228,7 +228,7 @@ def _events(
             to = event.to
             if to is None:
                 if needs_to and event.action in _NEEDS_TO:
-                    raise _error("to", f"is required for a {event.action.value} in a no-limit or pot-limit game", index)
+                    raise _error("to", "error.log.to_required", index, action=event.action.value)
             elif type(to) is not int or not 0 <= to <= MAX_CHIPS:
                 amount = _chips(to, "to", index, decimals)
                 if amount is not to:
@@ -261,7 +261,7 @@ def _events(
 def _no_player(seat: int, seats: int, index: int) -> LogFieldError:
     if not 1 <= seat <= seats:
         return _error("seat", expected("seat", seat, seats=seats), index)
-    return _error("seat", f"seat {seat} has no player", index)
+    return _error("seat", "error.log.seat_has_no_player", index, seat=seat)
 
 
 def _other(
@@ -288,14 +288,14 @@ def _other(
             if event.card not in CARDS:
                 raise _error("card", expected("card", event.card), index)
             if event.how is not None and event.how not in HOW:
-                raise _error("how", f"expected one of {', '.join(sorted(HOW))}, got {event.how!r}", index)
+                raise _error("how", "error.value.one_of", index, allowed=", ".join(sorted(HOW)), got=shown(event.how))
     elif isinstance(event, DefectDiscovered):
         _discover(event, index, seats)
     elif isinstance(event, PlayerSeated):
         if not 1 <= event.seat <= seats:
             raise _error("seat", expected("seat", event.seat, seats=seats), index)
         if event.seat in occupied:
-            raise _error("seat", f"seat {event.seat} already has a player", index)
+            raise _error("seat", "error.log.seat_taken", index, seat=event.seat)
         occupied.add(event.seat)
         stack = _chips(event.stack, "stack", index, decimals)
         if stack is not event.stack:
@@ -319,11 +319,11 @@ def _added(event: Event, index: int, seats: int, occupied: set[int], decimals: b
     if isinstance(event, CardFound):
         if event.where is FoundWhere.HAND:
             if event.seat is None:
-                raise _error("seat", "is required when where is 'hand'", index)
+                raise _error("seat", "error.log.seat_required_in_hand", index)
             if event.seat not in occupied:
                 raise _no_player(event.seat, seats, index)
         elif event.seat is not None:
-            raise _error("seat", "goes with where 'hand' only", index)
+            raise _error("seat", "error.log.seat_with_hand_only", index)
     elif isinstance(event, MuckRetrieved):
         if event.seat not in occupied:
             raise _no_player(event.seat, seats, index)
@@ -338,9 +338,9 @@ def _added(event: Event, index: int, seats: int, occupied: set[int], decimals: b
         for i, seat in enumerate(event.made_up):
             if seat not in occupied:
                 error = _no_player(seat, seats, index)
-                raise _error(f"made_up[{i}]", error.message, index)
+                raise _error(f"made_up[{i}]", error.what, index)
         if len(set(event.made_up)) != len(event.made_up):
-            raise _error("made_up", "names a seat twice", index)
+            raise _error("made_up", "error.log.seat_named_twice", index)
     elif isinstance(event, PotAwarded) and event.shares:
         return _shares(event, index, seats, occupied, decimals)
     return event
@@ -352,10 +352,9 @@ def _shares(event: PotAwarded, index: int, seats: int, occupied: set[int], decim
     shares = list(event.shares)
     for i, share in enumerate(shares):
         if share.seat not in occupied:
-            raise _error(f"shares[{i}].seat", _no_player(share.seat, seats, index).message, index)
+            raise _error(f"shares[{i}].seat", _no_player(share.seat, seats, index).what, index)
         if share.seat in seen:
-            raise _error(f"shares[{i}].seat", f"seat {share.seat} has two shares (give each seat's chips once)",
-                         index)
+            raise _error(f"shares[{i}].seat", "error.log.two_shares", index, seat=share.seat)
         seen.add(share.seat)
         amount = _chips(share.amount, f"shares[{i}].amount", index, decimals)
         if amount is not share.amount:
@@ -367,36 +366,36 @@ def _discover(event: DefectDiscovered, index: int, seats: int) -> None:
     what = event.what
     if (event.caused_by is not None or event.by_seat is not None) and what is not Defect.WRONG_COUNT:
         field = "caused_by" if event.caused_by is not None else "by_seat"
-        raise _error(field, "goes with what 'wrong_count' only", index)
+        raise _error(field, "error.log.with_wrong_count_only", index)
     if event.by_seat is not None and event.caused_by is not CountCause.PLAYER:
-        raise _error("by_seat", "goes with caused_by 'player' only", index)
+        raise _error("by_seat", "error.log.with_player_only", index)
     for field, seat in (("seat", event.seat), ("from_seat", event.from_seat), ("by_seat", event.by_seat)):
         if seat is not None and not 1 <= seat <= seats:
             raise _error(field, expected(field, seat, seats=seats), index)
     if event.seat is None and what in (Defect.WRONG_COUNT, Defect.KNEW_DEFECT, Defect.MIXED):
-        raise _error("seat", f"is required (a seat number from 1 to {seats})", index)
+        raise _error("seat", "error.log.seat_required", index, seats=seats)
     if event.count is None:
         if what is Defect.WRONG_COUNT:
-            raise _error("count", "is required", index)
+            raise _error("count", "error.required", index)
     elif not 0 <= event.count <= MAX_CARD_INDEX:
         raise _error("count", expected("count", event.count), index)
     if what is Defect.FOREIGN_BACK and event.where is None:
-        raise _error("where", "is required for a foreign_back: 'hand', 'board' or 'stub'", index)
+        raise _error("where", "error.log.where_required", index)
     if event.where is Where.HAND and event.seat is None and what is Defect.FOREIGN_BACK:
-        raise _error("seat", "is required when where is 'hand'", index)
+        raise _error("seat", "error.log.seat_required_in_hand", index)
     if event.card not in CARDS:
         raise _error("card", expected("card", event.card), index)
 
 
 def _ruling_applied(event: RulingApplied, index: int, floors: int) -> None:
     if floors == 0:
-        raise _error("ruling", "no floor event came before this one, so there is no ruling to apply", index)
+        raise _error("ruling", "error.log.no_floor_before", index)
     if not 0 <= event.ruling <= floors - 1:
-        raise _error("ruling", f"expected a whole number from 0 to {floors - 1}, got {event.ruling!r}", index)
+        raise _error("ruling", "error.value.whole", index, low=0, high=floors - 1, got=shown(event.ruling))
     override = event.override
     if override is not None:
         if override.verdict not in VERDICTS:
             raise _error("override.verdict", expected("verdict", override.verdict), index)
         if not override.reason.strip():
-            raise _error("override.reason", "is required: say why the floor ruled otherwise", index)
+            raise _error("override.reason", "error.log.reason_required", index)
 

@@ -10,7 +10,7 @@ the same however it was found:
 Traceback (most recent call last):
 ...
 floorman.errors.LogFieldError: field 'amount': expected a chip amount of 0 or more, got -1
->>> expected("seat", "2", seats=6)
+>>> expected("seat", "2", seats=6).say()
 "expected a seat number from 1 to 6, got '2'"
 """
 
@@ -35,6 +35,7 @@ from floorman.events import (
     Origin,
     Where,
 )
+from floorman.locale import Message
 from floorman.log import Omission, Version
 from floorman.table import Chips, Game, PlayerStatus, Street, Structure
 
@@ -112,14 +113,14 @@ def chips(value: object, field: str, *, event: int | None = None) -> Chips:
     if type(value) is int and 0 <= value <= MAX_CHIPS:
         return value
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise LogFieldError(f"expected a chip amount (a number), got {shown(value)}", field=field, event=event)
+        raise LogFieldError("error.value.chips", field=field, event=event, got=shown(value))
     if isinstance(value, Decimal) and not value.is_finite():
-        raise LogFieldError(f"expected a finite chip amount, got {shown(value)}", field=field, event=event)
+        raise LogFieldError("error.value.chips_finite", field=field, event=event, got=shown(value))
     if not -MAX_CHIPS <= value <= MAX_CHIPS:  # before any conversion: 1e999999999 must not become an int
         number = str(value) if -(10**30) < value < 10**30 else f"{Decimal(value):.6g}"
-        raise LogFieldError(f"expected a chip amount from 0 up to {MAX_CHIPS}, got {number}", field=field, event=event)
+        raise LogFieldError("error.value.chips_range", field=field, event=event, high=MAX_CHIPS, got=number)
     if value < 0:
-        raise LogFieldError(f"expected a chip amount of 0 or more, got {value}", field=field, event=event)
+        raise LogFieldError("error.value.chips_negative", field=field, event=event, got=str(value))
     if isinstance(value, Decimal) and value == value.to_integral_value():
         return int(value)
     return value
@@ -153,21 +154,14 @@ _TEXTS = frozenset({"back", "note", "how", "name", "rulebook", "reason", "hand"}
 _WHOLE: dict[str, tuple[int, int]] = {
     "index": (1, MAX_CARD_INDEX), "number": (0, LEVEL_NUMBER_MAX), "count": (0, MAX_CARD_INDEX),
 }
-_SHAPES = {
-    "level": 'an object such as {"small_blind": 100, "big_blind": 200}',
-    "deck": 'an object such as {"back": "blue"}',
-    "redeal_of": "an object with hand and count",
-    "override": "an object with verdict and reason",
-    "players": "a list of players",
-    "events": "a list of events",
-    "omits": 'a list such as ["burns"]',
-    "cards": 'a list of cards such as ["As", "Kd"]',
-    "shares": 'a list such as [{"seat": 2, "amount": 500}]',
-}
+_SHAPES = frozenset({"level", "deck", "redeal_of", "override", "players", "events", "omits", "cards", "shares"})
+"""The fields that hold an object or a list: the catalog's ``error.value.<field>`` says what it looks like."""
+_ITEMS = frozenset({"players", "shares", "events"})
+"""The lists whose items are objects: ``error.value.<list>_item`` says what an item looks like."""
 
 
-def expected(field: str, value: object, *, seats: int = MAX_SEATS, kind: str | None = None) -> str:
-    """What a field of this name expects, and the value it got: the words of an error about that value.
+def expected(field: str, value: object, *, seats: int = MAX_SEATS, kind: str | None = None) -> Message:
+    """What a field of this name expects, and the value it got: the message of an error about that value.
 
     ``field`` is the field's path (``"players[2].stack"``, ``"cards[1]"``); ``kind`` is the event's
     type where the words depend on it (how many cards a ``discard`` may count).
@@ -175,55 +169,50 @@ def expected(field: str, value: object, *, seats: int = MAX_SEATS, kind: str | N
     name = field.rsplit(".", 1)[-1]
     item = name.endswith("]")
     name = name.split("[", 1)[0]
+    got = shown(value)
     if (name == "cards" and item) or name == "card":
         try:
             parse_card(value)
-        except ValueError as exc:
-            return str(exc)
-    if name == "players" and item:
-        return f"expected an object with seat, name and stack, got {shown(value)}"
-    if name == "shares" and item:
-        return f"expected an object with seat and amount, got {shown(value)}"
-    if name == "events" and item:
-        return f"expected an event object with a type, got {shown(value)}"
+        except ValueError:
+            return Message.of("error.value.card", got=got)
+    if item and name in _ITEMS:
+        return Message.of(f"error.value.{name}_item", got=got)
     if name == "omits" and item:
-        return f"expected only {', '.join(o.value for o in Omission)}, got {shown(value)}"
+        return Message.of("error.value.omits_item", allowed=", ".join(o.value for o in Omission), got=got)
     if name == "type":
-        return f"expected one of {', '.join(EVENT_TYPES)}, got {shown(value)}"
+        return Message.of("error.value.one_of", allowed=", ".join(EVENT_TYPES), got=got)
     if name in _SHAPES:
-        return f"expected {_SHAPES[name]}, got {shown(value)}"
+        return Message.of(f"error.value.{name}", got=got)
     if name in _SEATS:
-        return f"expected a seat number from 1 to {seats}, got {shown(value)}"
+        return Message.of("error.value.seat", seats=seats, got=got)
     if name == "seats":
-        return f"expected a number of seats from 2 to {MAX_SEATS}, got {shown(value)}"
+        return Message.of("error.value.seats", most=MAX_SEATS, got=got)
     if name == "floorman":
-        return f"expected the format version 1 or 1.1, got {value if type(value) is Decimal else shown(value)}"
+        return Message.of("error.value.version", got=str(value) if type(value) is Decimal else got)
     if kind is not None and (kind, name) in _KIND_ENUMS:
-        allowed = ", ".join(repr(m.value) for m in _KIND_ENUMS[kind, name])
-        return f"expected one of {allowed}, got {shown(value)}"
+        return Message.of("error.value.one_of", allowed=", ".join(repr(m.value) for m in _KIND_ENUMS[kind, name]),
+                          got=got)
     if name in ("mixed_with", "made_up") and not item:
-        what = "'muck' and 'burns'" if name == "mixed_with" else "seat numbers"
-        return f"expected a list of {what}, got {shown(value)}"
+        return Message.of(f"error.value.{name}", got=got)
     if name in AMOUNT_FIELDS:
         try:
             chips(value, field)
         except LogFieldError as exc:
-            return exc.message
-        return f"expected a chip amount (a number), got {shown(value)}"
+            return exc.what
+        return Message.of("error.value.chips", got=got)
     if name in _FLAGS:
-        return f"expected true or false, got {shown(value)}"
+        return Message.of("error.value.flag", got=got)
     if name == "verdict":
-        return f"expected one of {', '.join(VERDICTS)}, got {shown(value)}"
+        return Message.of("error.value.one_of", allowed=", ".join(VERDICTS), got=got)
     if name in _TEXTS:
-        return f"expected a string, got {shown(value)}"
+        return Message.of("error.value.text", got=got)
     if name in _ENUMS:
-        allowed = ", ".join(repr(m.value) for m in _ENUMS[name])
-        return f"expected one of {allowed}, got {shown(value)}"
+        return Message.of("error.value.one_of", allowed=", ".join(repr(m.value) for m in _ENUMS[name]), got=got)
     if field == "redeal_of.count":
-        return f"expected 1 for the first re-play, 2 for a second, got {shown(value)}"
+        return Message.of("error.value.redeal_count", got=got)
     if name == "ruling":
-        return f"expected the index of an earlier floor event (a whole number), got {shown(value)}"
+        return Message.of("error.value.ruling_index", got=got)
     low, high = _WHOLE.get(name, (0, MAX_CARD_INDEX))
     if name == "count" and kind == "discard":
         high = MAX_DISCARD
-    return f"expected a whole number from {low} to {high}, got {shown(value)}"
+    return Message.of("error.value.whole", low=low, high=high, got=got)

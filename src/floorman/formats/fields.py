@@ -30,6 +30,7 @@ from floorman.errors import LogFieldError, LogSyntaxError, shown
 from floorman.events import EVENT_TYPES
 from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected, is_version
 from floorman.formats.document import FIELDS, Document
+from floorman.locale import Message
 
 __all__ = ["INT_DIGITS", "SURROGATE", "SURROGATE_ESCAPE", "Cleaned", "clean", "convert", "has_duplicate", "parse"]
 
@@ -92,18 +93,18 @@ def parse(text: str | bytes) -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise LogSyntaxError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+            raise LogSyntaxError("error.text.not_utf8", reason=exc.reason, byte=exc.start) from None
     else:
         raw_surrogates = not text.isascii() and SURROGATE.search(text) is not None
     text = text.removeprefix("\ufeff")
     try:
         obj = json.loads(text, parse_float=Decimal, parse_int=_int, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
-        raise LogSyntaxError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise LogSyntaxError("error.json.invalid", reason=exc.msg, row=exc.lineno, column=exc.colno) from None
     except RecursionError:
-        raise LogSyntaxError("not valid JSON: nested too deeply") from None
+        raise LogSyntaxError("error.json.too_deep") from None
     except ArithmeticError:  # decimal.InvalidOperation: an exponent past what a Decimal holds
-        raise LogSyntaxError("not valid JSON: a number whose exponent no decimal holds") from None
+        raise LogSyntaxError("error.json.exponent") from None
     escaped = "\\u" in text and SURROGATE_ESCAPE.search(text) is not None
     if raw_surrogates or escaped or "NaN" in text or "Infinity" in text:
         _check_values(obj)
@@ -116,9 +117,9 @@ def _check_values(obj: Any) -> None:
     while stack:
         value, path = stack.pop()
         if isinstance(value, str) and SURROGATE.search(value):
-            raise _value_error(path, f"expected Unicode text, got a lone surrogate in {shown(value)}")
+            raise _value_error(path, Message.of("error.json.surrogate", got=shown(value)))
         if isinstance(value, float):
-            raise _value_error(path, f"expected a number, got {json.dumps(value)} (not a JSON number)")
+            raise _value_error(path, Message.of("error.json.not_a_number", got=json.dumps(value)))
         if isinstance(value, Mapping):
             for key, item in reversed(list(value.items())):
                 stack.append((item, (*path, key)))
@@ -127,11 +128,11 @@ def _check_values(obj: Any) -> None:
             stack.extend((value[i], (*path, i)) for i in range(len(value) - 1, -1, -1))
 
 
-def _value_error(path: tuple[str | int, ...], message: str) -> LogFieldError:
+def _value_error(path: tuple[str | int, ...], what: Message) -> LogFieldError:
     event = path[1] if len(path) > 1 and path[0] == "events" and isinstance(path[1], int) else None
     rest = path[2:] if event is not None else path
     name = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in rest).lstrip(".")
-    return LogFieldError(message, field=name or None, event=event)
+    return LogFieldError(what, field=name or None, event=event)
 
 
 @dataclass(slots=True)
@@ -148,7 +149,7 @@ class Cleaned:
 def clean(obj: Any) -> Cleaned:
     """Check every key of a log's objects and set its private fields apart (see the module's docstring)."""
     if not isinstance(obj, Mapping):
-        raise LogSyntaxError(f"expected a JSON object for a hand log, got {type(obj).__name__}")
+        raise LogSyntaxError("error.json.not_an_object", got=type(obj).__name__)
     header, ext = _keys(obj, "header", None, None)
     version = header.get("floorman")
     if not is_version(version):  # first: a log of another version may have other fields
@@ -204,20 +205,18 @@ def _keys(obj: Mapping[Any, Any], shape: str, where: str | None, event: int | No
         return key if where is None else f"{where}.{key}"
 
     if isinstance(obj, _Duplicated):
-        raise LogFieldError("is given twice in the same object (give each field once)", field=name(obj.duplicate),
-                            event=event)
+        raise LogFieldError("error.log.field_twice", field=name(obj.duplicate), event=event)
     known = FIELDS[shape]
     fields: dict[str, Any] = {}
     private: dict[str, Any] = {}
     for key, value in obj.items():
         if not isinstance(key, str):
-            raise LogFieldError(f"field names must be strings, got {shown(key)}", event=event)
+            raise LogFieldError("error.log.field_name_not_text", event=event, got=shown(key))
         if key.startswith("_"):
             private[key] = value
         elif key not in known:
             allowed = ", ".join(sorted(known))
-            raise LogFieldError(f"unknown field (expected one of {allowed}, or a private _field)", field=name(key),
-                                event=event)
+            raise LogFieldError("error.log.unknown_field", field=name(key), event=event, allowed=allowed)
         elif value is not None or key in _KEEP_NULL or (shape == "redeal_of" and key == "count"):
             if key in AMOUNT_FIELDS and type(value) is not int and type(value) is not Decimal:
                 raise LogFieldError(expected(key, value), field=name(key), event=event)
@@ -264,5 +263,5 @@ def _worded(exc: msgspec.ValidationError, document: dict[str, Any]) -> LogFieldE
         name = "omits[]"
     seats = document.get("seats")
     seats = seats if type(seats) is int and 2 <= seats <= MAX_SEATS else MAX_SEATS
-    words = "is required" if missing else expected(name, value, seats=seats, kind=kind)
-    return LogFieldError(words, field=name.removesuffix("[]") or None, event=event)
+    what = Message.of("error.required") if missing else expected(name, value, seats=seats, kind=kind)
+    return LogFieldError(what, field=name.removesuffix("[]") or None, event=event)

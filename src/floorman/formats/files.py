@@ -183,8 +183,9 @@ def hand_texts(path: str | Path) -> Iterator[HandText]:
     with open(path, "rb") as raw:
         fp: io.BufferedIOBase = gzip.GzipFile(fileobj=raw, mode="rb") if is_gzipped(path) else raw
         if fmt is not HandFormat.JSONL:
-            limit, what = (MAX_FILE_BYTES, "the file") if fmt is HandFormat.PHHS else (MAX_HAND_BYTES, "the hand")
-            text = read_bounded(fp, limit=limit, source=source, what=what)
+            whole = fmt is HandFormat.PHHS
+            text = read_bounded(fp, limit=MAX_FILE_BYTES if whole else MAX_HAND_BYTES, source=source,
+                                what="file" if whole else "hand")
             yield HandText(format=fmt, text=text, read_to=raw.tell())
             return
         for number, line in read_lines(fp, source=source):

@@ -104,7 +104,7 @@ def load(fp: IO[str] | IO[bytes] | str | Path) -> HandLog:
             return loads(read_bounded(raw, source=str(fp)))
     data = fp.read(MAX_HAND_BYTES + 1)
     if len(data) > MAX_HAND_BYTES:
-        raise too_long(MAX_HAND_BYTES, "the hand")
+        raise too_long(MAX_HAND_BYTES, "hand")
     return loads(data)
 
 

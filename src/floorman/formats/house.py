@@ -26,41 +26,37 @@ import tomllib
 from pathlib import Path
 
 from floorman.errors import HouseRulesError
+from floorman.locale import Message
 from floorman.rulebooks import Rulebook, find_rulebook, row_tags
 from floorman.rulebooks.params import params_from_obj
 
 __all__ = ["load", "loads"]
 
 
-def loads(text: str, *, name: str = "house rules") -> Rulebook:
-    """The base rulebook with the house's switches applied."""
+def loads(text: str, *, name: str | None = None) -> Rulebook:
+    """The base rulebook with the house's switches applied (``name``: the file's, if it has one)."""
+    where: str | Message = Message.of("error.house.unnamed") if name is None else name
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise HouseRulesError(f"{name}: not valid TOML: {exc}") from None
+        raise HouseRulesError("error.house.toml", where=where, reason=str(exc)) from None
     unknown = sorted(set(raw) - {"name", "base", "switches", "tags", "description"})
     if unknown:
-        raise HouseRulesError(f"{name}: unknown field {unknown[0]!r} (expected name, base, description, switches, tags)")
+        raise HouseRulesError("error.house.unknown_field", where=where, field=repr(unknown[0]))
     base = raw.get("base", "wsop-2026")
     if not isinstance(base, str):
-        raise HouseRulesError(f"{name}: field 'base' must name a rulebook, got {base!r}")
+        raise HouseRulesError("error.house.base", where=where, got=repr(base))
     book = find_rulebook(base)
     switches = raw.get("switches", {})
     if not isinstance(switches, dict):
-        raise HouseRulesError(f"{name}: [switches] must be a table of switch = value")
+        raise HouseRulesError("error.house.switches_table", where=where)
     merged = {**dataclasses.asdict(book.params), **switches}
-    try:
-        params = params_from_obj(merged, where=f"{name} [switches]")
-    except ValueError as exc:
-        raise HouseRulesError(str(exc)) from None
+    params = params_from_obj(merged, where=Message.of("error.house.switches", where=where))
     tags = raw.get("tags", {})
     if not isinstance(tags, dict):
-        raise HouseRulesError(f"{name}: [tags] must be a table of decision row = V, I or U")
-    try:
-        house_tags = row_tags(tags, where=name)
-    except ValueError as exc:
-        raise HouseRulesError(str(exc)) from None
-    label = str(raw.get("name", name))
+        raise HouseRulesError("error.house.tags_table", where=where)
+    house_tags = row_tags(tags, where=where)
+    label = str(raw.get("name", Message.of("error.house.unnamed").say() if name is None else name))
     used = tuple(f"{k} = {_show(v)}" for k, v in switches.items()) + tuple(f"{k}: {v}" for k, v in house_tags.items())
     return dataclasses.replace(book, params=params, tags={**book.tags, **house_tags}, house=label, house_switches=used)
 
@@ -76,7 +72,7 @@ def load(path: str | Path) -> Rulebook:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        raise HouseRulesError(f"{p}: cannot read the house-rules file ({exc.strerror})") from None
+        raise HouseRulesError("error.house.unreadable", where=str(p), reason=exc.strerror or str(exc)) from None
     except UnicodeDecodeError:
-        raise HouseRulesError(f"{p}: not UTF-8 text") from None
+        raise HouseRulesError("error.house.not_utf8", where=str(p)) from None
     return loads(text, name=p.name)

@@ -32,7 +32,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from floorman.errors import UnknownRulebookError, UnknownRuleError
+from floorman.errors import HouseRulesError, UnknownRulebookError, UnknownRuleError
 from floorman.locale import Message, catalog_ids, say
 from floorman.rulebooks.decisions import TAGS, Row, decision_rows
 from floorman.rulebooks.params import Params, params_from_obj
@@ -209,26 +209,26 @@ def _said(ids: Mapping[str, str], lang: str) -> dict[str, str]:
     return {k: say(Message.of(v), lang) for k, v in ids.items()}
 
 
-def row_tags(raw: Mapping[str, Any], *, where: str) -> dict[str, str]:
-    """A ``[tags]`` table checked: each key names a row of the decisions file, each value is V, I or U."""
+def row_tags(raw: Mapping[str, Any], *, where: str | Message) -> dict[str, str]:
+    """A ``[tags]`` table checked: each key names a row of the decisions file, each value is V, I or U
+    (``HouseRulesError`` if not)."""
     tags = {str(k): str(v) for k, v in raw.items()}
     rows = decision_rows()
     for key, tag in tags.items():
         if key not in rows:
-            raise ValueError(f"{where}: [tags] names no decision row {key!r}")
+            raise HouseRulesError("error.house.no_row", where=where, row=repr(key))
         if tag not in TAGS:
-            raise ValueError(f"{where}: [tags] {key!r} must be one of {', '.join(TAGS)}, got {tag!r}")
+            raise HouseRulesError("error.house.tag_one_of", where=where, row=repr(key), allowed=", ".join(TAGS), got=repr(tag))
     return tags
 
 
 def _tags(raw: Mapping[str, Any], book_id: str) -> dict[str, str]:
     """The book's own tags for decision rows, each naming a row of the decisions file and a tag."""
-    return row_tags(raw.get("tags", {}), where=f"rulebook {book_id}")
+    return row_tags(raw.get("tags", {}), where=Message.of("error.rulebook.named", book=book_id))
 
 
 def _book(book_id: str) -> Rulebook:
     raw = _read(f"{book_id}.toml")
-    where = f"rulebook {book_id}"
     silent = _notes(raw, "silent", book_id)
     discretion = _notes(raw, "discretion", book_id)
     name = _message_id(raw["name"], f"rulebook {book_id}: name")
@@ -254,7 +254,7 @@ def _book(book_id: str) -> Rulebook:
         discretion=_said(discretion, "en"),
         discretion_vi=_said(discretion, "vi"),
         notes={**{f"silent.{k}": v for k, v in silent.items()}, **{f"discretion.{k}": v for k, v in discretion.items()}},
-        params=params_from_obj(raw.get("params", {}), where=where),
+        params=params_from_obj(raw.get("params", {}), where=Message.of("error.rulebook.named", book=book_id)),
         fallback=raw.get("fallback"),
         fallback_rule=raw.get("fallback_rule"),
     )
@@ -274,8 +274,7 @@ def find_rulebook(name: str | None = None) -> Rulebook:
     for book in books.values():
         if key in (a.lower() for a in book.aliases):
             return book
-    known = ", ".join(BOOK_IDS)
-    raise UnknownRulebookError(f"no rulebook {name!r} (known: {known}; aliases such as wsop, tda)")
+    raise UnknownRulebookError("error.rulebook.unknown", name=repr(name), known=", ".join(BOOK_IDS))
 
 
 def find_rule(rule_id: str) -> Rule:
@@ -284,4 +283,4 @@ def find_rule(rule_id: str) -> Rule:
     for rid, rule in rules.items():
         if rid.upper() == key.upper():
             return rule
-    raise UnknownRuleError(f"no rule {rule_id!r} (see 'floorman rules' for the list)")
+    raise UnknownRuleError("error.rule.unknown", rule=repr(rule_id))

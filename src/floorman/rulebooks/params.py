@@ -11,6 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_type_hints
 
+from floorman.errors import HouseRulesError
+from floorman.locale import Message
+
 __all__ = ["Params", "params_from_obj"]
 
 OneExtraCard = Literal["burn", "misdeal"]
@@ -91,31 +94,32 @@ class Params:
     redeal_absent: RedealAbsent
 
 
-def params_from_obj(obj: Mapping[str, Any], *, where: str) -> Params:
-    """Build ``Params`` from a TOML table, checking every name, type and allowed value."""
+def params_from_obj(obj: Mapping[str, Any], *, where: str | Message) -> Params:
+    """Build ``Params`` from a TOML table, checking every name, type and allowed value (``HouseRulesError`` if one
+    is wrong)."""
     hints = get_type_hints(Params)
     names = [f.name for f in dataclasses.fields(Params)]
     unknown = sorted(set(obj) - set(names))
     if unknown:
-        raise ValueError(f"{where}: unknown switch {unknown[0]!r} (known: {', '.join(names)})")
+        raise HouseRulesError("error.house.unknown_switch", where=where, switch=repr(unknown[0]), known=", ".join(names))
     values: dict[str, Any] = {}
     for name in names:
         if name not in obj:
-            raise ValueError(f"{where}: switch {name!r} is missing")
+            raise HouseRulesError("error.house.switch_missing", where=where, switch=repr(name))
         value = obj[name]
         hint = hints[name]
         allowed = get_args(hint)
         if allowed:
             if value not in allowed:
-                raise ValueError(f"{where}: switch {name!r} must be one of {', '.join(map(repr, allowed))}, "
-                                 f"got {value!r}")
+                raise HouseRulesError("error.house.switch_one_of", where=where, switch=repr(name),
+                                      allowed=", ".join(map(repr, allowed)), got=repr(value))
         elif hint is bool:
             if not isinstance(value, bool):
-                raise ValueError(f"{where}: switch {name!r} must be true or false, got {value!r}")
+                raise HouseRulesError("error.house.switch_flag", where=where, switch=repr(name), got=repr(value))
         elif hint is int:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{where}: switch {name!r} must be a whole number, got {value!r}")
+                raise HouseRulesError("error.house.switch_whole", where=where, switch=repr(name), got=repr(value))
         elif not isinstance(value, str):
-            raise ValueError(f"{where}: switch {name!r} must be a string, got {value!r}")
+            raise HouseRulesError("error.house.switch_text", where=where, switch=repr(name), got=repr(value))
         values[name] = value
     return Params(**values)

@@ -90,7 +90,7 @@ def _validation(exc: RequestValidationError) -> ErrorBody:
 
 def _log_line(exc: LogError) -> str:
     """The one line the command line prints for this error, without the file name."""
-    return str(type(exc)(exc.message, field=exc.field, event=exc.event, line=exc.line))
+    return exc.say(with_source=False)
 
 
 def describe_error(exc: Exception) -> ErrorBody:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from floorman.errors import FloormanError
+from floorman.locale import Message
 from floorman.storage.accounts import Role
 
 __all__ = ["CsrfFailed", "InvalidInput", "LoginRequired", "PermissionDenied", "RateLimited", "SetupClosed"]
@@ -36,7 +37,6 @@ class SetupClosed(Exception):
 class InvalidInput(FloormanError):
     """A form or request value the console cannot use (a seat that is not at the table, a bad amount)."""
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Message, /, *, field: str | None = None, **params: object) -> None:
+        super().__init__(message, **params)
         self.field = field

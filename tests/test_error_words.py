@@ -1,0 +1,184 @@
+"""Errors at the edge: every error floorman raises carries a message id of the one catalog and its parameters, and
+is said in English or in Vietnamese where the reader chose it."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from floorman.errors import FloormanError, HouseRulesError, LogFieldError, UnknownRulebookError
+from floorman.formats import handlog, house
+from floorman.locale import catalog_ids, translations
+from floorman.rulebooks import find_rule, find_rulebook
+from tests.conftest import ROOT
+from tests.test_cli import run
+
+PACKAGE = ROOT / "src" / "floorman"
+ERROR_ID = re.compile(r"^error\.[a-z0-9_.]+$")
+WORDS = re.compile(r"[A-Za-z]+ [A-Za-z]+")
+"""Two words of a sentence: what no error's arguments may hold (the words are the catalog's)."""
+HELPERS = frozenset({"_error", "_value_error", "too_long", "_refuse", "_unreadable", "_phh_error", "PhhError"})
+"""Functions of the package that make an error from a message id and its parameters."""
+NOT_YET = frozenset({
+    "audit_chunks.py", "drill/generate.py", "drill/hands.py", "formats/_phh_actions.py",
+    "formats/_phh_types.py", "formats/files.py", "formats/phh.py", "formats/phh_read.py", "formats/phh_write.py",
+    "mcp_server.py", "storage/accounts.py", "storage/address.py", "storage/cli.py", "storage/copying.py",
+    "storage/database.py", "storage/drill_scores.py", "storage/floor_call_log.py", "storage/hands.py",
+    "storage/incidents.py", "storage/migrations.py", "storage/postgres.py", "storage/rooms.py", "web/drill_view.py",
+    "web/event_forms.py", "web/incident_log.py", "web/live_hands.py", "web/quick_deal.py",
+    "web/routes/account_pages.py", "web/routes/api_accounts.py", "web/routes/api_drill.py", "web/routes/api_hands.py",
+    "web/routes/drill_pages.py",
+    "web/routes/hand_pages.py", "web/routes/stats_pages.py",
+    "web/routes/what_happened_pages.py", "web/security.py", "web/table_setup.py", "web/what_happened.py",
+})
+"""Modules whose errors still carry English sentences (each must still hold one: the list only shrinks)."""
+
+
+def _error_classes() -> set[str]:
+    """The names of every class of the package that derives from ``FloormanError``."""
+    bases: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases.setdefault(node.name, set()).update(b.id for b in node.bases if isinstance(b, ast.Name))
+    found = {"FloormanError"}
+    while grown := {name for name, of in bases.items() if of & found} - found:
+        found |= grown
+    return found
+
+
+ERRORS = _error_classes()
+
+
+def _name(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _sentences(path: Path, root: Path = PACKAGE) -> list[str]:
+    """Where a module builds an error from words of its own: a string of two words or more among the arguments of
+    an error (or of a function that makes one), or a message that is neither a message id nor a message."""
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parts = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
+    where = path.relative_to(root)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or _name(node) not in ERRORS | HELPERS:
+            continue
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            for inner in ast.walk(arg):
+                if isinstance(inner, ast.Constant) and isinstance(inner.value, str) and id(inner) not in parts:
+                    if WORDS.search(inner.value):
+                        found.append(f"{where}:{node.lineno}: {inner.value!r}")
+                elif isinstance(inner, ast.JoinedStr):
+                    text = "".join(v.value for v in inner.values if isinstance(v, ast.Constant))
+                    if WORDS.search(text):
+                        found.append(f"{where}:{node.lineno}: f{text!r}")
+        first = node.args[0] if node.args and _name(node) in ERRORS else None
+        if isinstance(first, ast.Constant) and not (isinstance(first.value, str) and ERROR_ID.match(first.value)):
+            found.append(f"{where}:{node.lineno}: {first.value!r} is no message id")
+    return found
+
+
+def _ids_in_code() -> set[str]:
+    """Every ``error.*`` id the package names whole (an id built as ``f"error.value.{name}"`` is checked where it is
+    built)."""
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        parts = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and ERROR_ID.match(node.value)
+                    and id(node) not in parts and not node.value.endswith(".html")):
+                found.add(node.value)
+    return found
+
+
+def test_no_error_is_built_from_an_english_sentence() -> None:
+    found = [line for path in sorted(PACKAGE.rglob("*.py")) if str(path.relative_to(PACKAGE)) not in NOT_YET
+             for line in _sentences(path)]
+    assert found == []
+
+
+def test_the_modules_left_to_do_still_say_errors_in_english() -> None:
+    """The list of modules not yet said from the catalog only shrinks: a module moved to message ids leaves it."""
+    assert [name for name in sorted(NOT_YET) if not _sentences(PACKAGE / name)] == []
+
+
+def test_the_sentence_check_sees_an_error_in_words(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('def f(x):\n    raise LogFieldError(f"expected a seat, got {x}", field="seat")\n'
+                      'def g():\n    raise HouseRulesError("no such switch")\n'
+                      'def h(x):\n    raise UnknownRuleError("error.rule.unknown", rule=repr(x))\n', encoding="utf-8")
+    assert _sentences(module, tmp_path) == ["m.py:2: f'expected a seat, got '", "m.py:4: 'no such switch'", "m.py:4: 'no such switch' is no message id"]
+
+
+def test_every_error_id_is_said_in_english_and_in_vietnamese() -> None:
+    english = {i for i in catalog_ids("en") if ERROR_ID.match(i)}
+    vietnamese = {i for i in catalog_ids("vi") if ERROR_ID.match(i)}
+    assert english == vietnamese
+    assert len(english) > 80
+    assert _ids_in_code() <= english
+    for message_id in sorted(english):
+        en, vi = translations("en").gettext(message_id), translations("vi").gettext(message_id)
+        assert en != vi or not WORDS.search(string.Formatter().vformat(en, (), _Blank())), message_id
+
+
+class _Blank(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def test_an_error_keeps_its_id_and_parameters_and_says_them_in_either_language() -> None:
+    with pytest.raises(LogFieldError) as info:
+        handlog.from_obj({"floorman": 1, "game": "holdem", "seats": 6, "button": 1, "level": {},
+                          "players": [{"seat": 1, "name": "Ann", "stack": 100}],
+                          "events": [{"type": "deal", "seat": 9, "card": "As"}]})
+    err = info.value
+    assert (err.message_id, err.params, err.event, err.field) == ("error.value.seat", {"seats": 6, "got": "9"}, 0, "seat")
+    assert str(err) == "event 0: field 'seat': expected a seat number from 1 to 6, got 9"
+    assert err.say("vi") == "sự kiện 0: trường 'seat': cần số ghế từ 1 đến 6, nhận được 9"
+    assert err.located(line=3).say("vi").startswith("dòng 3: sự kiện 0: ")
+
+
+def test_a_value_from_the_input_is_said_as_it_is_in_vietnamese() -> None:
+    with pytest.raises(UnknownRulebookError) as info:
+        find_rulebook("Sòng Bạc Misdeal")
+    assert "'Sòng Bạc Misdeal'" in info.value.say("vi") and info.value.say("vi").startswith("không có bộ luật")
+    with pytest.raises(HouseRulesError) as house_info:
+        house.loads('[switches]\nno_such_switch = true\n', name="room.toml")
+    said = house_info.value.say("vi")
+    assert said.startswith("room.toml [switches]: switch không xác định 'no_such_switch'"), said
+
+
+def test_a_nested_message_is_given_as_its_id_and_parameters() -> None:
+    err = LogFieldError(find_rule_error().what, field="rulebook")
+    assert err.params == {"rule": "'NO-SUCH'"}
+    assert json.loads(json.dumps(err.params)) == err.params
+
+
+def find_rule_error() -> FloormanError:
+    try:
+        find_rule("NO-SUCH")
+    except FloormanError as exc:
+        return exc
+    raise AssertionError("NO-SUCH found")
+
+
+def test_the_command_line_says_an_error_in_vietnamese_in_one_line_with_status_2(tmp_path: Path) -> None:
+    log = tmp_path / "bad.json"
+    log.write_text(json.dumps({"floorman": 1, "game": "holdem", "seats": 6, "button": 1, "level": {},
+                               "players": [{"seat": 1, "name": "Ann", "stack": 100}],
+                               "events": [{"type": "deal", "seat": 12, "card": "As"}]}), encoding="utf-8")
+    code, out, err = run("rule", str(log), "--lang", "vi")
+    assert (code, out) == (2, "")
+    assert err == f"floorman: {log}: sự kiện 0: trường 'seat': cần số ghế từ 1 đến 6, nhận được 12\n"
+    code, _, err = run("rule", str(log))
+    assert code == 2 and err == f"floorman: {log}: event 0: field 'seat': expected a seat number from 1 to 6, got 12\n"
+    code, _, err = run("explain", "NO-SUCH", "--lang", "vi")
+    assert code == 2 and err == "floorman: không có luật 'NO-SUCH' (xem danh sách bằng 'floorman rules')\n"
