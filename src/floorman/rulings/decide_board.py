@@ -94,40 +94,70 @@ def knew(ctx: Context, fs: list[Finding]) -> Decision:
     return d
 
 
+_OUT_OF_PLAY = {"finding.place.stub": "stub", "finding.place.boxed": "stub", "finding.place.burn": "burns",
+                "finding.place.off_table": "table", "finding.place.found_at_table": "table"}
+"""Where a card that does not belong lay out of play (in no hand, not on the board), by its finding's place."""
+
+
+def _out_of_play(f: Finding) -> str | None:
+    if f.seat is not None or f.note is None:
+        return None
+    return _OUT_OF_PLAY.get(f.note.id)
+
+
+def _place(f: Finding) -> Message:
+    apart = _out_of_play(f)
+    if apart is not None:
+        return Message.of(f"ruling.where.{apart}")
+    return Message.of("ruling.where.hand" if f.seat is not None else "ruling.where.board", seat=f.seat)
+
+
 def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
+    """A joker, or a 2 to 5 in short deck (MD-NONSTANDARD, NSC-*): a misdeal before substantial action where the
+    book makes it one; otherwise a scrap of paper, replaced in a hand whose player has not acted, the hand dead
+    once he has. A book with no rule of its own for the kind of card is ruled by the joker rule, the floor's call."""
     p = ctx.params
     d = ctx.decide(fs, "non_standard_card.found")
     short = ctx.state.spec.short_deck
-    if short:
+    jokers = [f for f in fs if f.card is not None and is_joker(f.card)]
+    low = short and len(jokers) < len(fs)  # a card short deck does not use, not a joker
+    if low:
         ctx.apply(d, "non_standard_card.short_deck")
     for f in fs:
-        what = "joker" if f.card == "JK" else "short_deck" if short else "foreign"
-        place = Message.of("ruling.where.hand" if f.seat is not None else "ruling.where.board", seat=f.seat)
+        what = "joker" if f in jokers else "short_deck" if short else "foreign"
         d.say(Message.of("ruling.non_standard.was_found_in",
-                         what=Message.of(f"ruling.non_standard.what.{what}", card=f.card), place=place))
+                         what=Message.of(f"ruling.non_standard.what.{what}", card=f.card), place=_place(f)))
     if p.nonstandard_before_sa == "misdeal":
         ctx.misdeal_or_blocked(d, Message.of("cause.a_card_that_does"))
         if d.verdict is Verdict.MISDEAL:
             return d
-    if any(f.card is not None and is_joker(f.card) for f in fs) and ctx.is_unstated("non_standard_card.joker_unstated"):
+    if jokers and ctx.is_unstated("non_standard_card.joker_unstated"):
         ctx.apply(d, "non_standard_card.joker_unstated", Message.of("ruling.non_standard.the_book_has_no_joker_rule"))
-    if short and ctx.is_unstated("non_standard_card.short_deck_unstated"):
+    if low and ctx.is_unstated("non_standard_card.short_deck_unstated"):
         ctx.apply(d, "non_standard_card.short_deck_unstated",
                   Message.of("ruling.non_standard.the_book_has_no_rule_for"))
     for f in fs:
+        apart = _out_of_play(f)
+        if apart is not None:
+            ctx.apply(d, "non_standard_card.out_of_play", Message.of("ruling.non_standard.out_of_play_why"),
+                      card=f.card, where=apart)
+            d.say(Message.of("ruling.non_standard.out_of_play"))
+            continue
         if f.seat is None:
+            street = next((s for s, cards in ctx.state.board.items() if f.card in cards), None)
             ctx.apply(d, "non_standard_card.on_board",
                       Message.of("ruling.non_standard.whether_a_new_burn_is_taken"),
-                      card=f.card)
+                      card=f.card, street=street.value if street is not None else None)
             d.say(Message.of("ruling.non_standard.it_is_a_scrap_of_paper"))
             continue
         acted = any(a.seat == f.seat and a.at > _arrived(ctx, f) for a in ctx.state.actions)
-        if acted or (ctx.sa and p.nonstandard_before_sa == "misdeal"):
+        if acted:
             ctx.apply(d, "non_standard_card.dead", card=f.card, seat=f.seat)
-            if acted:
-                d.say(Message.of("ruling.non_standard.seat_acted_on_that_hand_so", seat=f.seat))
-            else:
-                d.say(Message.of("ruling.non_standard.after_substantial_action_dead", seat=f.seat))
+            d.say(Message.of("ruling.non_standard.seat_acted_on_that_hand_so", seat=f.seat))
+        elif ctx.sa and p.nonstandard_before_sa == "misdeal":
+            ctx.apply(d, "non_standard_card.dead_not_acted", Message.of("ruling.non_standard.dead_not_acted_why"),
+                      card=f.card, seat=f.seat)
+            d.say(Message.of("ruling.non_standard.after_substantial_action_dead", seat=f.seat))
         else:
             ctx.apply(d, "non_standard_card.replaced", card=f.card, seat=f.seat)
             d.say(Message.of("ruling.non_standard.it_is_a_scrap_of_paper_2", seat=f.seat))
