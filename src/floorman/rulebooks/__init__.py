@@ -26,7 +26,7 @@ The books ship inside the package and are read once, on first use.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -119,6 +119,9 @@ class Rulebook:
     house_switches: tuple[str, ...] = ()
     tags: Mapping[str, str] = field(default_factory=dict)
     """How this book tags a decision row where it differs from the row's own tag (``[tags]``)."""
+    own: Mapping[str, str] = field(default_factory=dict)
+    """The book's own rule for a procedure the reference also states for the other books (``[own]``: the
+    reference's rule id, then the id of the book's own), cited beside it wherever a ruling rests on it."""
 
     def citation(self, rule_id: str) -> Citation:
         """The book's own citation for a rule; through its fallback book; or the engine's default."""
@@ -164,6 +167,24 @@ class Rulebook:
     def is_indirect(self, rule_id: str) -> bool:
         """The book does not state this rule itself (silent, or only through its fallback book)."""
         return self.citation(rule_id).via is not None or self.is_silent(rule_id)
+
+    def with_own_rules(self, rules: Sequence[str]) -> tuple[str, ...]:
+        """``rules``, each followed by the book's own rule for the same procedure where it has one.
+
+        >>> find_rulebook("rrop").with_own_rules(["PREM-RIVER", "PREM-NOPLAY"])
+        ('PREM-RIVER', 'PREM-RRoP', 'PREM-NOPLAY')
+        >>> find_rulebook("wsop-2026").with_own_rules(["PREM-RIVER"])
+        ('PREM-RIVER',)
+        """
+        if not self.own:
+            return tuple(rules)
+        out: list[str] = []
+        for rule in rules:
+            out.append(rule)
+            mine = self.own.get(rule)
+            if mine is not None and mine not in rules:
+                out.append(mine)
+        return tuple(dict.fromkeys(out))
 
     def tag_of(self, row: Row) -> str:
         """The evidence tag of a decision row under this book: its own, unless the book tags it otherwise."""
@@ -227,6 +248,19 @@ def _tags(raw: Mapping[str, Any], book_id: str) -> dict[str, str]:
     return row_tags(raw.get("tags", {}), where=Message.of("error.rulebook.named", book=book_id))
 
 
+def _own(raw: Mapping[str, Any], book_id: str, cites: Mapping[str, Citation]) -> dict[str, str]:
+    """The book's own rules (``[own]``): each names a rule of the reference and a rule the book itself cites."""
+    own = {str(k): str(v) for k, v in raw.get("own", {}).items()}
+    rules = catalog()
+    for general, mine in own.items():
+        for rule_id in (general, mine):
+            if rule_id not in rules:
+                raise ValueError(f"rulebook {book_id}: [own] names no rule {rule_id!r} of the reference")
+        if mine not in cites:
+            raise ValueError(f"rulebook {book_id}: [own] {general!r} = {mine!r}, a rule the book does not cite")
+    return own
+
+
 def _book(book_id: str) -> Rulebook:
     raw = _read(f"{book_id}.toml")
     silent = _notes(raw, "silent", book_id)
@@ -239,6 +273,7 @@ def _book(book_id: str) -> Rulebook:
     }
     return Rulebook(
         tags=_tags(raw, book_id),
+        own=_own(raw, book_id, cites),
         id=raw["id"],
         name=say(Message.of(name)),
         name_vi=say(Message.of(name), "vi"),

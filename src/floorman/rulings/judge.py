@@ -112,7 +112,7 @@ def _ruling(
     book: Rulebook, sa: bool, verdict: Verdict, decisions: Sequence[Decision], rules: Sequence[str],
     remedies: Sequence[Remedy], explanation: Sequence[Message], at: int | None,
 ) -> Ruling:
-    rules_t = _unique(rules)
+    rules_t = book.with_own_rules(_unique(rules))
     kept: list[Remedy] = []
     for remedy in remedies:
         if remedy not in kept:
