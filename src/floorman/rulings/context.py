@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from floorman.findings import Finding
 from floorman.locale import Message
 from floorman.rulebooks import Rulebook
 from floorman.rulebooks.decisions import Row, fill, is_discretion_tag, row
 from floorman.rulebooks.params import Params
+from floorman.rulings.feasible import too_late, what_the_floor_can_still_do
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
 from floorman.state import HandState
 
@@ -33,6 +35,8 @@ class Decision:
     redeal_dead: tuple[int, ...] = ()
     """Seats whose hand is dealt dead in the re-deal (a player who threw cards into another's)."""
     corrected_button: int | None = None
+    too_late: bool = False
+    """A row's remedy could no longer be carried out (``floorman.rulings.feasible``): the floor's call."""
 
     def remedy(self, do: RemedyKind, **fields: object) -> None:
         self.remedies.append(Remedy.of(do, **fields))
@@ -79,27 +83,46 @@ class Context:
     def _book_facts(self) -> dict[str, object]:
         return {"sa_rule": self.book.params.sa_rule}
 
-    def decide(self, fs: list[Finding], key: str, reason: Message | None = None, **facts: object) -> Decision:
+    def decide(self, fs: list[Finding], key: str, reason: Message | None = None, **facts: Any) -> Decision:
         """A decision on ``fs`` that starts from the row ``key`` (play on until a row says otherwise)."""
         d = Decision(verdict=Verdict.CONTINUE, rules=[], findings=fs)
         self.apply(d, key, reason, **facts)
         return d
 
-    def apply(self, d: Decision, key: str, reason: Message | None = None, **facts: object) -> None:
+    def apply(self, d: Decision, key: str, reason: Message | None = None, *, happened: Message | None = None,
+              **facts: object) -> bool:
         """Rest ``d`` on the row ``key``: its rules, its remedies filled from ``facts``, and, when the row is
-        tagged I or U under this book, the floor's call with the book's reason (``reason`` when it gives none)."""
+        tagged I or U under this book, the floor's call with the book's reason (``reason`` when it gives none).
+
+        A row whose remedy the table can no longer carry out as the hand stands (``feasible.too_late``) offers
+        none of its steps: the ruling says what happened (``happened``), why the remedy cannot be carried out and what
+        the floor can still do, and the floor has the call. Whether the row's remedy stands is returned."""
         r = self.row(key)
         rules = self.rules_of(key)
         if r.front:
             d.rules[0:0] = rules
         else:
             d.rules += rules
-        for t in r.remedies:
-            d.remedy(RemedyKind(t.do), **{k: fill(v, facts) for k, v in t.fields.items()})
+        steps = [Remedy.of(RemedyKind(t.do), **{k: fill(v, facts) for k, v in t.fields.items()}) for t in r.remedies]
+        late = next((why for why in (too_late(self.state, s, d.findings) for s in steps) if why is not None), None)
+        if late is None:
+            d.remedies += steps
         if is_discretion_tag(self.book.tag_of(r)):
             d.doubtful = True
             subject = r.subject
             d.maybe((self.reason(str(fill(subject, self._book_facts()))) if subject else None) or reason)
+        if late is not None:
+            if happened is not None:
+                d.say(happened)
+            self._too_late(d, late)
+        return late is None
+
+    def _too_late(self, d: Decision, since: Message) -> None:
+        d.say(Message.of("ruling.too_late.said", since=since))
+        if not d.too_late:
+            d.too_late = True
+            self.apply(d, "too_late.withheld", Message.of("ruling.too_late.why"))
+            d.say(what_the_floor_can_still_do(self.state))
 
     def is_unstated(self, key: str) -> bool:
         """The book does not state the rule a row speaks for itself (silent, or only through its fallback)."""

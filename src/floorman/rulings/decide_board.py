@@ -179,8 +179,9 @@ def four_card_flop(ctx: Context, fs: list[Finding]) -> Decision:
     if _street_actions(ctx, Street.FLOP) or _has_begun(ctx, Street.TURN):
         ctx.apply(d, "four_card_flop.after_action", Message.of("ruling.four_card_flop.no_timing"))
     if _has_begun(ctx, Street.TURN):
-        ctx.apply(d, "four_card_flop.after_next_street")
-        d.say(Message.of("ruling.four_card_flop.after_the_turn"))
+        if ctx.apply(d, "four_card_flop.after_next_street",
+                     happened=Message.of("ruling.four_card_flop.put_out_before_the_turn")):
+            d.say(Message.of("ruling.four_card_flop.after_the_turn"))
         return d
     if ctx.params.four_card_flop == "redeal_flop":
         ctx.apply(d, "four_card_flop.redeal_flop")
@@ -226,8 +227,8 @@ def missing_burn(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "missing_burn.found")
     for f in fs:
         if ctx.state.is_stud:
-            ctx.apply(d, "missing_burn.stud", street=f.street.value if f.street else None)
             d.say(Message.of("ruling.missing_burn.no_card_was_burned_before_street", street=f.street))
+            ctx.apply(d, "missing_burn.stud", street=f.street.value if f.street else None)
             continue
         actions = _street_actions(ctx, f.street)
         if f.street is Street.FLOP and _flop_too_many_cards(ctx):
@@ -280,8 +281,8 @@ def _street_burn(ctx: Context, d: Decision, f: Finding, actions: int, *, missing
     if actions > 0:
         d.say(Message.of("ruling.street_burn.the_was_dealt_and_there_has", street=street, error=error))
         if p.burn_restore_order:
-            ctx.apply(d, "burn_error.stands_restored", street=street)
-            d.say(Message.of("ruling.street_burn.the_following_cards_are_those_that"))
+            if ctx.apply(d, "burn_error.stands_restored", street=street):
+                d.say(Message.of("ruling.street_burn.the_following_cards_are_those_that"))
         else:
             ctx.apply(d, "burn_error.stands", street=street, next_street=_next_board_street(ctx, f.street))
             d.say(Message.of("ruling.street_burn.the_next_street_is_burned_and"))
@@ -300,8 +301,8 @@ def extra_burn(ctx: Context, fs: list[Finding]) -> Decision:
     for f in fs:
         actions = _street_actions(ctx, f.street)
         if ctx.state.is_stud:
-            ctx.apply(d, "extra_burn.stud", street=f.street.value if f.street else None)
             d.say(Message.of("ruling.extra_burn.two_cards_were_burned_before_street", street=f.street))
+            ctx.apply(d, "extra_burn.stud", street=f.street.value if f.street else None)
         elif f.street is Street.FLOP:
             _flop_extra_burn(ctx, d, f, actions)
         else:
@@ -331,8 +332,8 @@ def _flop_extra_burn(ctx: Context, d: Decision, f: Finding, actions: int) -> Non
     ctx.apply(d, "extra_burn.flop_acted")
     d.say(Message.of("ruling.flop_extra_burn.two_cards_were_burned_before_the"))
     if p.burn_restore_order:
-        ctx.apply(d, "extra_burn.flop_acted_restored")
-        d.say(Message.of("ruling.flop_extra_burn.one_of_the_two_flop_burns"))
+        if ctx.apply(d, "extra_burn.flop_acted_restored"):
+            d.say(Message.of("ruling.flop_extra_burn.one_of_the_two_flop_burns"))
     else:
         d.say(Message.of("ruling.flop_extra_burn.for_the_turn_the_dealer_burns"))
         ctx.apply(d, "extra_burn.flop_acted_burn_again",

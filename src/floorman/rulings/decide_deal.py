@@ -122,8 +122,8 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
             ctx.apply(d, "boxed_card.in_deck", card=f.card)
             d.say(Message.of("ruling.boxed.a_boxed_card_was_found_in"))
         elif f.during_initial_deal and not _has_its_cards(ctx, f.seat):
-            ctx.apply(d, "boxed_card.to_seat", card=f.card, seat=f.seat)
-            d.say(Message.of("ruling.boxed.a_boxed_card_came_off_the", seat=f.seat))
+            if ctx.apply(d, "boxed_card.to_seat", card=f.card, seat=f.seat):
+                d.say(Message.of("ruling.boxed.a_boxed_card_came_off_the", seat=f.seat))
         elif f.during_initial_deal:
             ctx.apply(d, "boxed_card.in_deck", card=f.card)
             d.say(Message.of("ruling.boxed.a_boxed_card_was_found_in"))
@@ -178,10 +178,10 @@ def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
         if seat is not None and (seat.folded or seat.dead):
             d.say(Message.of("ruling.exposed_flop.seat_has_since_folded_his_hand", seat=f.seat))
             continue
-        ctx.apply(d, "exposed_hole_card.replaced_at_seat", seat=f.seat,
-                  card=f.card if f.card != "??" else None, street=street.value)
-        d.say(Message.of("ruling.exposed_flop.seat_may_not_keep_the_exposed", seat=f.seat, street=street.value))
-    if ctx.is_unstated("exposed_hole_card.standard_procedure"):
+        if ctx.apply(d, "exposed_hole_card.replaced_at_seat", seat=f.seat,
+                     card=f.card if f.card != "??" else None, street=street.value):
+            d.say(Message.of("ruling.exposed_flop.seat_may_not_keep_the_exposed", seat=f.seat, street=street.value))
+    if ctx.is_unstated("exposed_hole_card.standard_procedure") and not d.too_late:
         d.say(Message.of("ruling.exposed_flop.this_replacement_procedure_is_the_standard"))
     return d
 
@@ -204,11 +204,11 @@ def _exposed_stud(ctx: Context, fs: list[Finding]) -> Decision:
         ctx.apply(d, "exposed_hole_card.stud_all_three", Message.of("ruling.exposed_stud.the_book_covers_one_exposed_down"))
     for seat in by_seat:
         if p.stud_downcard_exposed == "upcard":
-            ctx.apply(d, "exposed_hole_card.stud_upcard", seat=seat)
-            d.say(Message.of("ruling.exposed_stud.upcard", seat=seat))
+            if ctx.apply(d, "exposed_hole_card.stud_upcard", seat=seat):
+                d.say(Message.of("ruling.exposed_stud.upcard", seat=seat))
         else:
             ctx.apply(d, "exposed_hole_card.stud_third_down", seat=seat)
-    if p.stud_downcard_exposed == "third_down":
+    if p.stud_downcard_exposed == "third_down" and not d.too_late:
         d.say(Message.of("ruling.exposed_stud.the_player_s_third_card_is"))
     return d
 
@@ -233,11 +233,12 @@ def _exposed_draw(ctx: Context, fs: list[Finding]) -> Decision:
         if seat is not None and (seat.folded or seat.dead):
             d.say(Message.of("ruling.exposed_draw.seat_has_folded", seat=f.seat))
         elif f.during_initial_deal:
-            ctx.apply(d, "exposed_hole_card.draw_replaced", seat=f.seat)
-            d.say(Message.of("ruling.exposed_draw.seat_s_exposed_card_is_replaced", seat=f.seat))
-        else:
-            ctx.apply(d, "exposed_hole_card.during_draw", Message.of("ruling.exposed_draw.during_the_draw"),
-                      seat=f.seat)
+            if ctx.apply(d, "exposed_hole_card.draw_replaced", seat=f.seat,
+                         happened=Message.of("ruling.exposed_draw.exposed_on_the_deal", seat=f.seat)):
+                d.say(Message.of("ruling.exposed_draw.seat_s_exposed_card_is_replaced", seat=f.seat))
+        elif ctx.apply(d, "exposed_hole_card.during_draw", Message.of("ruling.exposed_draw.during_the_draw"),
+                       seat=f.seat,
+                       happened=Message.of("ruling.exposed_draw.exposed_in_the_draw_found_late", seat=f.seat)):
             d.say(Message.of("ruling.exposed_draw.exposed_in_the_draw", seat=f.seat))
     return d
 
@@ -334,9 +335,9 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
         if owed:
             ctx.apply(d, "wrong_card_count.in_sequence")
             seats = tuple(dict.fromkeys(owed))
-            for seat in seats:
-                ctx.apply(d, "wrong_card_count.completed", seat=seat)
-            d.say(Message.of("ruling.wrong_count.completed_in_sequence", seats=seats, n=len(owed)))
+            completed = [ctx.apply(d, "wrong_card_count.completed", seat=seat) for seat in seats]
+            if all(completed):
+                d.say(Message.of("ruling.wrong_count.completed_in_sequence", seats=seats, n=len(owed)))
             return d
         if p.wrong_count_misdeal:
             ctx.apply(d, "wrong_card_count.misdeal")
@@ -414,9 +415,8 @@ def button_short(ctx: Context, fs: list[Finding]) -> Decision:
     if acted:
         d.say(Message.of("ruling.button_short.acted", seat=f.seat, count=f.count))
         ctx.apply(d, "button_short.acted", seat=f.seat)
-    else:
+    elif ctx.apply(d, "button_short.not_acted", seat=f.seat):
         d.say(Message.of("ruling.button_short.the_button_seat_is_short_a", seat=f.seat))
-        ctx.apply(d, "button_short.not_acted", seat=f.seat)
     return d
 
 
