@@ -181,6 +181,19 @@ def test_without_the_sdk_floorman_mcp_names_the_extra_in_one_line_and_help_still
 
 # -- every tool, resource and prompt, in process --------------------------------------------------------------------
 
+def test_a_refusal_is_said_in_the_language_asked_for_with_its_message_id_and_parameters() -> None:
+    async def session(client: Client) -> None:
+        refused = await client.call_tool("rule", {"log": _malformed(), "lang": "vi"})
+        assert refused.is_error
+        assert refused.content[0].text == "sự kiện 3: trường 'seat': cần số ghế từ 1 đến 6, nhận được 9"  # type: ignore[union-attr]
+        error = refused.structured_content["error"]  # type: ignore[index]
+        assert (error["message_id"], error["params"]) == ("error.value.seat", {"seats": 6, "got": "9"})
+        unknown = await client.call_tool("explain", {"rule_id": "NO-SUCH", "lang": "vi"})
+        assert unknown.is_error and unknown.content[0].text.startswith("không có luật 'NO-SUCH'")  # type: ignore[union-attr]
+
+    _in_process(session)
+
+
 def test_house_rules_given_as_toml_text_change_the_ruling_and_are_named_in_it() -> None:
     house = 'name = "Saigon Poker Room"\nbase = "wsop-2026"\n[switches]\nsa_pair_allows_two_folds = true\n'
 

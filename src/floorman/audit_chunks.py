@@ -164,7 +164,7 @@ class _Packer:
 
 def _cannot_read(name: str, exc: OSError | EOFError) -> HandAudit:
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
-    return unreadable(name, "", LogError(f"cannot be read ({reason})", source=name))
+    return unreadable(name, "", LogError("error.files.unreadable", source=name, reason=reason))
 
 
 def _texts(name: str, pack: _Packer) -> Iterator[Chunk]:

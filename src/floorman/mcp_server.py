@@ -45,7 +45,7 @@ from mcp.types import (
 from pydantic import Field
 
 from floorman.compare import compare, compare_lines, compare_obj
-from floorman.errors import FloormanError, LogError
+from floorman.errors import FloormanError, HouseRulesError, LogError
 from floorman.formats import handlog, house
 from floorman.formats import ruling as ruling_json
 from floorman.formats.handlog import _Encoder
@@ -116,13 +116,16 @@ def _answer(words: str, obj: Any) -> CallToolResult:
     return CallToolResult(content=_text(words, body), structured_content=json.loads(body))
 
 
-def _refused(exc: FloormanError) -> CallToolResult:
-    """An input floorman cannot interpret: a tool error in the console's error shape, naming event and field."""
+def _refused(exc: FloormanError, lang: str = "en") -> CallToolResult:
+    """An input floorman cannot interpret: a tool error in the console's error shape, naming event and field, said
+    in ``lang`` (with its message id and parameters)."""
     kind = re.sub(r"(?<!^)(?=[A-Z])", "_", type(exc).__name__).lower()
-    error: dict[str, Any] = {"type": kind, "message": str(exc), "event": None, "field": None}
+    said = exc.say(lang)
+    error: dict[str, Any] = {"type": kind, "message": said, "message_id": exc.message_id, "params": exc.params,
+                             "event": None, "field": None}
     if isinstance(exc, LogError):
         error.update(event=exc.event, field=exc.field, contract=HAND_LOG_URI)
-    return CallToolResult(content=_text(str(exc)), structured_content={"error": error}, is_error=True)
+    return CallToolResult(content=_text(said), structured_content={"error": error}, is_error=True)
 
 
 def _read_log(log: dict[str, Any] | str) -> HandLog:
@@ -136,8 +139,7 @@ def _book(rulebook: str | None, house_rules: str | None, log: HandLog) -> Rulebo
         return find_rulebook(rulebook or log.rulebook)
     book = house.loads(house_rules)
     if rulebook and find_rulebook(rulebook).id != book.id:
-        raise FloormanError(f"the house rules are based on {book.id}, not {rulebook}: name the book in their "
-                            "'base' field, or leave out the rulebook")
+        raise HouseRulesError("error.house.other_base", base=book.id, rulebook=rulebook)
     return book
 
 
@@ -155,7 +157,7 @@ def rule_hand(
         hand_log = _read_log(log)
         result = rule(hand_log, rulebook=_book(rulebook, house_rules, hand_log))
     except FloormanError as exc:
-        return _refused(exc)
+        return _refused(exc, lang)
     words = "\n".join(result_lines(result, color=False, lang=lang))
     return CallToolResult(content=_text(words, ruling_json.dumps(result)),
                           structured_content=json.loads(ruling_json.dumps(result)))
@@ -167,7 +169,7 @@ def compare_hand(log: LogArg, house_rules: HouseArg = None, lang: Lang = "en") -
     try:
         results = compare(_read_log(log), also=[house.loads(house_rules)] if house_rules is not None else [])
     except FloormanError as exc:
-        return _refused(exc)
+        return _refused(exc, lang)
     return _answer("\n".join(compare_lines(results, lang=lang, color=False)), compare_obj(results))
 
 
@@ -181,7 +183,7 @@ def explain_rule(
     try:
         r = find_rule(rule_id)
     except FloormanError as exc:
-        return _refused(exc)
+        return _refused(exc, lang)
     return _answer("\n".join(explain_lines(r, lang)), explain_obj(r))
 
 
@@ -197,7 +199,7 @@ def search_rules_tool(
     try:
         books = [find_rulebook(rulebook)] if rulebook else list(rulebooks().values())
     except FloormanError as exc:
-        return _refused(exc)
+        return _refused(exc, lang)
     vi = lang == "vi"
     rows, lines = [], []
     for hit in search_rules(words, limit=limit):

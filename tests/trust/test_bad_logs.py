@@ -25,7 +25,7 @@ from tests.web.conftest import FAST_HASH, PASSWORD, log_in
 OWN = sorted((Path(__file__).resolve().parent / "malformed").glob("*.json"))
 CORPUS = sorted((ROOT / "tests" / "bad").glob("*.json"))
 LOGS = OWN + CORPUS
-ERROR_KEYS = {"type", "message", "event", "field"}
+ERROR_KEYS = {"type", "message", "message_id", "params", "event", "field"}
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from floorman.web.app import MAX_BODY_BYTES
 from floorman.web.params import MAX_RECORD_ID
 from tests.web.conftest import example
 
-ERROR_KEYS = {"type", "message", "event", "field"}
+ERROR_KEYS = {"type", "message", "message_id", "params", "event", "field"}
 
 
 def _error(response: object, status: int) -> dict[str, object]:

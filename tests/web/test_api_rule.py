@@ -13,7 +13,7 @@ from floorman.hand import rule
 from tests.conftest import EXAMPLES
 from tests.web.conftest import example
 
-ERROR_KEYS = {"type", "message", "event", "field"}
+ERROR_KEYS = {"type", "message", "message_id", "params", "event", "field"}
 
 
 def _error(response: object) -> dict[str, object]:
@@ -121,3 +121,23 @@ def test_a_malformed_request_body_gets_the_same_error_shape(dealer: TestClient) 
 def test_an_unknown_api_path_is_a_404_with_the_error_shape(dealer: TestClient) -> None:
     response = dealer.get("/api/nothing-here")
     assert response.status_code == 404 and _error(response)["type"] == "not_found"
+
+
+def test_an_error_is_said_in_the_users_language_with_its_message_id_and_parameters(dealer: TestClient) -> None:
+    log = example("four-card-flop")
+    log["events"][0] = {**log["events"][0], "seat": 12}
+    english = dealer.post("/api/rule", content=json.dumps(log))
+    vietnamese = dealer.post("/api/rule", content=json.dumps(log), headers={"Accept-Language": "vi-VN,vi;q=0.9"})
+    assert english.status_code == vietnamese.status_code == 422
+    said, error = _error(english), _error(vietnamese)
+    seats = log["seats"]
+    assert said["message"] == f"event 0: field 'seat': expected a seat number from 1 to {seats}, got 12"
+    assert error["message"] == f"sự kiện 0: trường 'seat': cần số ghế từ 1 đến {seats}, nhận được 12"
+    assert error["message_id"] == said["message_id"] == "error.value.seat"
+    assert error["params"] == said["params"] == {"seats": seats, "got": "12"}
+    assert (error["event"], error["field"]) == (0, "seat")
+
+
+def test_an_error_of_the_web_layer_has_no_message_id(client: TestClient) -> None:
+    error = _error(client.get("/api/hands"))
+    assert error["message_id"] is None and error["params"] is None

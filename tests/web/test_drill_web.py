@@ -97,7 +97,8 @@ def test_bad_options_get_the_apis_error_shape(dealer: TestClient) -> None:
     response = dealer.post("/api/drill", json={"topic": "poker-face"})
     assert response.status_code == 422
     assert response.json()["error"] == {"type": "invalid_input", "message": "no drill topic 'poker-face'",
-                                        "event": None, "field": "topic"}
+                                        "message_id": "error.drill_view.drill_topic",
+                                        "params": {"topic": "'poker-face'"}, "event": None, "field": "topic"}
     assert dealer.post("/api/drill", json={"count": 0}).json()["error"]["field"] == "count"
     assert dealer.post("/api/drill", json={"rulebook": "house"}).json()["error"]["type"] == "unknown_rulebook"
     drill = _start(dealer)["drill"]

@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 from itertools import chain
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from floorman.errors import shown
+from floorman.errors import LogFieldError, shown
 from floorman.formats._phh_events import EventMaker
 from floorman.formats.checks import MAX_CHIPS
+from floorman.locale import Message
 from floorman.table import GAMES, Chips, Family
 
 __all__ = ["STUD_GAMES", "ActionReader", "Betting", "PhhError", "cards", "chips", "up_card"]
@@ -38,15 +39,22 @@ _PLAYER_WORDS = [f"p{k}" for k in range(1, 11)]
 
 
 class PhhError(ValueError):
-    """A hand history that cannot be read or written; the message names the field.
+    """A hand history that cannot be read or written: the field, and a message id of the catalog with its
+    parameters (``what``); the reader of a file makes it the ``LogFieldError`` it stands for.
 
-    >>> str(PhhError("variant", "expected one of NT, FT, got 'XX'"))
-    "field 'variant': expected one of NT, FT, got 'XX'"
+    >>> err = PhhError("variant", "error.value.one_of", allowed="NT, FT", got="'XX'")
+    >>> str(err), err.error().say("vi")
+    ("field 'variant': expected one of NT, FT, got 'XX'", "trường 'variant': cần một trong các giá trị NT, FT, nhận được 'XX'")
     """
 
-    def __init__(self, field: str, expected: str) -> None:
+    def __init__(self, field: str, what: str | Message, /, **params: Any) -> None:
         self.field = field
-        super().__init__(f"field {field!r}: {expected}")
+        self.what = what if isinstance(what, Message) else Message.of(what, **params)
+        super().__init__(self.error().say())
+
+    def error(self, *, source: str | None = None) -> LogFieldError:
+        """The error of the hand log this history stands for."""
+        return LogFieldError(self.what, field=self.field, source=source)
 
 
 def chips(value: object, field: str) -> Chips:
@@ -54,13 +62,13 @@ def chips(value: object, field: str) -> Chips:
     if isinstance(value, float):
         value = Decimal(repr(value))
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise PhhError(field, f"expected a chip amount (a number), got {shown(value)}")
+        raise PhhError(field, "error.value.chips", got=shown(value))
     if isinstance(value, Decimal) and not value.is_finite():
-        raise PhhError(field, f"expected a finite chip amount, got {value}")
+        raise PhhError(field, "error.value.chips_finite", got=str(value))
     if value > MAX_CHIPS:  # before any conversion: 1e999999999 must not become an int
-        raise PhhError(field, f"expected a chip amount up to {MAX_CHIPS}, got {Decimal(value):.6g}")
+        raise PhhError(field, "error.value.chips_most", high=MAX_CHIPS, got=f"{Decimal(value):.6g}")
     if value < 0:
-        raise PhhError(field, f"expected a chip amount of 0 or more, got {value}")
+        raise PhhError(field, "error.value.chips_negative", got=str(value))
     if isinstance(value, Decimal) and value == value.to_integral_value():
         value = int(value)
     return value
@@ -69,13 +77,13 @@ def chips(value: object, field: str) -> Chips:
 def cards(text: str, field: str) -> list[str]:
     """PHH cards (``AsKd``, ``????``) as hand-log cards; a face with ``?`` in it is ``??``."""
     if len(text) % 2:
-        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {shown(text)}")
+        raise PhhError(field, "error.phh.cards", got=shown(text))
     try:
         if len(text) == 4:  # the usual hole cards
             return [_CARD_OF[text[:2]], _CARD_OF[text[2:]]]
         return [_CARD_OF[text[i:i + 2]] for i in range(0, len(text), 2)]
     except KeyError:
-        raise PhhError(field, f"expected cards such as 'AsKd' or '????', got {shown(text)}") from None
+        raise PhhError(field, "error.phh.cards", got=shown(text)) from None
 
 
 def up_card(game: str, dealt_before: int) -> bool:
@@ -201,7 +209,7 @@ def _whole(amount: str) -> int | None:
 
 
 def _bad_action(field: str, raw: str) -> PhhError:
-    return PhhError(field, f"expected a PHH action such as 'p1 cc' or 'd db AhKh2c', got {shown(raw)}")
+    return PhhError(field, "error.phh.action", got=shown(raw))
 
 
 class ActionReader(Generic[E]):
@@ -268,7 +276,7 @@ class ActionReader(Generic[E]):
     def action(self, i: int, raw: object) -> None:
         """Read the action at index ``i`` (its errors name ``actions[i]``)."""
         if not isinstance(raw, str):
-            raise PhhError(_field(i), f"expected an action string, got {shown(raw)}")
+            raise PhhError(_field(i), "error.phh.action_text", got=shown(raw))
         step = _STEPS.get(raw) or _parse(raw)
         kind, word, text, dealt, _, note = step
         if kind == "dh":
@@ -310,7 +318,7 @@ class ActionReader(Generic[E]):
         elif kind == "pb":
             nominal = self.level.get("bring_in")
             if not isinstance(nominal, (int, Decimal)):
-                raise PhhError(_field(i), "a bring-in ('pb') needs the bring_in field")
+                raise PhhError(_field(i), "error.phh.bring_in")
             self.post(seat, "bring_in", nominal, live=True, note=note)
         elif kind == "sm" and not text:
             self.events.append(self.make.muck(seat, note))
@@ -334,7 +342,7 @@ class ActionReader(Generic[E]):
             try:
                 to = chips(Decimal(amount), field)
             except InvalidOperation:
-                raise PhhError(field, f"expected an amount after cbr, got {shown(amount)}") from None
+                raise PhhError(field, "error.phh.amount_after_cbr", got=shown(amount)) from None
         small = self.level.get("small_bet", 0)
         assert isinstance(small, (int, Decimal))
         if self.stud and self.bets.street == 0 and self.bets.top < small:
@@ -362,6 +370,6 @@ class ActionReader(Generic[E]):
             return seat
         match = _PLAYER.fullmatch(word)
         if not match or int(match[1]) > len(self.seat_of):
-            raise PhhError(field, f"expected a player p1 to p{len(self.seat_of)}, got {shown(word)}")
+            raise PhhError(field, "error.phh.player", most=len(self.seat_of), got=shown(word))
         return self.seat_of[int(match[1]) - 1]
 

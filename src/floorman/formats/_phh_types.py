@@ -24,24 +24,25 @@ from decimal import Decimal
 
 from floorman.errors import shown
 from floorman.formats._phh_actions import PhhError
+from floorman.locale import Message
 
 __all__ = ["FIELD_TYPES", "check_types"]
 
-_STRING = "a string"
-_INTEGER = "an integer"
-_NUMBER = "a number"
-_CHIPS = "a chip amount (a number)"
-_NAME = "an integer (or a string)"
-_BOOLEAN = "true or false"
-_TIME = "a local time such as 10:30:00"
+_STRING = Message.of("error.toml.string")
+_INTEGER = Message.of("error.toml.integer")
+_NUMBER = Message.of("error.toml.number")
+_CHIPS = Message.of("error.toml.chips")
+_NAME = Message.of("error.toml.name")
+_BOOLEAN = Message.of("error.toml.boolean")
+_TIME = Message.of("error.toml.time")
 
 _SCALAR = {str: _STRING, int: _INTEGER, Decimal: _NUMBER, bool: _BOOLEAN, time: _TIME}
-_ACCEPTS: dict[str, frozenset[type]] = {
+_ACCEPTS: dict[Message, frozenset[type]] = {
     _STRING: frozenset({str}), _INTEGER: frozenset({int}), _NUMBER: frozenset({int, Decimal, float}), _CHIPS: frozenset({int, Decimal, float}),
     _NAME: frozenset({int, str}), _BOOLEAN: frozenset({bool}), _TIME: frozenset({time}),
 }
 
-FIELD_TYPES: dict[str, tuple[str, bool]] = {
+FIELD_TYPES: dict[str, tuple[Message, bool]] = {
     # field: (what each value is, whether the field is an array of them)
     "variant": (_STRING, False), "ante_trimming_status": (_BOOLEAN, False),
     "antes": (_CHIPS, True), "blinds_or_straddles": (_CHIPS, True), "bring_in": (_CHIPS, False),
@@ -60,23 +61,25 @@ FIELD_TYPES: dict[str, tuple[str, bool]] = {
 """The PHH standard's fields (phh.readthedocs.io, "Fields") and the TOML type of each."""
 
 
-def _toml_type(value: object) -> str:
+def _toml_type(value: object) -> Message:
     """What a value is, in TOML's words, with the value."""
     if isinstance(value, datetime):
-        return f"a TOML datetime ({value.isoformat()})"
+        return Message.of("error.toml.datetime_value", value=value.isoformat())
     if isinstance(value, date):
-        return f"a TOML date ({value.isoformat()})"
+        return Message.of("error.toml.date_value", value=value.isoformat())
     if isinstance(value, time):
-        return f"a TOML local time ({value.isoformat()})"
+        return Message.of("error.toml.time_value", value=value.isoformat())
     if isinstance(value, list):
-        return f"an array {shown(value)}"
+        return Message.of("error.toml.array_value", value=shown(value))
     if isinstance(value, dict):
-        return f"a table {shown(value)}"
-    return f"{_SCALAR.get(type(value), 'a value')} {shown(value)}" if type(value) in _SCALAR else shown(value)
+        return Message.of("error.toml.table_value", value=shown(value))
+    kind = _SCALAR.get(type(value))
+    return Message.of("error.toml.value", value=shown(value)) if kind is None else Message.of(
+        "error.toml.scalar_value", kind=kind, value=shown(value))
 
 
-def _refuse(field: str, wanted: str, value: object) -> PhhError:
-    return PhhError(field, f"expected {wanted}, got {_toml_type(value)}")
+def _refuse(field: str, wanted: Message, value: object) -> PhhError:
+    return PhhError(field, "error.phh.type", wanted=wanted, got=_toml_type(value))
 
 
 def check_types(phh: Mapping[str, object]) -> None:
@@ -92,7 +95,7 @@ def check_types(phh: Mapping[str, object]) -> None:
                 raise _refuse(key, wanted, value)
             continue
         if type(value) is not list:
-            raise _refuse(key, f"an array, each item {wanted}", value)
+            raise _refuse(key, Message.of("error.toml.array_of", item=wanted), value)
         if not set(map(type, value)) <= accepts:
             at = next(i for i, item in enumerate(value) if type(item) not in accepts)
             raise _refuse(f"{key}[{at}]", wanted, value[at])

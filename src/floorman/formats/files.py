@@ -34,6 +34,7 @@ from floorman.errors import LogError, LogFieldError, LogSyntaxError
 from floorman.formats import handlog, phh
 from floorman.formats._bounded import MAX_FILE_BYTES, MAX_HAND_BYTES, read_bounded, read_lines
 from floorman.formats.phh import PhhError
+from floorman.locale import Message
 from floorman.log import HandLog
 
 __all__ = [
@@ -97,10 +98,8 @@ def format_of(path: str | Path) -> HandFormat:
     """The format a path's name says it holds."""
     suffix = _suffix(path)
     if suffix not in _SUFFIXES:
-        raise LogSyntaxError(
-            f"expected a .json, .jsonl, .phh or .phhs file (or the same .gz), got {suffix or 'no suffix'!r}",
-            source=str(path),
-        )
+        raise LogSyntaxError("error.files.suffix", source=str(path),
+                             got=repr(suffix) if suffix else Message.of("error.files.no_suffix"))
     return _SUFFIXES[suffix]
 
 
@@ -156,9 +155,9 @@ def walk_files(paths: Iterable[str | Path]) -> Iterator[tuple[str, bool]]:
 
 def not_regular(path: str | Path) -> LogSyntaxError:
     """The error that names a file skipped for not being a regular file."""
-    kind = "a named pipe" if Path(path).is_fifo() else "a socket" if Path(path).is_socket() else \
-        "a device" if Path(path).is_block_device() or Path(path).is_char_device() else "not a regular file"
-    return LogSyntaxError(f"skipped: {kind}, not a regular file", source=str(path))
+    kind = "fifo" if Path(path).is_fifo() else "socket" if Path(path).is_socket() else \
+        "device" if Path(path).is_block_device() or Path(path).is_char_device() else "other"
+    return LogSyntaxError("error.files.not_regular", source=str(path), kind=Message.of(f"error.files.{kind}"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -218,15 +217,14 @@ def hand_label(item: HandText, source: str) -> str:
 
 
 def _phh_error(exc: PhhError, source: str) -> LogFieldError:
-    message = str(exc).split(": ", 1)[1] if str(exc).startswith("field ") else str(exc)
-    return LogFieldError(message, field=exc.field, source=source)
+    return exc.error(source=source)
 
 
 def _decode(text: bytes, source: str) -> str:
     try:
         return text.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise LogSyntaxError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", source=source) from None
+        raise LogSyntaxError("error.text.not_utf8", source=source, reason=exc.reason, byte=exc.start) from None
 
 
 def read_hands(item: HandText, *, source: str) -> Iterator[ReadHand]:

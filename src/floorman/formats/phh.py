@@ -102,7 +102,7 @@ def load(path: str | Path) -> list[Obj]:
     try:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise PhhError("toml", f"expected UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise PhhError("toml", "error.phh.not_utf8", reason=exc.reason, byte=exc.start) from None
     if path.suffix == ".phhs":
         return loads(text, multi=True)
     phh = parse_phh(text)

@@ -26,6 +26,7 @@ from floorman.formats._phh_actions import up_card as up_card
 from floorman.formats._phh_events import DICT_EVENTS, OBJECT_EVENTS, EventMaker
 from floorman.formats._phh_types import check_types
 from floorman.formats.checks import LEVEL_NUMBER_MAX, MAX_CHIPS, MAX_EVENTS, Unusual
+from floorman.locale import Message
 from floorman.log import HandLog, Omission
 from floorman.table import PHH_VARIANTS, Game, Player, Structure
 
@@ -75,11 +76,11 @@ def parse_phh(text: str) -> Obj:
     try:
         return phh_toml.loads(text.removeprefix("\ufeff"))
     except RecursionError:
-        raise PhhError("toml", "expected TOML text (nested too deeply)") from None
+        raise PhhError("toml", "error.phh.toml_too_deep") from None
     except ValueError as exc:  # TOMLDecodeError, or an integer too long to convert
-        raise PhhError("toml", f"expected TOML text ({exc})") from None
+        raise PhhError("toml", "error.phh.toml", reason=str(exc)) from None
     except ArithmeticError:  # decimal.InvalidOperation: an exponent past what a Decimal holds
-        raise PhhError("toml", "expected TOML text (a number whose exponent no decimal holds)") from None
+        raise PhhError("toml", "error.phh.toml_exponent") from None
 
 
 def parse_phhs(text: str) -> list[tuple[str, Obj]]:
@@ -87,7 +88,7 @@ def parse_phhs(text: str) -> list[tuple[str, Obj]]:
     out: list[tuple[str, Obj]] = []
     for name, table in parse_phh(text).items():
         if not isinstance(table, dict):
-            raise PhhError(name, f"expected a [section] table holding one hand, got {shown(table)}")
+            raise PhhError(name, "error.phh.section", got=shown(table))
         out.append((name, table))
     return out
 
@@ -95,8 +96,8 @@ def parse_phhs(text: str) -> list[tuple[str, Obj]]:
 def _amounts(phh: Mapping[str, object], key: str, count: int | None) -> list[Chips]:
     raw = phh.get(key)
     if not isinstance(raw, list) or (count is not None and len(raw) != count):
-        size = "" if count is None else f" of {count}"
-        raise PhhError(key, f"expected a list{size} chip amounts, got {shown(raw)}")
+        raise PhhError(key, Message.of("error.phh.amounts", got=shown(raw)) if count is None else
+                       Message.of("error.phh.amounts_n", count=count, got=shown(raw)))
     if raw and set(map(type, raw)) == _JUST_INT and min(raw) >= 0 and max(raw) <= MAX_CHIPS:  # the usual: in one go
         return list(raw)
     return [chips(v, f"{key}[{i}]") for i, v in enumerate(raw)]
@@ -132,19 +133,19 @@ def plain(value: object) -> object:
 def _seating(phh: Mapping[str, object], n: int) -> tuple[list[int], int]:
     count = phh.get("seat_count")
     if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
-        raise PhhError("seat_count", f"expected a whole number of seats, got {shown(count)}")
+        raise PhhError("seat_count", "error.phh.seat_count", got=shown(count))
     raw = phh.get("seats")
     if raw is None:
         seats = list(range(1, n + 1))
     elif (not isinstance(raw, list) or len(raw) != n or len(set(raw)) != n
           or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in raw)):
-        raise PhhError("seats", f"expected {n} different seat numbers from 1 up, got {shown(raw)}")
+        raise PhhError("seats", "error.phh.seats", n=n, got=shown(raw))
     else:
         seats = [int(s) for s in raw]
     total = count if count is not None else max(n, *seats)
     if not 2 <= total <= 10 or max(seats) > total:
         field = "seat_count" if count is not None else "starting_stacks"
-        raise PhhError(field, f"expected a table of 2 to 10 seats holding seats {seats}, got {total}")
+        raise PhhError(field, "error.phh.table", seats=str(seats), got=total)
     return seats, total
 
 
@@ -232,14 +233,14 @@ def _convert(phh: Mapping[str, object], hand: str | None, make: EventMaker[E]) -
     """Work out a PHH hand, its events made by ``make``; every ``PhhError`` is raised here."""
     variant = phh.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
-        raise PhhError("variant", f"expected one of {', '.join(VARIANTS)}, got {shown(variant)}")
+        raise PhhError("variant", "error.value.one_of", allowed=", ".join(VARIANTS), got=shown(variant))
     check_types(phh)
     game, structure = VARIANTS[variant]
     stud = game in STUD_GAMES
     stacks = _amounts(phh, "starting_stacks", None)
     n = len(stacks)
     if n < 2:
-        raise PhhError("starting_stacks", f"expected 2 players or more, got {n}")
+        raise PhhError("starting_stacks", "error.phh.players_few", got=n)
     seat_of, seat_count, level, posts = _table(phh, n, stud)
     button = None if stud else seat_of[-1]
     reader = ActionReader(game, seat_of, button, seat_count, dict(zip(seat_of, stacks, strict=True)), level, make)
@@ -247,17 +248,16 @@ def _convert(phh: Mapping[str, object], hand: str | None, make: EventMaker[E]) -
         reader.post(seat_of[p], blind, amount, live=live)
     actions = phh.get("actions")
     if not isinstance(actions, list):
-        raise PhhError("actions", f"expected a list of action strings, got {shown(actions)}")
+        raise PhhError("actions", "error.phh.actions", got=shown(actions))
     if len(actions) > MAX_EVENTS:
-        raise PhhError("actions", f"expected at most {MAX_EVENTS:,} actions (a hand log holds at most "
-                                  f"{MAX_EVENTS:,} events), got {len(actions):,}")
+        raise PhhError("actions", "error.phh.actions_many", most=MAX_EVENTS, got=len(actions))
     for i, raw in enumerate(actions):
         reader.action(i, raw)
     reader.flush()
     names = phh["players"] if "players" in phh else [f"p{i + 1}" for i in range(n)]
     if not isinstance(names, list) or len(names) != n or not (
             set(map(type, names)) <= _JUST_STR or all(isinstance(x, str) for x in names)):
-        raise PhhError("players", f"expected {n} player names, got {shown(names)}")
+        raise PhhError("players", "error.phh.names", n=n, got=shown(names))
     meta, extra = _kept(phh, hand)
     players = sorted(zip(seat_of, names, stacks, strict=True))
     return _Worked(game, structure, seat_count, button, level, meta, players, extra, reader.events)
@@ -320,7 +320,7 @@ def _forced_bets(phh: Mapping[str, object], antes: list[Chips], blinds: list[Chi
     if "level" in phh:
         number = phh["level"]
         if not isinstance(number, int) or isinstance(number, bool) or number < 0:
-            raise PhhError("level", f"expected a level number, got {shown(number)}")
+            raise PhhError("level", "error.phh.level", got=shown(number))
         level["number"] = number
     blind_at = [i for i, blind in enumerate(blinds) if blind]
     kinds = ["bb"] if len(blind_at) == 1 else ["sb", "bb", *["straddle"] * (len(blind_at) - 2)][:len(blind_at)]

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time
 from decimal import Decimal
 
+from floorman.errors import shown
 from floorman.formats.phh_read import (
     STUD_GAMES,
     VARIANTS,
@@ -72,7 +73,7 @@ _TOML_TIME = re.compile(r"\d{4}-\d\d-\d\d([T ]\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:
 
 def _int(value: object, field: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise PhhError(field, f"expected a whole number from {low} to {high}, got {value!r}")
+        raise PhhError(field, "error.value.whole", low=low, high=high, got=shown(value))
     return value
 
 
@@ -83,11 +84,11 @@ class _Writer:
         game, structure = log.get("game"), log.get("structure")
         if game not in {g for g, _ in VARIANT_OF}:
             names = ", ".join(sorted(USUAL_STRUCTURE))
-            raise PhhError("game", f"expected a game PHH can name ({names}), got {game!r}")
+            raise PhhError("game", "error.phh.game", names=names, got=shown(game))
         structure = USUAL_STRUCTURE[str(game)] if structure is None else structure
         if (game, structure) not in VARIANT_OF:
             known = " or ".join(repr(st) for g, st in VARIANT_OF if g == game)
-            raise PhhError("structure", f"expected {known} for {game} in PHH, got {structure!r}")
+            raise PhhError("structure", "error.phh.structure", known=known, game=str(game), got=shown(structure))
         self.game, self.code = str(game), VARIANT_OF[(str(game), str(structure))]
         self.stud, self.limit = self.game in STUD_GAMES, structure == "limit"
         self.seats = _int(log.get("seats"), "seats", 2, 10)
@@ -95,18 +96,18 @@ class _Writer:
         raw = log.get("players")
         entries = [p for p in raw if isinstance(p, Mapping)] if isinstance(raw, list) else []
         if not isinstance(raw, list) or len(raw) < 2 or len(entries) != len(raw):
-            raise PhhError("players", f"expected a list of 2 players or more, got {raw!r}")
+            raise PhhError("players", "error.phh.players_list", got=shown(raw))
         first = 1 if self.button is None else self.button + 1
         entries.sort(key=lambda p: (_int(p.get("seat"), "players.seat", 1, self.seats) - first) % self.seats)
         self.order = [_int(p["seat"], "players.seat", 1, self.seats) for p in entries]
         self.names = [p.get("name") for p in entries]
         if len(set(self.order)) != len(self.order) or not all(isinstance(x, str) for x in self.names):
-            raise PhhError("players", "expected one entry per seat, each with a name")
+            raise PhhError("players", "error.phh.players_named")
         self.stacks = {s: chips(p.get("stack"), "players.stack") for s, p in zip(self.order, entries, strict=True)}
         self.p_of = {seat: i for i, seat in enumerate(self.order)}
         level = log.get("level", {})
         if not isinstance(level, Mapping):
-            raise PhhError("level", f"expected an object, got {level!r}")
+            raise PhhError("level", "error.phh.object", got=shown(level))
         self.level = {k: chips(v, f"level.{k}") for k, v in level.items() if k != "number" and not k.startswith("_")}
         n = len(self.order)
         self.antes: list[Chips] = [0] * n
@@ -129,10 +130,10 @@ class _Writer:
 
     def run(self, events: object) -> None:
         if not isinstance(events, list):
-            raise PhhError("events", f"expected a list of events, got {events!r}")
+            raise PhhError("events", "error.value.events", got=shown(events))
         for i, event in enumerate(events):
             if not isinstance(event, Mapping):
-                raise PhhError(f"events[{i}]", f"expected an event object, got {event!r}")
+                raise PhhError(f"events[{i}]", "error.phh.event", got=shown(event))
             if not self.event(i, event):
                 note = f"event {i}: {_json(event)}".replace("\x7f", "\\u007f")
                 if self.group or self.sds or self.board:
@@ -270,7 +271,7 @@ class _Writer:
         early = GAMES[Game(self.game)].small_bet_streets
         size = small if self.bets.street < early else big
         if not size:
-            raise PhhError(f"events[{i}].to", "expected an amount: the level has no bet size to count from")
+            raise PhhError(f"events[{i}].to", "error.phh.no_bet_size")
         return self.bets.top + size if action == "raise" else size
 
     def fields(self, log: Mapping[str, object]) -> Obj:
@@ -336,10 +337,10 @@ def restore(log: Obj, raw: object, actions: list[object]) -> None:
     except ValueError:
         kept = None
     if not isinstance(kept, dict):
-        raise PhhError("_floorman", f"expected a JSON object as a string, got {raw!r}")
+        raise PhhError("_floorman", "error.phh.kept_text", got=shown(raw))
     header, drop, events = kept.get("header", {}), kept.get("drop", []), kept.get("events")
     if not isinstance(header, dict) or not isinstance(drop, list) or not isinstance(events, (list, type(None))):
-        raise PhhError("_floorman", "expected {\"header\": {...}, \"drop\": [...], \"events\": [...]}")
+        raise PhhError("_floorman", "error.phh.kept_shape")
     log.update(header)
     for key in drop:
         log.pop(str(key), None)
@@ -347,8 +348,7 @@ def restore(log: Obj, raw: object, actions: list[object]) -> None:
         candidate = {**log, "events": events}
         written = [" ".join(str(a).split()) for a in actions if str(a).strip()]
         if [" ".join(a.split()) for a in action_strings(candidate)] != written:
-            raise PhhError("_floorman", "expected events that give the hand's actions; "
-                           "the actions were changed after the events were kept")
+            raise PhhError("_floorman", "error.phh.kept_changed")
         log["events"] = events
 
 
@@ -384,7 +384,7 @@ def dumps(objs: Iterable[Mapping[str, object]], *, multi: bool | None = None) ->
         multi = len(hands) != 1
     if not multi:
         if len(hands) != 1:
-            raise PhhError("objs", f"expected exactly one hand for a .phh text, got {len(hands)}")
+            raise PhhError("objs", "error.phh.one_hand", got=len(hands))
         return from_hand_log(hands[0])
     return "\n".join(f"[{k}]\n{from_hand_log(obj)}" for k, obj in enumerate(hands, start=1))
 
@@ -448,7 +448,7 @@ def _toml(value: object, field: str, *, loose: bool = False) -> str:
     if isinstance(value, Mapping):
         pairs = (f"{_key(str(k))} = {_toml(v, field, loose=loose)}" for k, v in value.items())
         return "{" + ", ".join(pairs) + "}"
-    raise PhhError(field, f"expected a value TOML can hold, got {value!r}")
+    raise PhhError(field, "error.phh.toml_value", got=shown(value))
 
 
 def _json(value: object) -> str:
@@ -465,4 +465,4 @@ def _json(value: object) -> str:
         return "[" + ",".join(_json(v) for v in value) + "]"
     if isinstance(value, Mapping):
         return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{_json(v)}" for k, v in value.items()) + "}"
-    raise PhhError("_floorman", f"expected JSON-shaped values, got {value!r}")
+    raise PhhError("_floorman", "error.phh.json_value", got=shown(value))

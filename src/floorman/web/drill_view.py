@@ -76,16 +76,16 @@ def drill_options(*, topic: str | None, rulebook: str | None, count: str | int |
     """A new drill's options from a form or a request (a seed is drawn when none is given)."""
     topic = (topic or "").strip() or None
     if topic is not None and topic not in {t.value for t in Topic}:
-        raise InvalidInput(f"no drill topic {topic!r}", field="topic")
+        raise InvalidInput("error.drill_view.drill_topic", field="topic", topic=repr(topic))
     book = find_rulebook((rulebook or "").strip() or None)
     raw_count = str(count if count is not None else 5).strip() or "5"
     if not raw_count.isdigit() or not 1 <= int(raw_count) <= MAX_COUNT:
-        raise InvalidInput(f"a drill has 1 to {MAX_COUNT} questions", field="count")
+        raise InvalidInput("error.drill_view.drill_questions", field="count", max_count=MAX_COUNT)
     raw_seed = str(seed if seed is not None else "").strip()
     if not raw_seed:
         raw_seed = str(secrets.randbelow(1_000_000))
     if not raw_seed.isdigit() or len(raw_seed) > 9:
-        raise InvalidInput("a seed is a whole number of up to 9 digits", field="seed")
+        raise InvalidInput("error.drill_view.seed_whole_number_up", field="seed")
     return DrillOptions(seed=str(int(raw_seed)), count=int(raw_count), rulebook=book.id, topic=topic)
 
 
@@ -99,7 +99,7 @@ def drill_questions(options: DrillOptions) -> tuple[Question, ...]:
 def own_drill(drill: DrillRecord, session: Session) -> DrillRecord:
     """The drill if it is the user's own; another user's drill is not found (its id tells nothing)."""
     if drill.user_id != session.user.id:
-        raise NotFoundError(f"no drill {drill.id}")
+        raise NotFoundError("error.drill_view.drill", id=drill.id)
     return drill
 
 
@@ -108,9 +108,11 @@ def score_answer(question: Question, verdict: str | None, choice: int | None) ->
     try:
         given = Verdict(verdict) if verdict else None
     except ValueError:
-        raise InvalidInput(f"no verdict {verdict!r}: misdeal, void or continue", field="verdict") from None
+        raise InvalidInput("error.drill_view.verdict_misdeal_void_continue", field="verdict",
+                           verdict=repr(verdict)) from None
     if choice is not None and not 0 <= choice < len(question.choices):
-        raise InvalidInput(f"choice {choice} is not one of the {len(question.choices)} remedies", field="choice")
+        raise InvalidInput("error.drill_view.choice_not_one_remedies", field="choice", choice=choice,
+                           count=len(question.choices))
     return score(question, Answer(verdict=given, choice=choice))
 
 

@@ -2,10 +2,14 @@
 
 The API answers every error with one JSON shape::
 
-    {"error": {"type": "log_field_error", "message": "event 14: field 'seat': ...", "event": 14, "field": "seat"}}
+    {"error": {"type": "log_field_error", "message": "event 14: field 'seat': ...",
+               "message_id": "error.value.seat", "params": {"seats": 9, "got": "12"}, "event": 14, "field": "seat"}}
 
 A hand log that cannot be read gets the very line ``floorman rule`` prints for it (less the file
-name): where (event index, field) and what was expected.
+name): where (event index, field) and what was expected, in the user's language (their own choice,
+else the browser's: ``security.request_locale``). An error of floorman's also gives its message id
+of the catalog and its parameters, for a client that says it in words of its own; the others give
+``null`` for both.
 
 Pages get the same facts as an HTML page in the user's language; a page that needs a login sends
 the browser to the login page instead.
@@ -38,7 +42,7 @@ from floorman.errors import (
 from floorman.storage import ConflictError, MigrationError, NotFoundError, StaleSequenceError, StoreUnavailableError
 from floorman.web.page_context import render_page
 from floorman.web.problems import CsrfFailed, InvalidInput, LoginRequired, PermissionDenied, RateLimited, SetupClosed
-from floorman.web.security import current_session
+from floorman.web.security import current_session, request_locale
 
 __all__ = ["ErrorBody", "describe_error", "install_error_handlers"]
 
@@ -70,6 +74,8 @@ class ErrorBody:
     status: int
     type: str
     message: str
+    message_id: str | None = None
+    params: dict[str, Any] | None = None
     event: int | None = None
     field: str | None = None
     headers: dict[str, str] = dataclasses.field(default_factory=dict)
@@ -77,7 +83,8 @@ class ErrorBody:
     """The message itself already names the event and the field."""
 
     def to_obj(self) -> dict[str, Any]:
-        return {"error": {"type": self.type, "message": self.message, "event": self.event, "field": self.field}}
+        return {"error": {"type": self.type, "message": self.message, "message_id": self.message_id,
+                          "params": self.params, "event": self.event, "field": self.field}}
 
 
 def _validation(exc: RequestValidationError) -> ErrorBody:
@@ -88,21 +95,16 @@ def _validation(exc: RequestValidationError) -> ErrorBody:
     return ErrorBody(status=422, type="invalid_request", message=message, field=".".join(loc) or None)
 
 
-def _log_line(exc: LogError) -> str:
-    """The one line the command line prints for this error, without the file name."""
-    return exc.say(with_source=False)
-
-
-def describe_error(exc: Exception) -> ErrorBody:
-    """The status, type and message for any error a request can end in."""
+def describe_error(exc: Exception, lang: str = "en") -> ErrorBody:
+    """The status, type and message for any error a request can end in; an error of floorman's said in ``lang``."""
     if isinstance(exc, FloormanError):
         status, kind = next((s, k) for cls, s, k in _FLOORMAN if isinstance(exc, cls))
-        if isinstance(exc, LogError):
-            return ErrorBody(status=status, type=kind, message=_log_line(exc), event=exc.event, field=exc.field,
-                             located=True)
-        if isinstance(exc, InvalidInput):
-            return ErrorBody(status=status, type=kind, message=exc.message, field=exc.field)
-        return ErrorBody(status=status, type=kind, message=str(exc))
+        if isinstance(exc, LogError):  # the line the command line prints, without the file name
+            return ErrorBody(status=status, type=kind, message=exc.say(lang, with_source=False), event=exc.event,
+                             field=exc.field, located=True, message_id=exc.message_id, params=exc.params)
+        field = exc.field if isinstance(exc, InvalidInput) else None
+        return ErrorBody(status=status, type=kind, message=exc.say(lang), field=field, message_id=exc.message_id,
+                         params=exc.params)
     if isinstance(exc, LoginRequired):
         return ErrorBody(status=401, type="login_required", message="log in first")
     if isinstance(exc, PermissionDenied):
@@ -124,7 +126,7 @@ def describe_error(exc: Exception) -> ErrorBody:
 
 
 async def _respond(request: Request, exc: Exception) -> Response:
-    body = describe_error(exc)
+    body = describe_error(exc, request_locale(request, request.scope.get("floorman_session")))
     if isinstance(exc, StoreUnavailableError):  # one clear line: the cause is known, a traceback adds nothing
         log.warning("%s %s refused: %s", request.method, request.url.path, exc)
     elif body.status >= 500:

@@ -26,12 +26,18 @@ ERROR_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {"error": {
         "type": "object",
-        "required": ["type", "message", "event", "field"],
+        "required": ["type", "message", "message_id", "params", "event", "field"],
         "additionalProperties": False,
         "properties": {
             "type": {"type": "string", "description": "What kind of error: log_field_error, stale_sequence, ..."},
             "message": {"type": "string", "description": "One line: where (event index, field) and what was "
                                                          "expected; for a hand log, the line the CLI prints."},
+            "message_id": {"type": ["string", "null"], "description": "The message id of floorman's catalog the "
+                                                                   "message is said from (error.*); null for an "
+                                                                   "error of the web layer."},
+            "params": {"type": ["object", "null"], "description": "The message's parameters: values from the "
+                                                              "input as they were given, a nested message as "
+                                                              "{message_id, params}."},
             "event": {"type": ["integer", "null"], "description": "The index of the event at fault, if any."},
             "field": {"type": ["string", "null"], "description": "The field at fault, if any."},
         },

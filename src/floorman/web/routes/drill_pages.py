@@ -81,7 +81,7 @@ def start_drill(request: Request, post: DealerPost) -> Response:
                                 seed=post.text("seed"))
         drill_questions(options)
     except (InvalidInput, UnknownRulebookError) as exc:
-        body = describe_error(exc)
+        body = describe_error(exc, request_locale(request, post.session))
         return _setup_page(request, post.session, error=body.message, status=body.status, form=fields)
     svc = services(request)
     with svc.db.transaction() as conn:

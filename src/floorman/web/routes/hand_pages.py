@@ -32,7 +32,7 @@ from floorman.web.live_view import live_view
 from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput
-from floorman.web.security import PagePost, page_post, page_user
+from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
 from floorman.web.table_setup import LEVEL_FIELDS, MAX_SEATS, TableSetup, carried_over, setup_from_form
 
@@ -108,7 +108,7 @@ def create_hand(request: Request, post: DealerPost) -> Response:
     try:
         setup = setup_from_form(fields)
     except (InvalidInput, LogError) as exc:
-        body = describe_error(exc)
+        body = describe_error(exc, request_locale(request, post.session))
         draft = TableSetup(table_name=fields.get("table", ""), hand_number=fields.get("hand", ""),
                            dealer=fields.get("dealer", ""))
         error = body.message if body.located or not body.field else f"{body.field}: {body.message}"
@@ -159,8 +159,8 @@ def _change(request: Request, post: PagePost, hand_id: int,
     except StaleSequenceError:
         return redirect(f"/hands/{hand_id}", notice="stale")
     except (InvalidInput, LogError, ConflictError) as exc:
-        return _live_page(request, post.session, hand_id, error=describe_error(exc).message,
-                          status=describe_error(exc).status)
+        body = describe_error(exc, request_locale(request, post.session))
+        return _live_page(request, post.session, hand_id, error=body.message, status=body.status)
     if isinstance(outcome, Response):
         return outcome
     return redirect(f"/hands/{hand_id}")

@@ -21,7 +21,7 @@ from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput
 from floorman.web.ruling_view import stored_ruling_view
-from floorman.web.security import PagePost, page_post, page_user
+from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
 
 __all__ = ["router"]
@@ -40,7 +40,7 @@ def incidents_page(request: Request, session: Floor) -> Response:
     try:
         query = query_from_params(params, limit=PAGE_SIZE)
     except InvalidInput as exc:
-        query, error = IncidentQuery(limit=PAGE_SIZE), exc.message
+        query, error = IncidentQuery(limit=PAGE_SIZE), exc.words(t.locale)
     svc = services(request)
     query = replace(query, rooms=session.user.room_ids)
     with svc.db.connect() as conn:
@@ -115,8 +115,8 @@ def correct(request: Request, post: FloorPost, incident_id: RecordId) -> Respons
             new = correct_incident(conn, incident_id, floor_person=post.session.user.username,
                                    verdict=post.text("verdict"), reason=post.text("reason"), now=svc.stamp())
     except (InvalidInput, ConflictError) as exc:
-        return _incident_page(request, post.session, incident_id, error=describe_error(exc).message,
-                              status=describe_error(exc).status)
+        body = describe_error(exc, request_locale(request, post.session))
+        return _incident_page(request, post.session, incident_id, error=body.message, status=body.status)
     return redirect(f"/incidents/{new.id}", notice="correction_recorded")
 
 

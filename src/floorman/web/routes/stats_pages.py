@@ -60,7 +60,7 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
     try:
         period = _period(since, until, today)
     except InvalidInput as exc:
-        period, error = _period("", "", today), exc.message
+        period, error = _period("", "", today), exc.words(t.locale)
     with svc.db.connect() as conn:
         counts = svc.stats_cache.counts(conn, period, rooms=session.user.room_ids)
         calls = FloorCallLog(conn)

@@ -21,7 +21,7 @@ from floorman.web.error_responses import describe_error
 from floorman.web.live_view import game_text, level_text
 from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.problems import InvalidInput
-from floorman.web.security import PagePost, page_post, page_user
+from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
 from floorman.web.table_setup import TableSetup, carried_over
 from floorman.web.what_happened import BOARD_STREETS, MAX_ACTED, Mishap, account_from_form, reconstructed_log
@@ -81,6 +81,6 @@ def what_happened(request: Request, post: FloorPost) -> Response:
                 Hands(conn).close(last.id, now=svc.stamp())
             record = live_hands.create_hand(conn, header, user=user, now=svc.stamp(), room_id=last.room_id)
     except (InvalidInput, LogError) as exc:
-        body = describe_error(exc)
+        body = describe_error(exc, request_locale(request, post.session))
         return _page(request, post.session, table, form=fields, error=body.message, status=body.status)
     return redirect(f"/hands/{record.id}")
