@@ -440,13 +440,25 @@ V1_1_FIELDS: dict[str, tuple[str, ...]] = {
 """The fields version 1.1 added to event types of version 1: a log giving one declares ``"floorman": 1.1``."""
 
 
+V1_1_CLASSES: frozenset[type[Event]] = frozenset(EVENT_TYPES[name] for name in V1_1_TYPES)
+"""The classes of ``V1_1_TYPES``."""
+
+_V1_1_ADDED: dict[type[Any], tuple[str, ...]] = {EVENT_TYPES[name]: added for name, added in V1_1_FIELDS.items()}
+
+V1_1_ADDED_TO: frozenset[type[Event]] = frozenset(_V1_1_ADDED)
+"""The classes of version 1 event types that version 1.1 added fields to (the keys of ``V1_1_FIELDS``)."""
+
+
 def v1_1_fields(event: Event) -> tuple[str, ...]:
     """The fields of a version 1 event type that version 1.1 added and ``event`` gives.
 
     >>> v1_1_fields(CardBurned(back="red")), v1_1_fields(CardBurned())
     (('back',), ())
     """
-    return tuple(name for name in V1_1_FIELDS.get(_TYPE_NAMES[type(event)], ()) if getattr(event, name) not in (None, ()))
+    names = _V1_1_ADDED.get(type(event))
+    if names is None:
+        return ()
+    return tuple(name for name in names if getattr(event, name) not in (None, ()))
 
 
 def event_type(event: Event) -> str:

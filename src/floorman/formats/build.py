@@ -23,7 +23,8 @@ from msgspec.structs import replace
 
 from floorman.errors import LogFieldError, UnknownRulebookError, shown
 from floorman.events import (
-    V1_1_TYPES,
+    V1_1_ADDED_TO,
+    V1_1_CLASSES,
     Action,
     BlindPosted,
     BoardCardDealt,
@@ -140,12 +141,11 @@ def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[st
 def _refuse_v1_1(events: Sequence[Event]) -> None:
     """A log that declares version 1 holds nothing version 1.1 added: the first such event or field is an error."""
     for index, event in enumerate(events):
-        kind = event_type(event)
-        if kind in V1_1_TYPES:
-            raise _error("type", "error.log.type_new_in_1_1", index, kind=repr(kind))
-        added = v1_1_fields(event)
-        if added:
-            raise _error(added[0], "error.log.field_new_in_1_1", index, kind=repr(kind))
+        cls = type(event)
+        if cls in V1_1_CLASSES:
+            raise _error("type", "error.log.type_new_in_1_1", index, kind=repr(event_type(event)))
+        if cls in V1_1_ADDED_TO and (added := v1_1_fields(event)):
+            raise _error(added[0], "error.log.field_new_in_1_1", index, kind=repr(event_type(event)))
 
 
 def _error(field: str, what: str | Message, event: int | None = None, **params: Any) -> LogFieldError:
@@ -222,7 +222,13 @@ def _events(
     for index, event in enumerate(events):
         if event.ext is not None and direct:
             raise Unusual
-        if isinstance(event, PlayerActed):
+        # the usual kinds first, each told by its exact class (a decoded event is of its class, never a subclass)
+        if type(event) is CardDealt:
+            if not 1 <= event.seat <= seats:
+                raise _error("seat", expected("seat", event.seat, seats=seats), index)
+            if event.card not in CARDS:
+                raise _error("card", expected("card", event.card), index)
+        elif type(event) is PlayerActed:
             if event.seat not in occupied:
                 raise _no_player(event.seat, seats, index)
             to = event.to
@@ -233,15 +239,10 @@ def _events(
                 amount = _chips(to, "to", index, decimals)
                 if amount is not to:
                     events[index] = replace(event, to=amount)
-        elif isinstance(event, CardDealt):
-            if not 1 <= event.seat <= seats:
-                raise _error("seat", expected("seat", event.seat, seats=seats), index)
+        elif type(event) is CardBurned or type(event) is BoardCardDealt or type(event) is BoxedCardFound:
             if event.card not in CARDS:
                 raise _error("card", expected("card", event.card), index)
-        elif isinstance(event, (BoardCardDealt, CardBurned, BoxedCardFound)):
-            if event.card not in CARDS:
-                raise _error("card", expected("card", event.card), index)
-        elif isinstance(event, BlindPosted):
+        elif type(event) is BlindPosted:
             if event.seat not in occupied:
                 raise _no_player(event.seat, seats, index)
             amount = event.amount
@@ -249,7 +250,7 @@ def _events(
                 checked = _chips(amount, "amount", index, decimals)
                 if checked is not amount:
                     events[index] = replace(event, amount=checked)
-        elif isinstance(event, FloorCalled):
+        elif type(event) is FloorCalled:
             floors += 1
         else:
             checked_event = _other(event, index, seats, occupied, floors, direct, decimals)

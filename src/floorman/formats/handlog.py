@@ -34,7 +34,7 @@ from floorman.events import EXT_NAME, V1_1_FIELDS, V1_1_TYPES, Event, HandShown,
 from floorman.formats._bounded import MAX_HAND_BYTES, read_bounded, read_lines, too_long
 from floorman.formats.build import build
 from floorman.formats.checks import LEVEL_AMOUNTS, Unusual
-from floorman.formats.document import DECODER, Document
+from floorman.formats.document import DECODER
 from floorman.formats.fields import clean, convert, has_duplicate, parse
 from floorman.log import HandLog, Version
 from floorman.table import Level, PlayerStatus
@@ -57,44 +57,60 @@ def _direct(text: str | bytes) -> HandLog | None:
 
     The full route is needed when decoding fails (the text may still be a log, with private
     fields, or say what is wrong), and when a field was given twice: the count of keys
-    (``_counts``) proves it was not in the usual text, and ``has_duplicate`` looks where it cannot.
+    (``_once``) proves it was not in the usual text, and ``has_duplicate`` looks where it cannot.
+    An amount that is not a whole number is read here only when the text surely held no string
+    read as one (``_same_quotes``), which is counted only for a log that holds such an amount.
     """
     text = text.removeprefix(b"\xef\xbb\xbf") if isinstance(text, bytes) else text.removeprefix("\ufeff")
     try:
         doc = DECODER.decode(text)
     except (msgspec.DecodeError, RecursionError):
         return None
-    keys, decimals = _counts(text, doc)
-    if not keys and has_duplicate(text):
+    # written back with no spaces (``omit_defaults``: a field left out stays out); any escape in it (an escaped
+    # quote, perhaps) is looked at no further: a byte is found fastest
+    written = _ENCODER.encode(doc)
+    plain = b"\\" not in written
+    if not (plain and _once(text, written)) and has_duplicate(text):
         return None
     try:
-        return build(doc, direct=True, decimals=decimals)
+        return build(doc, direct=True, decimals=False)
+    except Unusual:
+        if not (plain and _same_quotes(text, written)):
+            return None
+    try:
+        return build(doc, direct=True, decimals=True)
     except Unusual:
         return None
 
 
-def _counts(text: str | bytes, doc: Document) -> tuple[bool, bool]:
-    """Whether the text surely gave no field twice, and surely held no string read as an amount.
+def _once(text: str | bytes, written: bytes) -> bool:
+    """Whether the text surely gave no field twice, ``written`` being its document written back without escapes.
 
-    Written back with no spaces (``omit_defaults``: a field left out stays out), the document has
-    one ``":`` per field it holds, as long as no string in it holds a quote (it would show as
-    ``\\"``; any escape is taken for one). In the text, each key ends in ``":`` where no quote is followed by a space, or
-    where every colon is such a one; a key given twice adds one there and not in the document (so
-    does a field given at its default value: ``has_duplicate`` tells the two apart). Amounts are
-    written back as numbers, so that the quotes are as many as in the text unless a string was
-    read as an amount (a decimal type reads ``"200"``) or a string field was given at its default.
+    The document written back has one ``":`` per field it holds (no string in it holds a quote,
+    which would show as ``\\"``). Every field written back was a key of the text, and every key of
+    the text is followed by a colon: when the text has no more colons than the document has
+    fields, no key was given twice (the usual case, counted in one pass). Otherwise (a colon in a
+    string, a key given twice, or a field given at its default value) the keys are counted: each
+    ends in ``":`` where no quote is followed by a space; a key given twice adds one there and not
+    in the document (so does a field given at its default value: ``has_duplicate`` tells the two
+    apart).
     """
-    written = _ENCODER.encode(doc)
-    if b"\\" in written:  # an escaped quote, perhaps (any escape is looked at no further: a byte is found fastest)
-        return False, False
-    fields, quotes = written.count(b'":'), written.count(b'"')
+    fields = written.count(b'":')
     if isinstance(text, bytes):
-        keys = text.count(b'":')
-        once = keys == fields and (text.count(b":") == keys or _KEY_WHITESPACE_BYTES.search(text) is None)
-        return once, text.count(b'"') == quotes
-    keys = text.count('":')
-    once = keys == fields and (text.count(":") == keys or _KEY_WHITESPACE.search(text) is None)
-    return once, text.count('"') == quotes
+        return text.count(b":") == fields or (
+            text.count(b'":') == fields and _KEY_WHITESPACE_BYTES.search(text) is None)
+    return text.count(":") == fields or (text.count('":') == fields and _KEY_WHITESPACE.search(text) is None)
+
+
+def _same_quotes(text: str | bytes, written: bytes) -> bool:
+    """Whether the text surely held no string read as an amount, ``written`` being its document written back.
+
+    Amounts are written back as numbers, so that the quotes are as many as in the text unless a
+    string was read as an amount (a decimal type reads ``"200"``) or a string field was given at
+    its default.
+    """
+    quotes = written.count(b'"')
+    return (text.count(b'"') if isinstance(text, bytes) else text.count('"')) == quotes
 
 
 def load(fp: IO[str] | IO[bytes] | str | Path) -> HandLog:
