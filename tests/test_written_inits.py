@@ -19,9 +19,9 @@ from floorman.result import Result
 from floorman.rulebooks import find_rulebook
 from floorman.rulings.context import Context
 from floorman.state import ActionRecord, HandState, HoleCard, SeatState
-from floorman.table import Game, Level, Player, PlayerStatus, Street, Structure
+from floorman.table import DealOrder, Family, Game, Level, Player, PlayerStatus, Street, Structure
 
-WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context)
+WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context, DealOrder)
 
 
 def _required(cls: type) -> dict[str, Any]:
@@ -32,8 +32,10 @@ def _required(cls: type) -> dict[str, Any]:
         "entitled": True, "present": True, "game": Game.HOLDEM, "seats": 2, "level": Level(big_blind=2),
         "players": (), "log": log, "rulebook": find_rulebook(None), "rulings": (), "findings": (), "redeal": None,
         "state": HandState(log), "book": find_rulebook(None), "sa": False, "action": Action.FOLD, "in_turn": True,
-        "street": Street.FLOP, "chips": 0,
+        "street": Street.FLOP, "chips": 0, "family": Family.FLOP, "button": 2, "dead_button": False,
     }
+    if cls is DealOrder:
+        samples["seats"] = (1, 2)  # the seats dealt in, in order (a log's ``seats`` is how many the table has)
     return {f.name: samples[f.name] for f in dataclasses.fields(cls)
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
 

@@ -7,6 +7,8 @@ Nothing here decides a ruling.
 
 from __future__ import annotations
 
+from typing import Final
+
 from floorman.cards import is_known, rank_value, suit_of
 from floorman.events import Action, BlindKind, BlindPosted, PlayerActed
 from floorman.findings import Finding
@@ -16,8 +18,25 @@ from floorman.table import Chips, Family, Level, Street, Structure
 
 __all__ = ["act", "after_bet", "bet_size", "fixed_bet", "forced_amount", "is_round_complete", "next_to_act", "post", "start_round", "street_target"]
 
-_STREET_BETS = {Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN}
-_SUIT_ORDER = "cdhs"
+_STREET_BETS: Final = frozenset({Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN})
+_SUIT_ORDER: Final = "cdhs"
+
+# the members the fold compares with, named once: the compiled core reads each as a constant, not as an
+# attribute of its enum looked up at every comparison
+_ALL_IN: Final = Action.ALL_IN
+_BET: Final = Action.BET
+_CALL: Final = Action.CALL
+_CHECK: Final = Action.CHECK
+_COMPLETE: Final = Action.COMPLETE
+_FOLD: Final = Action.FOLD
+_ANTE: Final = BlindKind.ANTE
+_BIG_BLIND: Final = BlindKind.BIG_BLIND
+_BIG_BLIND_ANTE: Final = BlindKind.BIG_BLIND_ANTE
+_BRING_IN: Final = BlindKind.BRING_IN
+_SMALL_BLIND: Final = BlindKind.SMALL_BLIND
+_STRADDLE: Final = BlindKind.STRADDLE
+_STUD_GAME: Final = Family.STUD
+_LIMIT: Final = Structure.LIMIT
 
 
 def post(state: HandState, ev: BlindPosted, at: int) -> None:
@@ -29,18 +48,18 @@ def post(state: HandState, ev: BlindPosted, at: int) -> None:
         state.add(Finding(at=at, irregularity=I.BLINDS_AT_OLD_LEVEL, seat=ev.seat))
     amount = min(ev.amount, max(seat.remaining, 0))  # a seat cannot post chips it does not have
     seat.forced += amount
-    live = ev.blind in (BlindKind.SMALL_BLIND, BlindKind.BIG_BLIND, BlindKind.STRADDLE, BlindKind.BRING_IN)
+    live = ev.blind in (_SMALL_BLIND, _BIG_BLIND, _STRADDLE, _BRING_IN)
     if live:
         seat.street_bet += amount
         state.current_bet = max(state.current_bet, seat.street_bet)
-    if ev.blind is BlindKind.SMALL_BLIND:
+    if ev.blind is _SMALL_BLIND:
         state.sb_seat = ev.seat
-    elif ev.blind is BlindKind.BIG_BLIND:
+    elif ev.blind is _BIG_BLIND:
         state.bb_seat = ev.seat
         state.last_raise = max(state.last_raise, amount)
-    elif ev.blind is BlindKind.STRADDLE:
+    elif ev.blind is _STRADDLE:
         state.straddle_seats.append(ev.seat)
-    elif ev.blind is BlindKind.BRING_IN:
+    elif ev.blind is _BRING_IN:
         state.bring_in_seat = ev.seat
         state.bring_in_amount = amount
         seat.acted = True
@@ -59,8 +78,17 @@ def forced_amount(level: Level, blind: BlindKind) -> Chips | None:
     >>> forced_amount(Level(small_blind=100, big_blind=200), BlindKind.BIG_BLIND)
     200
     """
-    return {BlindKind.SMALL_BLIND: level.small_blind, BlindKind.BIG_BLIND: level.big_blind, BlindKind.ANTE: level.ante,
-            BlindKind.BIG_BLIND_ANTE: level.big_blind_ante, BlindKind.BRING_IN: level.bring_in}.get(blind)
+    if blind is _SMALL_BLIND:
+        return level.small_blind
+    if blind is _BIG_BLIND:
+        return level.big_blind
+    if blind is _ANTE:
+        return level.ante
+    if blind is _BIG_BLIND_ANTE:
+        return level.big_blind_ante
+    if blind is _BRING_IN:
+        return level.bring_in
+    return None
 
 
 def _at_old_level(state: HandState, ev: BlindPosted, remaining: Chips) -> bool:
@@ -133,13 +161,13 @@ def street_target(
     cap = street_bet + max(remaining, 0)
     if to is not None:
         target = to
-    elif action is Action.CALL:
+    elif action is _CALL:
         target = current_bet
-    elif action is Action.ALL_IN:
+    elif action is _ALL_IN:
         target = cap
-    elif action is Action.COMPLETE:
+    elif action is _COMPLETE:
         target = fixed
-    elif action is Action.BET:
+    elif action is _BET:
         target = fixed if limit else current_bet
     else:
         target = current_bet + (fixed if limit else last_raise)
@@ -150,7 +178,7 @@ def _anchor(state: HandState) -> int | None:
     """The seat just before the first to act on this street, or None when it cannot be known."""
     family = state.spec.family
     if state.street_idx == 0:
-        if family is Family.STUD:
+        if family is _STUD_GAME:
             return state.bring_in_seat
         if state.straddle_seats:
             return state.straddle_seats[-1]
@@ -160,7 +188,7 @@ def _anchor(state: HandState) -> int | None:
         if len(order) == 2:
             return order[0]
         return order[1] if len(order) > 2 else None
-    if family is Family.STUD:
+    if family is _STUD_GAME:
         leader = _best_showing(state)
         if leader is None:
             return None
@@ -270,8 +298,8 @@ def act(state: HandState, ev: PlayerActed, at: int) -> None:
     street = state.street
     counts = state.street_action_count
     forced = (
-        state.street_idx == 0 and state.bring_in_seat is None and ev.action is Action.COMPLETE
-        and state.spec.family is Family.STUD and not counts.get(street, 0)
+        state.street_idx == 0 and state.bring_in_seat is None and ev.action is _COMPLETE
+        and state.spec.family is _STUD_GAME and not counts.get(street, 0)
     )
     state.action_rows.append((at, ev.seat, ev.action, in_turn and not forced, street, chips))
     counts[street] = counts.get(street, 0) + 1
@@ -282,14 +310,14 @@ def act(state: HandState, ev: PlayerActed, at: int) -> None:
 
 def _apply(state: HandState, seat: SeatState, ev: PlayerActed) -> Chips:
     action = ev.action
-    if action is Action.FOLD:
+    if action is _FOLD:
         seat.folded = True
         return 0
-    if action is Action.CHECK or action not in _STREET_BETS:
+    if action is _CHECK or action not in _STREET_BETS:
         return 0
     target = street_target(
         action, ev.to, street_bet=seat.street_bet, remaining=seat.remaining, current_bet=state.current_bet,
-        last_raise=state.last_raise, limit=state.log.effective_structure is Structure.LIMIT, fixed=bet_size(state),
+        last_raise=state.last_raise, limit=state.log.effective_structure is _LIMIT, fixed=bet_size(state),
     )
     diff = max(target - seat.street_bet, 0)
     seat.voluntary += diff

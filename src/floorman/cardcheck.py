@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from floorman.cards import is_known, is_standard, short_deck, standard_deck
 from floorman.events import Where
 from floorman.findings import Finding
@@ -11,13 +13,13 @@ from floorman.state import HandState
 
 __all__ = ["BOARD", "BOXED", "BURN", "FOUND_AT_TABLE", "at_seat", "at_where", "forget", "see"]
 
-_DECKS = {False: frozenset(standard_deck()), True: frozenset(short_deck())}
+_DECKS: Final = {False: frozenset(standard_deck()), True: frozenset(short_deck())}
 """The faces of each deck (long, short): a card in its deck and not yet seen needs no further check."""
-_AT_SEAT = tuple(Message.of("finding.place.seat", seat=n) for n in range(24))
-BOARD = Message.of("finding.place.board")
-BURN = Message.of("finding.place.burn")
-BOXED = Message.of("finding.place.boxed")
-FOUND_AT_TABLE = Message.of("finding.place.found_at_table")
+_AT_SEAT: Final = tuple(Message.of("finding.place.seat", seat=n) for n in range(24))
+BOARD: Final = Message.of("finding.place.board")
+BURN: Final = Message.of("finding.place.burn")
+BOXED: Final = Message.of("finding.place.boxed")
+FOUND_AT_TABLE: Final = Message.of("finding.place.found_at_table")
 
 
 def at_seat(seat: int) -> Message:

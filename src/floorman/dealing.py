@@ -7,6 +7,8 @@ is called); ``expose`` handles a card that became exposed at a seat.
 
 from __future__ import annotations
 
+from typing import Final
+
 from floorman.cardcheck import at_seat, see
 from floorman.events import CardDealt, CardExposed, ExposedBy
 from floorman.findings import Finding, SetAside
@@ -18,6 +20,16 @@ from floorman.state import HandState, HoleCard, SeatState
 from floorman.table import Family, PlayerStatus, Street
 
 __all__ = ["close_initial", "deal_after", "deal_initial", "evaluate_initial", "expose", "order_rules"]
+
+# the members compared with here, named once: the compiled core reads each as a constant, not as an
+# attribute of its enum looked up at every comparison
+_DRAW_GAME: Final = Family.DRAW
+_FLOP_GAME: Final = Family.FLOP
+_STUD_GAME: Final = Family.STUD
+_OMITTED_DEAL_ORDER: Final = Omission.DEAL_ORDER
+_PENALIZED: Final = PlayerStatus.PENALIZED
+_REDEAL_DEAD: Final = PlayerStatus.REDEAL_DEAD
+_PREDRAW: Final = Street.PREDRAW
 
 
 def order_rules(state: HandState) -> tuple[str, ...]:
@@ -44,7 +56,7 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         return
     position = len(state.initial_deals) + 1
     state.initial_deals.append((at, ev.seat, position))
-    if position == 1 and not state.omits(Omission.DEAL_ORDER):
+    if position == 1 and not state.omits(_OMITTED_DEAL_ORDER):
         first = state.order.first
         if first is not None and ev.seat != first:
             state.add(Finding(
@@ -63,7 +75,7 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
     card = HoleCard(ev.card, at, ev.face_up, position=position, street=spec.streets[0])
     cards = seat.cards
     cards.append(card)
-    if spec.family is Family.STUD:
+    if spec.family is _STUD_GAME:
         k = len(cards)
         pattern = spec.initial_face_up
         should_be_up = pattern[k - 1] if k <= len(pattern) else False
@@ -121,9 +133,9 @@ def _finish(state: HandState, at: int) -> None:
     for seat in state.seats.values():
         if not seat.entitled:
             continue
-        if seat.status in (PlayerStatus.PENALIZED, PlayerStatus.REDEAL_DEAD):
+        if seat.status in (_PENALIZED, _REDEAL_DEAD):
             seat.dead = True
-            seat.dead_reason = "penalty" if seat.status is PlayerStatus.PENALIZED else "re-deal"
+            seat.dead_reason = "penalty" if seat.status is _PENALIZED else "re-deal"
         elif not seat.present or seat.seat in state.absent_at_first_card:
             state.add(Finding(
                 at=at, irregularity=I.ABSENT_AT_DEAL, seat=seat.seat,
@@ -212,7 +224,7 @@ def _extra_at(state: HandState, seat: int, n: int) -> int:
     return cards[n].at if len(cards) > n else state.index
 
 
-_ORDER_UNKNOWABLE = frozenset({I.FIRST_CARD_WRONG_SEAT, I.CARD_TO_SEAT_NOT_ENTITLED, I.SEAT_DEALT_OUT,
+_ORDER_UNKNOWABLE: Final = frozenset({I.FIRST_CARD_WRONG_SEAT, I.CARD_TO_SEAT_NOT_ENTITLED, I.SEAT_DEALT_OUT,
                                I.WRONG_CARD_COUNT, I.EXTRA_CARD})
 """Findings after which the dealing sequence is not checked (it is already wrong in a way reported)."""
 
@@ -224,7 +236,7 @@ def _check_sequence(state: HandState, order: tuple[int, ...], found: list[Findin
     and only at the end of a round. A seat that is not the button (the seat dealt last with a dead button,
     the big blind heads-up) taking two in a row is out of sequence, as is a seat skipped in any round.
     """
-    if any(f.irregularity in _ORDER_UNKNOWABLE for f in found) or len(order) < 2 or state.omits(Omission.DEAL_ORDER):
+    if any(f.irregularity in _ORDER_UNKNOWABLE for f in found) or len(order) < 2 or state.omits(_OMITTED_DEAL_ORDER):
         return
     deals = state.initial_deals
     seq = [s for _, s, _ in deals]
@@ -268,7 +280,7 @@ def _check_sequence(state: HandState, order: tuple[int, ...], found: list[Findin
                                  seat=button, during_initial_deal=True))
 
 
-_HOWS = frozenset({"flashed", "flipped", "off_table", "shown", "exposed", "dealt_face_up"})
+_HOWS: Final = frozenset({"flashed", "flipped", "off_table", "shown", "exposed", "dealt_face_up"})
 """How a card was exposed, as an ``expose`` event says it (``exposed`` when it does not; ``dealt_face_up`` for a
 card the dealer dealt face up)."""
 
@@ -281,7 +293,7 @@ def _how(how: str) -> Message:
 def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int, *, how: str) -> None:
     card.exposed = True
     card.exposed_by_dealer = True
-    if state.spec.family is Family.DRAW and (state.initial_open or card.street is not state.spec.streets[0]):
+    if state.spec.family is _DRAW_GAME and (state.initial_open or card.street is not state.spec.streets[0]):
         _draw_exposure(state, seat, card, at, how=how)
         return
     if card.replacement:
@@ -301,7 +313,7 @@ def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int,
         extra += row("deal_order.heads_up").rules
     state.add(Finding(
         at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card,
-        position=None if state.omits(Omission.DEAL_ORDER) else card.position,
+        position=None if state.omits(_OMITTED_DEAL_ORDER) else card.position,
         count=count, during_initial_deal=True, note=_how(how), extra_rules=extra,
     ))
     if not state.is_stud:
@@ -318,7 +330,7 @@ def _draw_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int, *
     state.add(Finding(
         at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card,
         street=None if initial else card.street, count=count, during_initial_deal=initial, note=_how(how),
-        position=card.position if initial and not state.omits(Omission.DEAL_ORDER) else None,
+        position=card.position if initial and not state.omits(_OMITTED_DEAL_ORDER) else None,
         extra_rules=row("exposed_hole_card.flashed").rules if how in ("flashed", "off_table") else (),
     ))
     seat.owed_replacements += 1
@@ -327,7 +339,7 @@ def _draw_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int, *
 def _set_up_replacement(state: HandState, seat: SeatState) -> None:
     """Procedure: the seat gets the next card after the deal; the exposed card is the next burn."""
     seat.owed_replacements += 1
-    if state.spec.family is not Family.FLOP:
+    if state.spec.family is not _FLOP_GAME:
         return
     for street in state.spec.streets[1:]:
         if street not in state.designated_burn and not state.burns.get(street) and not state.board.get(street):
@@ -383,7 +395,7 @@ def deal_after(state: HandState, ev: CardDealt, at: int) -> None:
         _replace(state, seat, ev, at)
         return
     n = state.spec.hole_cards
-    if state.spec.family is Family.DRAW and state.street is not Street.PREDRAW:
+    if state.spec.family is _DRAW_GAME and state.street is not _PREDRAW:
         drawn = HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street)
         seat.cards.append(drawn)
         if ev.face_up:

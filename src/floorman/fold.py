@@ -9,7 +9,7 @@ at the end of a hand. ``floorman.hand`` runs the fold; this is the only place a 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from floorman import betting, dealing, streets
 from floorman.cardcheck import BOXED, FOUND_AT_TABLE, at_seat, at_where, see
@@ -60,7 +60,18 @@ from floorman.table import Family, Level, PlayerStatus, Street
 
 __all__ = ["PROGRESS", "STEPS", "closing_findings", "deck_counts", "floor_called", "ruling_applied", "step_of"]
 
-PROGRESS = (CardDealt, PlayerActed, CardBurned, BoardCardDealt, CardsDiscarded)
+# the members compared with here, named once: the compiled core reads each as a constant, not as an
+# attribute of its enum looked up at every comparison
+_FOLD: Final = Action.FOLD
+_BRING_IN: Final = BlindKind.BRING_IN
+_FLOP_GAME: Final = Family.FLOP
+_STUD_GAME: Final = Family.STUD
+_OMITTED_BURNS: Final = Omission.BURNS
+_WAITING: Final = PlayerStatus.WAITING
+_FLOP: Final = Street.FLOP
+_V1_1: Final = Version.V1_1
+
+PROGRESS: Final = (CardDealt, PlayerActed, CardBurned, BoardCardDealt, CardsDiscarded)
 """The events that carry a hand forward (played on after a misdeal was called, they are reported)."""
 
 
@@ -83,9 +94,9 @@ def closing_findings(state: HandState) -> list[Finding]:
     return found[known:]
 
 
-_BOARD_KINDS = frozenset({I.FOUR_CARD_FLOP, I.FLOP_FIVE_OR_MORE, I.SHORT_FLOP, I.PREMATURE_CARD,
+_BOARD_KINDS: Final = frozenset({I.FOUR_CARD_FLOP, I.FLOP_FIVE_OR_MORE, I.SHORT_FLOP, I.PREMATURE_CARD,
                           I.STUD_SHORT_STUB})
-_COUNT_KINDS = frozenset({I.EXTRA_CARD, I.WRONG_CARD_COUNT, I.BUTTON_SHORT, I.ACTED_WITH_WRONG_COUNT,
+_COUNT_KINDS: Final = frozenset({I.EXTRA_CARD, I.WRONG_CARD_COUNT, I.BUTTON_SHORT, I.ACTED_WITH_WRONG_COUNT,
                           I.SEAT_DEALT_OUT, I.CARDS_THROWN_INTO_HAND, I.STUD_SHORT_STUB, I.BOXED_CARD,
                           I.EXPOSED_HOLE_CARD, I.EXPOSED_REPLACEMENT_CARD, I.EXPOSED_AFTER_DEAL})
 
@@ -102,7 +113,7 @@ def deck_counts(state: HandState, findings: Sequence[Finding]) -> tuple[DeckCoun
     board_at = state.board_events
     showdown = state.showdown_at
     last = state.index
-    if spec.family is Family.FLOP and not kinds & _BOARD_KINDS:
+    if spec.family is _FLOP_GAME and not kinds & _BOARD_KINDS:
         full = sum(spec.board_cards)
         if len(board_at) > full:
             counts.append(DeckCount(at=board_at[full], check=DeckCheck.BOARD_COUNT, count=len(board_at)))
@@ -110,7 +121,7 @@ def deck_counts(state: HandState, findings: Sequence[Finding]) -> tuple[DeckCoun
             counts.append(DeckCount(at=last, check=DeckCheck.BOARD_COUNT, count=len(board_at)))
     if state.hand_over or showdown is not None:
         counted = {f.seat for f in findings if f.irregularity in _COUNT_KINDS}
-        due = spec.hole_cards + (state.street_idx if spec.family is Family.STUD else 0)
+        due = spec.hole_cards + (state.street_idx if spec.family is _STUD_GAME else 0)
         for seat in state.seats.values():
             if seat.in_hand and seat.seat not in counted and seat.held != due:
                 counts.append(DeckCount(at=last, check=DeckCheck.HOLE_COUNT, seat=seat.seat, count=seat.held))
@@ -119,10 +130,10 @@ def deck_counts(state: HandState, findings: Sequence[Finding]) -> tuple[DeckCoun
 
 def _short_flop(state: HandState, found: Sequence[Finding]) -> Finding | None:
     """A flop of one or two cards, found once (``found``: what is already known)."""
-    if state.street is Street.FLOP and state.is_flop_game and not any(f.irregularity is I.SHORT_FLOP for f in found):
-        count = len(state.board.get(Street.FLOP, []))
+    if state.street is _FLOP and state.is_flop_game and not any(f.irregularity is I.SHORT_FLOP for f in found):
+        count = len(state.board.get(_FLOP, []))
         if 0 < count < 3:
-            return Finding(at=state.index, irregularity=I.SHORT_FLOP, street=Street.FLOP, count=count)
+            return Finding(at=state.index, irregularity=I.SHORT_FLOP, street=_FLOP, count=count)
     return None
 
 
@@ -133,7 +144,7 @@ def _close_initial_if(state: HandState, at: int) -> None:
 
 def _post(state: HandState, event: BlindPosted, at: int) -> None:
     _hand_under_way(state)
-    if event.blind is BlindKind.BRING_IN:
+    if event.blind is _BRING_IN:
         _close_initial_if(state, at)
     betting.post(state, event, at)  # finds, among others, blinds posted at the old level
 
@@ -176,7 +187,7 @@ def _found_in_burns(state: HandState, event: CardFoundInBurns, at: int) -> None:
     burns.append(event.card)
     designated = state.designated_burn.get(street)
     count = len(burns) + (1 if designated is not None else 0)
-    if count > 1 and not state.omits(Omission.BURNS):
+    if count > 1 and not state.omits(_OMITTED_BURNS):
         state.add(Finding(at=at, irregularity=I.EXTRA_BURN, street=street, count=count, card=event.card,
                           note=designated.note() if designated is not None else None))
 
@@ -304,7 +315,7 @@ def _leave(state: HandState, event: PlayerLeft, at: int) -> None:
 
 def _seat_player(state: HandState, event: PlayerSeated, at: int) -> None:
     state.seat(SeatState(
-        seat=event.seat, name=event.name, stack=event.stack, status=PlayerStatus.WAITING,
+        seat=event.seat, name=event.name, stack=event.stack, status=_WAITING,
         entitled=False, present=True, seated_during_hand=True,
     ))
 
@@ -313,7 +324,7 @@ def _level_change(state: HandState, event: LevelChanged, at: int) -> None:
     """The clock moved. In a version 1.1 log, a change logged before anything of the hand waits: a ``hand_began``
     after it makes it the hand's level (LVL-NEW-HAND); a post, card or action first makes it a change during the
     hand, as in version 1."""
-    if (state.log.version is Version.V1_1 and state.hand_began_at is None and not state.posts
+    if (state.log.version is _V1_1 and state.hand_began_at is None and not state.posts
             and not state.initial_deals and not state.action_rows and not state.board_events):
         state.pending_levels.append((at, event.level))
         return
@@ -370,20 +381,20 @@ def _act(state: HandState, event: PlayerActed, at: int) -> None:
     _hand_under_way(state)
     if state.initial_open:
         _close_initial_if(state, at)
-    if state.street is Street.FLOP:
+    if state.street is _FLOP:
         short = _short_flop(state, state.findings)
         if short is not None:
             state.add(short)
     seat = state.seats[event.seat]
     n = state.spec.hole_cards
     short_button = (
-        state.street_idx == 0 and 0 < seat.held < n and state.spec.family is not Family.STUD
+        state.street_idx == 0 and 0 < seat.held < n and state.spec.family is not _STUD_GAME
         and any(f.irregularity is I.BUTTON_SHORT and f.seat == event.seat for f in state.findings)
         and not any(f.irregularity is I.ACTED_WITH_WRONG_COUNT and f.seat == event.seat for f in state.findings)
     )
     if short_button:
         state.add(Finding(at=at, irregularity=I.ACTED_WITH_WRONG_COUNT, seat=event.seat, count=seat.held))
-    if event.action is Action.FOLD and seat.owed_replacements:
+    if event.action is _FOLD and seat.owed_replacements:
         # folded before the replacement came: the exposed card goes to the muck with the hand
         seat.owed_replacements = 0
         for street, why in list(state.designated_burn.items()):
@@ -454,7 +465,7 @@ def _just_folded(state: HandState, seat: int | None) -> int | None:
     if not state.action_rows:
         return None
     at, last, action, _, _, _ = state.action_rows[-1]
-    if at == state.index - 1 and action is Action.FOLD and last != seat:
+    if at == state.index - 1 and action is _FOLD and last != seat:
         return last
     return None
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Final
 
 from floorman.events import Event, FloorCalled, RulingApplied
 from floorman.findings import Finding
@@ -37,6 +38,10 @@ from floorman.rulings.sa import sa_reached
 from floorman.state import HandState
 
 __all__ = ["Hand", "replay", "rule"]
+
+# the members compared with here, named once: the compiled core reads each as a constant, not as an
+# attribute of its enum looked up at every comparison
+_CONTINUE: Final = Verdict.CONTINUE
 
 
 class Hand:
@@ -141,7 +146,7 @@ class Hand:
             rulings.append(ruling)
             redeals.append(redeal)
         last = rulings[-1]
-        redeal = redeals[-1] if last.verdict is not Verdict.CONTINUE else None
+        redeal = redeals[-1] if last.verdict is not _CONTINUE else None
         whole = len(self.events) == len(self._source.events)  # nothing was pushed after the log's own events
         findings = tuple(state.findings)
         return Result(
@@ -152,7 +157,7 @@ class Hand:
             redeal=redeal,
             state=state,
             redeals=tuple(
-                header if ruling.verdict is not Verdict.CONTINUE else None
+                header if ruling.verdict is not _CONTINUE else None
                 for ruling, header in zip(rulings, redeals, strict=True)
             ),
             deck_counts=deck_counts(state, findings),
@@ -177,7 +182,7 @@ class Hand:
         ruling, redeal = judge(state, self.rulebook, self._open_findings(), at=at)
         self._rulings.append(ruling)
         self._redeals.append(redeal)
-        if ruling.verdict is Verdict.CONTINUE:
+        if ruling.verdict is _CONTINUE:
             self._close(ruling)
             _apply_remedies(state, ruling)
         elif self._cancelled_by is None:
@@ -194,10 +199,10 @@ class Hand:
         if event.override is not None:
             override = Override(at=at, verdict=Verdict(event.override.verdict), reason=event.override.reason)
             self._rulings[event.ruling] = replace(ruling, override=override)
-            if override.verdict is Verdict.CONTINUE:
+            if override.verdict is _CONTINUE:
                 self._cancelled_by = None
         self._close(ruling)
-        if ruling.verdict is not Verdict.CONTINUE and event.override is None:
+        if ruling.verdict is not _CONTINUE and event.override is None:
             self._state.hand_over = True
 
 

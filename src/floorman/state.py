@@ -9,6 +9,7 @@ later event changes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from floorman.events import Action, BlindKind, BlindPosted
 from floorman.findings import Finding, Irregularity, SetAside
@@ -18,8 +19,15 @@ from floorman.table import Chips, DealOrder, Family, Level, PlayerStatus, Street
 
 __all__ = ["ActionRecord", "HandState", "HoleCard", "SeatState"]
 
-CHIP_ACTIONS = frozenset({Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN})
-_DEAD_POSTS = frozenset({BlindKind.ANTE, BlindKind.BIG_BLIND_ANTE, BlindKind.DEAD})
+# the members compared with here, named once: the compiled core reads each as a constant, not as an
+# attribute of its enum looked up at every comparison
+_FLOP_GAME: Final = Family.FLOP
+_STUD_GAME: Final = Family.STUD
+_OMITTED_DEAL_ORDER: Final = Omission.DEAL_ORDER
+_PRESENT: Final = PlayerStatus.PRESENT
+
+CHIP_ACTIONS: Final = frozenset({Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN})
+_DEAD_POSTS: Final = frozenset({BlindKind.ANTE, BlindKind.BIG_BLIND_ANTE, BlindKind.DEAD})
 
 
 @dataclass(slots=True, init=False)
@@ -173,7 +181,7 @@ class HandState:
             entitled = p.status.is_entitled
             self.seats[p.seat] = SeatState(
                 seat=p.seat, name=p.name, stack=p.stack, status=p.status, entitled=entitled,
-                present=p.status is PlayerStatus.PRESENT,
+                present=p.status is _PRESENT,
             )
         self.findings: list[Finding] = []
         self.action_rows: list[tuple[int, int, Action, bool, Street, Chips]] = []
@@ -259,11 +267,11 @@ class HandState:
 
     @property
     def is_stud(self) -> bool:
-        return self.spec.family is Family.STUD
+        return self.spec.family is _STUD_GAME
 
     @property
     def is_flop_game(self) -> bool:
-        return self.spec.family is Family.FLOP
+        return self.spec.family is _FLOP_GAME
 
     def entitled_order(self) -> tuple[int, ...]:
         """Entitled seats in dealing order (``order.seats``).
@@ -290,7 +298,7 @@ class HandState:
         """
         order = self.entitled_order()
         dealt = [s for _, s, _ in self.initial_deals]
-        if not order or not dealt or self.omits(Omission.DEAL_ORDER):
+        if not order or not dealt or self.omits(_OMITTED_DEAL_ORDER):
             return None
         expected = [order[i % len(order)] for i in range(self.spec.hole_cards * len(order))]
         if len(dealt) >= len(expected) or dealt != expected[:len(dealt)]:

@@ -8,6 +8,8 @@ only when the dealer departs from every procedure that could apply.
 
 from __future__ import annotations
 
+from typing import Final
+
 from floorman.betting import is_round_complete, start_round
 from floorman.cardcheck import BOARD, BURN, at_seat, forget, see
 from floorman.events import BoardCardDealt, CardBurned, CardDealt, CardsDiscarded
@@ -21,6 +23,16 @@ from floorman.table import Family, Street
 __all__ = ["board_card", "burn", "check_last_street_counts", "check_seventh_street_due", "discard", "reshuffle",
            "stud_card"]
 
+# the members compared with here, named once: the compiled core reads each as a constant, not as an
+# attribute of its enum looked up at every comparison
+_DRAW_GAME: Final = Family.DRAW
+_OMITTED_BURNS: Final = Omission.BURNS
+_FLOP: Final = Street.FLOP
+_PREFLOP: Final = Street.PREFLOP
+_SEVENTH: Final = Street.SEVENTH
+_SIXTH: Final = Street.SIXTH
+_TURN: Final = Street.TURN
+
 
 def _next_street(state: HandState) -> Street | None:
     streets = state.spec.streets
@@ -31,8 +43,8 @@ def _next_street(state: HandState) -> Street | None:
 def _board_target(state: HandState) -> Street | None:
     """The street a new board card or burn belongs to (flop games)."""
     cur = state.street
-    if cur is Street.PREFLOP:
-        return Street.FLOP
+    if cur is _PREFLOP:
+        return _FLOP
     expected = _board_count(state, cur)
     if len(state.board.get(cur, [])) < expected:
         return cur
@@ -47,7 +59,7 @@ def _board_count(state: HandState, street: Street) -> int:
 def burn(state: HandState, ev: CardBurned, at: int) -> None:
     see(state, ev.card, at=at, where=BURN)
     state.deck_position += 1
-    if state.spec.family is Family.DRAW:
+    if state.spec.family is _DRAW_GAME:
         return
     target = _next_street(state) if state.is_stud else _board_target(state)
     if target is None:
@@ -55,7 +67,7 @@ def burn(state: HandState, ev: CardBurned, at: int) -> None:
     premature = not is_round_complete(state) and target != state.street
     burns = state.burns.setdefault(target, [])
     burns.append(ev.card)
-    if state.omits(Omission.BURNS):
+    if state.omits(_OMITTED_BURNS):
         return
     if premature and not state.hand_over:
         if not state.has(I.PREMATURE_BURN) or not any(
@@ -85,13 +97,13 @@ def board_card(state: HandState, ev: BoardCardDealt, at: int) -> None:
     target = _board_target(state)
     if target is None:
         return
-    if target == cur and cur is not Street.PREFLOP:
+    if target == cur and cur is not _PREFLOP:
         _same_street(state, cur, ev, at)
         return
     if (
-        cur is Street.FLOP and target is Street.TURN and not state.burns.get(Street.TURN)
-        and state.street_action_count.get(Street.FLOP, 0) == 0
-        and not (state.omits(Omission.BURNS) and is_round_complete(state))
+        cur is _FLOP and target is _TURN and not state.burns.get(_TURN)
+        and state.street_action_count.get(_FLOP, 0) == 0
+        and not (state.omits(_OMITTED_BURNS) and is_round_complete(state))
     ):
         _same_street(state, cur, ev, at)
         return
@@ -105,19 +117,19 @@ def board_card(state: HandState, ev: BoardCardDealt, at: int) -> None:
 
 def _same_street(state: HandState, street: Street, ev: BoardCardDealt, at: int) -> None:
     cards = state.board.setdefault(street, [])
-    if street is Street.FLOP and _scramble_pending(state):
+    if street is _FLOP and _scramble_pending(state):
         state.flop_completed_after_scramble = True
         cards.append(ev.card)
         return
     cards.append(ev.card)
     expected = _board_count(state, street) + (1 if state.flop_completed_after_scramble else 0)
-    if street is Street.FLOP and len(cards) == expected + 1:
+    if street is _FLOP and len(cards) == expected + 1:
         state.add(Finding(at=at, irregularity=I.FOUR_CARD_FLOP, street=street, count=len(cards)))
-        state.designated_burn[Street.TURN] = SetAside.FOUR_CARD_FLOP_SCRAMBLE
-    elif street is Street.FLOP and len(cards) == expected + 2:
+        state.designated_burn[_TURN] = SetAside.FOUR_CARD_FLOP_SCRAMBLE
+    elif street is _FLOP and len(cards) == expected + 2:
         state.add(Finding(at=at, irregularity=I.FLOP_FIVE_OR_MORE, street=street, count=len(cards)))
-        state.designated_burn.pop(Street.TURN, None)
-    elif street is not Street.FLOP and len(cards) > expected:
+        state.designated_burn.pop(_TURN, None)
+    elif street is not _FLOP and len(cards) > expected:
         nxt = _next_street(state)
         if nxt is not None:
             state.add(Finding(at=at, irregularity=I.PREMATURE_CARD, street=nxt, count=1))
@@ -125,10 +137,10 @@ def _same_street(state: HandState, street: Street, ev: BoardCardDealt, at: int) 
 
 def _scramble_pending(state: HandState) -> bool:
     """A flop dealt without a burn was scrambled: the next card off the stub completes it."""
-    if state.flop_completed_after_scramble or state.street_action_count.get(Street.FLOP, 0):
+    if state.flop_completed_after_scramble or state.street_action_count.get(_FLOP, 0):
         return False
     return any(
-        f.irregularity is I.MISSING_BURN and f.street is Street.FLOP and state.floor_called_after(f.at)
+        f.irregularity is I.MISSING_BURN and f.street is _FLOP and state.floor_called_after(f.at)
         for f in state.findings
     )
 
@@ -165,7 +177,7 @@ def _designated(state: HandState, street: Street) -> SetAside | None:
 
 
 def _check_burn(state: HandState, street: Street, at: int) -> None:
-    if state.omits(Omission.BURNS):
+    if state.omits(_OMITTED_BURNS):
         return
     if state.burns.get(street) or _designated(state, street) or street in state.no_burn_expected:
         return
@@ -198,10 +210,10 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
             _premature(state, target, ev.card, at)
             return
         start_round(state, target)
-        if not state.omits(Omission.BURNS) and not state.burns.get(target) and not _designated(state, target) \
+        if not state.omits(_OMITTED_BURNS) and not state.burns.get(target) and not _designated(state, target) \
                 and target not in state.no_burn_expected:
             state.add(Finding(at=at, irregularity=I.MISSING_BURN, street=target))
-        if target is Street.SEVENTH:
+        if target is _SEVENTH:
             short = _short_stub(state, at)
             if short is not None:
                 state.add(short)
@@ -209,9 +221,9 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
     face_pattern = state.spec.street_face_up
     should_be_up = face_pattern[state.street_idx - 1] if 0 < state.street_idx <= len(face_pattern) else False
     seat.cards.append(HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=street))
-    if street is Street.SEVENTH and ev.face_up and not should_be_up:
+    if street is _SEVENTH and ev.face_up and not should_be_up:
         first = not any(
-            c.street is Street.SEVENTH for s in state.seats.values() if s.seat != ev.seat for c in s.cards
+            c.street is _SEVENTH for s in state.seats.values() if s.seat != ev.seat for c in s.cards
         )
         state.add(Finding(
             at=at, irregularity=I.STUD_SEVENTH_EXPOSED, seat=ev.seat, card=ev.card,
@@ -226,7 +238,7 @@ def check_seventh_street_due(state: HandState, found: list[Finding]) -> None:
     Asked when the floor is called; what is wrong is added to ``found``.
     """
     if (
-        state.is_stud and state.street is Street.SIXTH and is_round_complete(state)
+        state.is_stud and state.street is _SIXTH and is_round_complete(state)
         and not any(f.irregularity is I.STUD_SHORT_STUB for f in found) and not state.hand_over
     ):
         short = _short_stub(state, state.index)
@@ -259,7 +271,7 @@ def _short_stub(state: HandState, at: int) -> Finding | None:
         return None
     burns = sum(len(b) for b in state.burns.values())
     return Finding(
-        at=at, irregularity=I.STUD_SHORT_STUB, street=Street.SEVENTH, count=stub,
+        at=at, irregularity=I.STUD_SHORT_STUB, street=_SEVENTH, count=stub,
         note=Message.of("finding.short_stub.count", players=players, burns=burns),
     )
 
@@ -294,13 +306,13 @@ def reshuffle(state: HandState) -> None:
     state.withdrawn.clear()
     flop_errors = (I.FOUR_CARD_FLOP, I.FLOP_FIVE_OR_MORE, I.EXTRA_BURN)
     if (
-        state.street is Street.FLOP
-        and state.street_action_count.get(Street.FLOP, 0) == 0
-        and any(f.irregularity in flop_errors and f.street is Street.FLOP for f in state.findings)
+        state.street is _FLOP
+        and state.street_action_count.get(_FLOP, 0) == 0
+        and any(f.irregularity in flop_errors and f.street is _FLOP for f in state.findings)
     ):
-        for card in state.board.get(Street.FLOP, []):
+        for card in state.board.get(_FLOP, []):
             forget(state, card)
-        state.board[Street.FLOP] = []
-        if state.designated_burn.get(Street.TURN) is SetAside.FOUR_CARD_FLOP_SCRAMBLE:
-            del state.designated_burn[Street.TURN]
-        state.no_burn_expected.add(Street.FLOP)
+        state.board[_FLOP] = []
+        if state.designated_burn.get(_TURN) is SetAside.FOUR_CARD_FLOP_SCRAMBLE:
+            del state.designated_burn[_TURN]
+        state.no_burn_expected.add(_FLOP)

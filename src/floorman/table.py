@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from floorman.levels import Chips, Level, amount_text
 
@@ -223,7 +224,11 @@ def clockwise_after(seats: int, seat: int, candidates: Iterable[int]) -> int | N
     return None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+_STUD_GAME: Final = Family.STUD
+"""The compiled core reads the member as a constant, not as an attribute of its enum at every comparison."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class DealOrder:
     """Who is dealt in, in what order, and who takes the button's place in the deal.
 
@@ -250,10 +255,17 @@ class DealOrder:
     dead_button: bool
     """The button is on a seat that is not dealt in (an empty seat, or a player waiting for the button to pass)."""
 
+    def __init__(self, *, family: Family, seats: tuple[int, ...], button: int | None, dead_button: bool) -> None:
+        # written out, as ``HandLog``'s is, so that the compiled core builds one natively (once a hand)
+        object.__setattr__(self, "family", family)
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "button", button)
+        object.__setattr__(self, "dead_button", dead_button)
+
     @property
     def heads_up(self) -> bool:
         """Two players in a button game: the big blind takes the first card, the button the last (DEAL-ORDER-HU)."""
-        return self.family is not Family.STUD and len(self.seats) == 2
+        return self.family is not _STUD_GAME and len(self.seats) == 2
 
     @property
     def first(self) -> int | None:
@@ -278,7 +290,7 @@ class DealOrder:
 def deal_order(*, family: Family, seats: int, button: int | None, entitled: Iterable[int]) -> DealOrder:
     """The dealing order of a table of ``seats`` seats, its ``button`` and the seats ``entitled`` to a hand."""
     dealt = frozenset(entitled)
-    stud = family is Family.STUD
+    stud = family is _STUD_GAME
     start = 1 if stud or button is None else (button % seats) + 1
     order = tuple(s for s in clockwise_from(seats, start) if s in dealt)
     has_button = not stud and button is not None

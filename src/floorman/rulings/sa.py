@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from floorman.events import Action
 from floorman.locale import Message
@@ -23,6 +24,11 @@ from floorman.rulebooks.params import Params
 from floorman.state import CHIP_ACTIONS, ActionRecord, HandState
 
 __all__ = ["counted_actions", "has_substantial_action", "is_reached_by", "sa_reached", "sa_reason"]
+
+# the members compared with here, named once: the compiled core reads each as a constant, not as an
+# attribute of its enum looked up at every comparison
+_CHECK: Final = Action.CHECK
+_FOLD: Final = Action.FOLD
 
 
 def has_substantial_action(actions: Sequence[Action], params: Params, *, stud: bool) -> bool:
@@ -36,11 +42,11 @@ def has_substantial_action(actions: Sequence[Action], params: Params, *, stud: b
     if any(a in CHIP_ACTIONS for a in actions):
         return True
     kinds = set(actions)
-    if kinds == {Action.CHECK, Action.FOLD}:
+    if kinds == {_CHECK, _FOLD}:
         return params.sa_pair_allows_check_fold
-    if kinds == {Action.FOLD}:
+    if kinds == {_FOLD}:
         return params.sa_pair_allows_two_folds
-    if kinds == {Action.CHECK}:
+    if kinds == {_CHECK}:
         return params.sa_pair_allows_two_checks
     return False
 
