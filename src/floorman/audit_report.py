@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from floorman.errors import LogError
 from floorman.findings import DeckCheck
@@ -44,9 +45,12 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class FindingRow:
-    """One finding of one hand, as the report gives it."""
+    """One finding of one hand, as the report gives it.
+
+    Its ``__init__`` is written out, as ``HandAudit``'s is (see there).
+    """
 
     at: int | None
     """The event index where it happened."""
@@ -60,15 +64,35 @@ class FindingRow:
     card: str | None = None
     count: int | None = None
 
+    def __init__(
+        self, *, at: int | None, irregularity: str, rules: tuple[str, ...], verdict: str, seat: int | None = None,
+        card: str | None = None, count: int | None = None,
+    ) -> None:
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "irregularity", irregularity)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "verdict", verdict)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "count", count)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _finding_row, (self.at, self.irregularity, self.rules, self.verdict, self.seat, self.card, self.count)
+
     @property
     def rule(self) -> str:
         """The finding's own rule: the first of ``rules``."""
         return self.rules[0] if self.rules else ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class HandAudit:
-    """What the audit says about one hand: its verdict and findings, or why it could not be read."""
+    """What the audit says about one hand: its verdict and findings, or why it could not be read.
+
+    Its ``__init__`` is written out so that the compiled build makes one natively (a generated one
+    runs as interpreted Python, once a hand), and it says how to pickle it (``__reduce__``: the
+    records of a worker process travel to the parent).
+    """
 
     file: str
     hand: str
@@ -83,6 +107,26 @@ class HandAudit:
     error_event: int | None = None
     error_field: str | None = None
 
+    def __init__(
+        self, *, file: str, hand: str, game: str | None = None, table: str | None = None, dealer: str | None = None,
+        verdict: Verdict | None = None, findings: tuple[FindingRow, ...] = (), error: str | None = None,
+        error_event: int | None = None, error_field: str | None = None,
+    ) -> None:
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "verdict", verdict)
+        object.__setattr__(self, "findings", findings)
+        object.__setattr__(self, "error", error)
+        object.__setattr__(self, "error_event", error_event)
+        object.__setattr__(self, "error_field", error_field)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _hand_audit, (self.file, self.hand, self.game, self.table, self.dealer, self.verdict, self.findings,
+                             self.error, self.error_event, self.error_field)
+
     @property
     def unreadable(self) -> bool:
         return self.error is not None
@@ -90,6 +134,23 @@ class HandAudit:
     @property
     def flagged(self) -> bool:
         return bool(self.findings)
+
+
+def _finding_row(
+    at: int | None, irregularity: str, rules: tuple[str, ...], verdict: str, seat: int | None, card: str | None,
+    count: int | None,
+) -> FindingRow:
+    """A ``FindingRow`` unpickled."""
+    return FindingRow(at=at, irregularity=irregularity, rules=rules, verdict=verdict, seat=seat, card=card, count=count)
+
+
+def _hand_audit(
+    file: str, hand: str, game: str | None, table: str | None, dealer: str | None, verdict: Verdict | None,
+    findings: tuple[FindingRow, ...], error: str | None, error_event: int | None, error_field: str | None,
+) -> HandAudit:
+    """A ``HandAudit`` unpickled."""
+    return HandAudit(file=file, hand=hand, game=game, table=table, dealer=dealer, verdict=verdict, findings=findings,
+                     error=error, error_event=error_event, error_field=error_field)
 
 
 # -- one hand ----------------------------------------------------------------------------------
@@ -114,8 +175,8 @@ def audit_hand(log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None 
     ]
     rows += [FindingRow(at=c.at, irregularity=c.check.value, rules=(), verdict=last.value, seat=c.seat, count=c.count)
              for c in result.deck_counts]
-    return HandAudit(
-        file=file, hand=hand, game=log.game.value, table=_meta(log, "table"), dealer=_meta(log, "dealer"),
+    return HandAudit(  # (str() of a StrEnum member is its value, read without the enum's property)
+        file=file, hand=hand, game=str(log.game), table=_meta(log, "table"), dealer=_meta(log, "dealer"),
         verdict=last, findings=tuple(rows),
     )
 
@@ -228,7 +289,7 @@ class Tally:
         self.flagged += flagged
         self.findings += n
         assert hand.verdict is not None
-        self._count("verdict", hand.verdict.value, hands=1, flagged=flagged, findings=n)
+        self._count("verdict", str(hand.verdict), hands=1, flagged=flagged, findings=n)
         self._count("dealer", hand.dealer or UNKNOWN, hands=1, flagged=flagged, findings=n)
         self._count("table", hand.table or UNKNOWN, hands=1, flagged=flagged, findings=n)
         kinds: dict[str, int] = {}
@@ -271,12 +332,13 @@ class Tally:
         )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class ChunkReport:
     """The audit of one chunk: the records the report shows, in the chunk's order, and the counts of every hand.
 
     A clean hand has no row in the report, so only flagged and unreadable hands come back as
     records (every hand when the audit was asked for every record); ``tally`` counts them all.
+    It travels from a worker process to the parent (``__reduce__``), as ``HandAudit`` does.
     """
 
     hands: tuple[HandAudit, ...]
@@ -288,3 +350,18 @@ class ChunkReport:
     files: int
     read_bytes: int
     """Bytes of input on disk the chunk accounts for (for progress)."""
+
+    def __init__(self, *, hands: tuple[HandAudit, ...], count: int, tally: Tally, files: int, read_bytes: int) -> None:
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "tally", tally)
+        object.__setattr__(self, "files", files)
+        object.__setattr__(self, "read_bytes", read_bytes)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _chunk_report, (self.hands, self.count, self.tally, self.files, self.read_bytes)
+
+
+def _chunk_report(hands: tuple[HandAudit, ...], count: int, tally: Tally, files: int, read_bytes: int) -> ChunkReport:
+    """A ``ChunkReport`` unpickled."""
+    return ChunkReport(hands=hands, count=count, tally=tally, files=files, read_bytes=read_bytes)

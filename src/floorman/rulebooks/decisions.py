@@ -137,11 +137,18 @@ def deal_order_rules(order: DealOrder, *, dead_small_blind: bool = False) -> tup
     >>> deal_order_rules(deal_order(family=Family.STUD, seats=8, button=None, entitled=(1, 2)))
     ('DEAL-ORDER-STUD',)
     """
-    rules = row(f"deal_order.{order.family.value}").rules
-    if order.family is Family.STUD:
+    return _deal_order_rules(order.family, order.heads_up, order.dead_button or dead_small_blind)
+
+
+@cache
+def _deal_order_rules(family: Family, heads_up: bool, dead_button: bool) -> tuple[str, ...]:
+    """``deal_order_rules`` from the facts it rests on (a few combinations, each looked up once: every clean
+    ruling cites them)."""
+    rules = row(f"deal_order.{family.value}").rules
+    if family is Family.STUD:
         return rules
-    if order.heads_up:
+    if heads_up:
         rules += row("deal_order.heads_up").rules
-    if order.dead_button or dead_small_blind:
+    if dead_button:
         rules += row("deal_order.dead_button").rules
     return rules
