@@ -28,7 +28,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -300,8 +300,12 @@ def rulebooks() -> Mapping[str, Rulebook]:
     return {book_id: _book(book_id) for book_id in BOOK_IDS}
 
 
+@lru_cache(maxsize=64)
 def find_rulebook(name: str | None = None) -> Rulebook:
-    """A rulebook by id or alias (case-insensitive); the WSOP 2026 book when ``name`` is None."""
+    """A rulebook by id or alias (case-insensitive); the WSOP 2026 book when ``name`` is None.
+
+    Each name is looked up once (every hand an audit rules on asks for its book).
+    """
     books = rulebooks()
     key = (name or DEFAULT_BOOK).strip().lower()
     if key in books:
