@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from floorman.audit_report import ChunkReport, FindingRow, HandAudit, Tally
 from floorman.events import Action
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
@@ -18,10 +19,12 @@ from floorman.log import HandLog, Omission, RedealOf
 from floorman.result import Result
 from floorman.rulebooks import find_rulebook
 from floorman.rulings.context import Context
+from floorman.rulings.model import Verdict
 from floorman.state import ActionRecord, HandState, HoleCard, SeatState
 from floorman.table import DealOrder, Family, Game, Level, Player, PlayerStatus, Street, Structure
 
-WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context, DealOrder)
+WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context, DealOrder, FindingRow, HandAudit,
+               ChunkReport)
 
 
 def _required(cls: type) -> dict[str, Any]:
@@ -33,6 +36,8 @@ def _required(cls: type) -> dict[str, Any]:
         "players": (), "log": log, "rulebook": find_rulebook(None), "rulings": (), "findings": (), "redeal": None,
         "state": HandState(log), "book": find_rulebook(None), "sa": False, "action": Action.FOLD, "in_turn": True,
         "street": Street.FLOP, "chips": 0, "family": Family.FLOP, "button": 2, "dead_button": False,
+        "file": "hands.jsonl", "hand": "line 3", "irregularity": "boxed_card", "rules": ("BOX-1",),
+        "verdict": "continue", "hands": (), "count": 3, "tally": Tally(), "files": 1, "read_bytes": 100,
     }
     if cls is DealOrder:
         samples["seats"] = (1, 2)  # the seats dealt in, in order (a log's ``seats`` is how many the table has)
@@ -72,7 +77,9 @@ def test_written_out_init_sets_every_field_to_its_default(cls: type) -> None:
 
 _FOR_NONE: dict[str, Any] = {
     "position": 3, "street": Street.FLOP, "button": 2, "button_should_be": 2, "structure": Structure.LIMIT,
-    "rulebook": "tda", "redeal_of": RedealOf(count=2), "deck_back": "red",
+    "rulebook": "tda", "redeal_of": RedealOf(count=2), "deck_back": "red", "game": "holdem", "table": "7",
+    "dealer": "D-1", "verdict": Verdict.MISDEAL, "error": "line 3: not valid JSON", "error_event": 4,
+    "error_field": "seat", "seat": 2, "card": "As", "count": 2,
 }
 """A value for each field whose default is ``None``."""
 
