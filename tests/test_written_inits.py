@@ -23,8 +23,8 @@ from floorman.rulings.model import Verdict
 from floorman.state import ActionRecord, HandState, HoleCard, SeatState
 from floorman.table import DealOrder, Family, Game, Level, Player, PlayerStatus, Street, Structure
 
-WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context, DealOrder, FindingRow, HandAudit,
-               ChunkReport)
+WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context, DealOrder, Player, FindingRow,
+               HandAudit, ChunkReport)
 
 
 def _required(cls: type) -> dict[str, Any]:

@@ -201,12 +201,21 @@ PHH_VARIANTS: dict[str, tuple[Game, Structure]] = {
 """PHH variant code -> the game and its structure (``"NT"`` -> no-limit hold'em)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class Player:
+    """A player at the table as the hand begins (its ``__init__`` written out, as ``DealOrder``'s is: a log's
+    reader builds one for each player)."""
+
     seat: int
     name: str
     stack: Chips
     status: PlayerStatus = PlayerStatus.PRESENT
+
+    def __init__(self, *, seat: int, name: str, stack: Chips, status: PlayerStatus = PlayerStatus.PRESENT) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "stack", stack)
+        object.__setattr__(self, "status", status)
 
 
 def clockwise_from(seats: int, start: int) -> tuple[int, ...]:

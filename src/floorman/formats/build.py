@@ -193,18 +193,17 @@ def _players(entries: Sequence[PlayerEntry], seats: int, decimals: bool) -> tupl
     seen: set[int] = set()
     for i, entry in enumerate(entries):
         seat, stack, status = entry.seat, entry.stack, entry.status
-        where = f"players[{i}]"
         if not 1 <= seat <= seats:
-            raise _error(f"{where}.seat", expected("seat", seat, seats=seats))
+            raise _error(f"players[{i}].seat", expected("seat", seat, seats=seats))
         if seat in seen:
-            raise _error(f"{where}.seat", "error.log.seat_listed_twice", seat=seat)
+            raise _error(f"players[{i}].seat", "error.log.seat_listed_twice", seat=seat)
         seen.add(seat)
         if status is UNSET or status is None or status is PlayerStatus.PRESENT:
             if type(stack) is int and 0 <= stack <= MAX_CHIPS:
                 players.append(_intern.player(seat, entry.name, stack))
                 continue
             status = PlayerStatus.PRESENT
-        players.append(Player(seat=seat, name=entry.name, stack=_chips(stack, f"{where}.stack", None, decimals),
+        players.append(Player(seat=seat, name=entry.name, stack=_chips(stack, f"players[{i}].stack", None, decimals),
                               status=status))
     return tuple(sorted(players, key=_by_seat))
 
