@@ -246,3 +246,11 @@ def test_the_rulebooks_own_notes_read_in_vietnamese_on_the_rules_pages(floor: Te
     html = floor.get("/rules/RD-BUTTON").text  # a book silent on a rule says so in its own note
     assert "RRoP: Luật không nêu; mặc định giữ button ở chỗ cũ." in html and "Not stated" not in html
     assert ">V<" not in floor.get("/rules?q=FLOP-4CARD").text
+
+
+def test_a_form_error_on_a_page_is_said_in_the_users_language(floor: TestClient) -> None:
+    floor.cookies.delete("floorman_lang")
+    english = floor.get("/stats?since=2026-06-02&until=2026-06-01", headers={"Accept-Language": "en"}).text
+    vietnamese = floor.get("/stats?since=2026-06-02&until=2026-06-01", headers={"Accept-Language": "vi"}).text
+    assert "the first day comes after the last" in english
+    assert "ngày đầu tiên đến sau ngày cuối cùng" in vietnamese and "the first day comes after" not in vietnamese

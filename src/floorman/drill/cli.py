@@ -13,12 +13,12 @@ from pathlib import Path
 
 import click
 
+from floorman.cli_errors import error_edge
 from floorman.drill.hands import load_hands
 from floorman.drill.model import Kind, Lang, Topic
 from floorman.drill.questions import make_questions
 from floorman.drill.session import Terminal, run
 from floorman.drill.words import say
-from floorman.errors import FloormanError
 from floorman.rulebooks import BOOK_IDS
 
 __all__ = ["drill_cmd"]
@@ -53,13 +53,10 @@ def drill_cmd(rulebook: str | None, topics: tuple[str, ...], kinds: tuple[str, .
     """Rule on real hands with irregularities put in: misdeal, void or play on, then the remedy."""
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    try:
+    with error_edge(lang=lang):
         hands = load_hands(hands_path, limit=HAND_FILES, seed=seed) if hands_path else None
         questions = make_questions(hands, seed=seed, count=count, topics=topics or None, kinds=kinds or None,
                                    rulebook=rulebook, per_hand=per_hand)
-    except FloormanError as exc:
-        click.echo(f"floorman: {exc}", err=True)
-        sys.exit(2)
     use_color = sys.stdout.isatty() if color is None else color
     click.echo(say("seed", lang, seed=seed))
     if len(questions) < count:

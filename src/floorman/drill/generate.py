@@ -129,7 +129,7 @@ def make_scenarios(
     back only when the hands cannot give more; none raises ``DrillError``.
     """
     if count < 1 or per_hand < 1:
-        raise DrillError("count and per_hand must be 1 or more")
+        raise DrillError("error.drill.generate.count_per_hand_must")
     rng = random.Random(seed)
     book = find_rulebook(rulebook)
     pool = tuple(hands) if hands is not None else bundled_hands()
@@ -137,7 +137,7 @@ def make_scenarios(
     wanted_kinds = [Kind(k) for k in kinds] if kinds is not None else list(Kind)
     wanted_moments = sorted({Moment(m) for m in moments} if moments is not None else set(Moment))
     if not pool or not wanted_kinds or not wanted_topics or not wanted_moments:
-        raise DrillError("no hands, irregularities, topics or moments to draw from")
+        raise DrillError("error.drill.generate.hands_irregularities_topics_moments")
     order = list(range(len(pool)))
     rng.shuffle(order)
     rebuilt: dict[int, dict[str, Any] | None] = {}
@@ -162,5 +162,5 @@ def make_scenarios(
             out.append(scenario)
     if not out:
         asked = ", ".join(sorted(wanted_topics)) + "; " + ", ".join(k.value for k in wanted_kinds)
-        raise DrillError(f"none of the {len(pool)} hands can take the irregularities asked ({asked})")
+        raise DrillError("error.drill.generate.none_hands_can_take", count=len(pool), asked=asked)
     return tuple(out)

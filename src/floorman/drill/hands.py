@@ -31,7 +31,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from floorman.errors import FloormanError
+from floorman.errors import FloormanError, LogError
 from floorman.formats import handlog, phh
 from floorman.hand import rule
 from floorman.table import GAMES, Family, Game, GameSpec, PlayerStatus
@@ -107,8 +107,10 @@ def load_hands(path: str | Path | None = None, *, limit: int | None = None, seed
     if not root.is_dir():
         try:
             return tuple(_from_file(root, root.name))
-        except (phh.PhhError, OSError) as exc:
-            raise FloormanError(f"{root}: {exc}") from None
+        except phh.PhhError as exc:
+            raise exc.error(source=str(root)) from None
+        except OSError as exc:
+            raise LogError("error.files.unreadable", source=str(root), reason=exc.strerror or str(exc)) from None
     files = sorted(p for p in root.rglob("*") if p.suffix in SUFFIXES and p.is_file())
     if limit is not None and len(files) > limit:
         files = sorted(random.Random(seed).sample(files, limit))
@@ -119,7 +121,7 @@ def load_hands(path: str | Path | None = None, *, limit: int | None = None, seed
         except (FloormanError, OSError, ValueError):
             continue
     if not out:
-        raise FloormanError(f"{root}: no hand log or PHH hand history in this folder")
+        raise FloormanError("error.drill.hands.hand_log_phh_hand", root=str(root))
     return tuple(out)
 
 

@@ -93,7 +93,7 @@ def _decoy(hasher: PasswordHasher) -> str:
 def _clean_name(username: str) -> str:
     name = username.strip()
     if not name or len(name) > 64 or any(c.isspace() for c in name):
-        raise ConflictError("a user name is 1 to 64 characters with no spaces")
+        raise ConflictError("error.storage.accounts.user_name_characters_spaces")
     return name
 
 
@@ -129,9 +129,9 @@ class Accounts:
     def add(self, username: str, password: str, role: Role, *, now: str) -> User:
         name = _clean_name(username)
         if len(password) < 8:
-            raise ConflictError("a password needs at least 8 characters")
+            raise ConflictError("error.storage.accounts.password_needs_at_least")
         if self.find(name) is not None:
-            raise ConflictError(f"there is already a user named {name!r}")
+            raise ConflictError("error.storage.accounts.already_user_named", name=repr(name))
         cur = self.conn.execute(
             "INSERT INTO users (username, password_hash, role, created_at) VALUES (?, ?, ?, ?) RETURNING id",
             (name, self.hasher.hash(password), role.value, now),
@@ -141,7 +141,7 @@ class Accounts:
     def get(self, user_id: int) -> User:
         row = self.conn.execute("SELECT * FROM users WHERE id = ?", (user_id,)).fetchone()
         if row is None:
-            raise NotFoundError(f"no user {user_id}")
+            raise NotFoundError("error.storage.accounts.user", user_id=user_id)
         return self._with_rooms(row)
 
     def find(self, username: str) -> User | None:
@@ -178,7 +178,7 @@ class Accounts:
 
     def set_password(self, user_id: int, password: str) -> None:
         if len(password) < 8:
-            raise ConflictError("a password needs at least 8 characters")
+            raise ConflictError("error.storage.accounts.password_needs_at_least")
         self.get(user_id)
         self.conn.execute("UPDATE users SET password_hash = ? WHERE id = ?", (self.hasher.hash(password), user_id))
         self.end_sessions(user_id)

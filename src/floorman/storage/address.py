@@ -99,8 +99,7 @@ def shown_value(value: str, limit: int = SHOWN_CHARS) -> str:
 def _sqlite_url(value: str) -> StoreAddress:
     rest = value[len("sqlite://"):] if value.lower().startswith("sqlite://") else ""
     if not rest.startswith("/") or rest == "/":
-        raise StoreAddressError(f"--db {shown_value(value)}: an SQLite URL is sqlite:///PATH (three slashes, "
-                                "then the file's absolute path)")
+        raise StoreAddressError("error.storage.address.db_sqlite_url_sqlite", value=shown_value(value))
     return StoreAddress(kind=StoreKind.SQLITE, target=rest)
 
 
@@ -110,10 +109,10 @@ def _postgres_url(value: str) -> StoreAddress:
         parts = urlsplit(value)
         parts.port  # noqa: B018  (reading it checks it)
     except ValueError as exc:
-        raise StoreAddressError(f"--db {shown_value(masked)}: not a PostgreSQL URL ({exc})") from None
+        raise StoreAddressError("error.storage.address.db_not_postgresql_url", value=shown_value(masked),
+                                exc=exc) from None
     if not parts.netloc and "host=" not in parts.query:
-        raise StoreAddressError(f"--db {shown_value(masked)}: a PostgreSQL URL names a server: "
-                                "postgresql://USER@HOST/DATABASE (or ?host=/socket/folder)")
+        raise StoreAddressError("error.storage.address.db_postgresql_url_names", value=shown_value(masked))
     return StoreAddress(kind=StoreKind.POSTGRES, target=value)
 
 
@@ -128,9 +127,9 @@ def parse_store_address(value: str | Path | None, *, default: Path | None = None
     if isinstance(value, Path):
         value = str(value)
     if not value.strip():
-        raise StoreAddressError("--db '': no database named (give a file path or a postgresql:// URL)")
+        raise StoreAddressError("error.storage.address.db_database_named_give")
     if "\x00" in value:
-        raise StoreAddressError(f"--db {shown_value(value)}: a file path holds no NUL character")
+        raise StoreAddressError("error.storage.address.db_file_path_holds", value=shown_value(value))
     if value == ":memory:":
         return StoreAddress(kind=StoreKind.SQLITE, target=value)
     match = SCHEME.match(value)
@@ -140,8 +139,8 @@ def parse_store_address(value: str | Path | None, *, default: Path | None = None
             return _sqlite_url(value)
         if scheme in POSTGRES_SCHEMES:
             return _postgres_url(value)
-        raise StoreAddressError(f"--db {shown_value(value)}: not a file path, and {scheme} is not a kind of "
-                                f"store floorman supports (supported: {SUPPORTED})")
+        raise StoreAddressError("error.storage.address.db_not_file_path", value=shown_value(value), scheme=scheme,
+                                supported=SUPPORTED)
     if Path(value).is_dir():
-        raise StoreAddressError(f"--db {shown_value(value)}: a folder, not a database file")
+        raise StoreAddressError("error.storage.address.db_folder_not_database", value=shown_value(value))
     return StoreAddress(kind=StoreKind.SQLITE, target=value)

@@ -77,7 +77,7 @@ def _check(store: StoreAddress, head: str | None) -> tuple[list[tuple[str, Chain
             statuses = [(slug, chain_status(conn, room_id=room)) for room, slug in _rooms(conn)]
             reaches = head is None or link_of(conn, head) is not None
     except database_errors() as exc:
-        raise StorageError(f"{store}: cannot read the incident log ({exc})") from None
+        raise StorageError("error.storage.cli.cannot_read_incident_log", store=store, exc=exc) from None
     return statuses, reaches
 
 
@@ -176,7 +176,7 @@ def db_copy_cmd(source: str, target: str, room: str | None) -> None:
     with error_edge():
         from_address, to_address = parse_store_address(source), parse_store_address(target)
         if from_address.kind is StoreKind.SQLITE and not Path(from_address.target).is_file():
-            raise StorageError(f"{source}: no database there")
+            raise StorageError("error.storage.cli.database", the_source=source)
         source_db, target_db = open_database(from_address), open_database(to_address)
         try:
             report = copy_room(source_db, target_db, room=room, progress=lambda line: click.echo(line, err=True))

@@ -62,15 +62,15 @@ def copy_room(source: Database, target: Database, *, room: str | None = None,
         rooms = Rooms(src).all()
         if room is None:
             if len(rooms) != 1:
-                raise ConflictError(f"the source has {len(rooms)} rooms ({', '.join(r.slug for r in rooms)}): "
-                                    "name the one to copy with --room")
+                raise ConflictError("error.storage.copying.source_rooms_name_one", count=len(rooms),
+                                    names=', '.join(r.slug for r in rooms))
             picked = rooms[0]
         else:
             picked = Rooms(src).named(room)
         before = chain_status(src, room_id=picked.id)
         if before.broken is not None:
-            raise StorageError(f"the source's chain of room {picked.slug!r} is broken at incident "
-                               f"{before.broken.incident_id} ({before.broken.reason}): nothing copied")
+            raise StorageError("error.storage.copying.source_s_chain_room", slug=repr(picked.slug),
+                               incident_id=before.broken.incident_id, reason=before.broken.reason)
         hands = src.execute(f"SELECT {', '.join(_HAND_COLUMNS)} FROM hands WHERE room_id = ? ORDER BY id",
                             (picked.id,)).fetchall()
         events = src.execute(
@@ -90,8 +90,7 @@ def copy_room(source: Database, target: Database, *, room: str | None = None,
                                "(SELECT COUNT(*) FROM incidents WHERE room_id = ?)",
                                (arrived.id, arrived.id)).fetchone()[0]
             if held:
-                raise ConflictError(f"the target's room {picked.slug!r} already holds records: a room is copied "
-                                    "into an empty room")
+                raise ConflictError("error.storage.copying.target_s_room_already", slug=repr(picked.slug))
             accounts = Accounts(dst)
             user_ids: dict[int, int] = {}
             added: list[str] = []
@@ -128,11 +127,10 @@ def copy_room(source: Database, target: Database, *, room: str | None = None,
                                 f"GREATEST((SELECT COALESCE(MAX(id), 0) FROM {table}), 1))")
             after = chain_status(dst, room_id=arrived.id)
             if after.broken is not None or (after.entries, after.head) != (before.entries, before.head):
-                raise StorageError(f"room {picked.slug!r} did not arrive whole: {after.entries} entries, head "
-                                   f"{after.head} (the source has {before.entries}, head {before.head}); "
-                                   "nothing copied")
+                raise StorageError("error.storage.copying.room_did_not_arrive", slug=repr(picked.slug),
+                                   entries=after.entries, head=after.head, entries2=before.entries, head2=before.head)
     except integrity_errors() as exc:
-        raise ConflictError(f"the target already holds a record with one of room {picked.slug!r}'s ids "
-                            f"(they are kept because the chain covers them): nothing copied ({exc})") from None
+        raise ConflictError("error.storage.copying.target_already_holds_record", slug=repr(picked.slug),
+                            exc=exc) from None
     return CopyReport(room=picked.slug, hands=len(hands), events=len(events), incidents=len(incidents),
                       accounts_added=tuple(added), accounts_kept=tuple(kept), head=after.head)

@@ -59,11 +59,9 @@ def unavailable(exc: sqlite3.Error, path: str) -> StoreUnavailableError | None:
     if code is None:
         return None
     if code & 0xFF == SQLITE_READONLY:
-        return StoreUnavailableError(f"{path}: the database is read-only: nothing can be recorded until it is "
-                                     "writable again", reason="read_only")
+        return StoreUnavailableError("error.storage.database.database_read_only_nothing", reason="read_only", path=path)
     if code & 0xFF == SQLITE_FULL:
-        return StoreUnavailableError(f"{path}: the disk is full: this was not recorded (nothing recorded before is "
-                                     "lost); free some space and try again", reason="full")
+        return StoreUnavailableError("error.storage.database.disk_full_was_not", reason="full", path=path)
     return None
 
 
@@ -239,21 +237,21 @@ def read_only_sqlite(path: str | Path) -> Iterator[sqlite3.Connection]:
     """
     file = Path(path)
     if not file.is_file():
-        raise StorageError(f"{file}: no database there")
+        raise StorageError("error.storage.database.database", file=file)
     try:
         conn = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None,
                                timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as exc:
-        raise StorageError(f"{file}: cannot open the database ({exc})") from None
+        raise StorageError("error.storage.database.cannot_open_database", file=file, exc=exc) from None
     try:
         conn.row_factory = sqlite3.Row
         try:
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             found = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'incidents'").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise StorageError(f"{file}: not a floorman database ({exc})") from None
+            raise StorageError("error.storage.database.not_floorman_database", file=file, exc=exc) from None
         if found is None:
-            raise StorageError(f"{file}: not a floorman database (it has no incident log)")
+            raise StorageError("error.storage.database.not_floorman_database_incident", file=file)
         yield conn
     finally:
         conn.close()

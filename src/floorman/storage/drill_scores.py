@@ -107,7 +107,7 @@ class DrillScores:
     def get(self, drill_id: int) -> DrillRecord:
         row = self.conn.execute("SELECT * FROM drills WHERE id = ?", (drill_id,)).fetchone()
         if row is None:
-            raise NotFoundError(f"no drill {drill_id}")
+            raise NotFoundError("error.storage.drill_scores.drill", drill_id=drill_id)
         options = DrillOptions(seed=row["seed"], count=row["count"], rulebook=row["rulebook"], topic=row["topic"])
         return DrillRecord(id=row["id"], user_id=row["user_id"], options=options, created_at=row["created_at"])
 
@@ -129,7 +129,8 @@ class DrillScores:
                  answer.answered_at),
             )
         except integrity_errors() as exc:
-            raise ConflictError(f"question {answer.question_index + 1} of drill {drill.id} is already answered") \
+            raise ConflictError("error.storage.drill_scores.question_drill_already_answered",
+                                number=answer.question_index + 1, id=drill.id) \
                 from exc
         return answer
 

@@ -14,7 +14,10 @@ single place as the errors of the core::
 
 from __future__ import annotations
 
+from typing import Any
+
 from floorman.errors import FloormanError
+from floorman.locale import Message
 
 __all__ = [
     "ConflictError", "MigrationError", "NotFoundError", "StaleSequenceError", "StorageError", "StoreAddressError",
@@ -33,8 +36,8 @@ class NotFoundError(StorageError):
 class StaleSequenceError(StorageError):
     """The hand has more (or fewer) events than the writer expected: someone else logged first."""
 
-    def __init__(self, message: str, *, expected: int, actual: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Message, /, *, expected: int, actual: int, **params: Any) -> None:
+        super().__init__(message, **params)
         self.expected = expected
         self.actual = actual
 
@@ -58,6 +61,6 @@ class StoreUnavailableError(StorageError):
     touched; ``reason`` is ``"read_only"`` or ``"full"``.
     """
 
-    def __init__(self, message: str, *, reason: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Message, /, *, reason: str, **params: Any) -> None:
+        super().__init__(message, **params)
         self.reason = reason

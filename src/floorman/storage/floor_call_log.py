@@ -85,7 +85,7 @@ class FloorCallLog:
     def get(self, call_id: int) -> LoggedCall:
         row = self.conn.execute("SELECT * FROM floor_call_log WHERE id = ?", (call_id,)).fetchone()
         if row is None:
-            raise NotFoundError(f"no floor call {call_id}")
+            raise NotFoundError("error.storage.floor_call_log.floor_call", call_id=call_id)
         return _call(row)
 
     def of_hand(self, hand_id: int) -> list[LoggedCall]:
@@ -108,7 +108,8 @@ class FloorCallLog:
         """Someone is on the way; acknowledging a call twice keeps the first answer."""
         call = self.get(call_id)
         if not call.is_open:
-            raise ConflictError(f"{call.acknowledged_by} already answered this call")
+            raise ConflictError("error.storage.floor_call_log.already_answered_call",
+                                acknowledged_by=call.acknowledged_by)
         self.conn.execute("UPDATE floor_call_log SET acknowledged_at = ?, acknowledged_by = ? "
                           "WHERE id = ? AND acknowledged_at IS NULL", (now, username, call_id))
         return self.get(call_id)

@@ -81,7 +81,7 @@ class Hands:
     def get(self, hand_id: int) -> HandRecord:
         row = self.conn.execute("SELECT * FROM hands WHERE id = ?", (hand_id,)).fetchone()
         if row is None:
-            raise NotFoundError(f"no hand {hand_id}")
+            raise NotFoundError("error.storage.hands.hand", hand_id=hand_id)
         return _record(row)
 
     def events(self, hand_id: int) -> list[LoggedEvent]:
@@ -98,10 +98,8 @@ class Hands:
         self.get(hand_id)
         actual = self.count_events(hand_id)
         if actual != expected:
-            raise StaleSequenceError(
-                f"hand {hand_id} has {actual} events, but this change was made on a view with {expected}: "
-                "reload the hand and try again", expected=expected, actual=actual,
-            )
+            raise StaleSequenceError("error.storage.hands.hand_events_but_change", expected=expected, actual=actual,
+                                     hand_id=hand_id, the_actual=actual, the_expected=expected)
         return actual
 
     def append(

@@ -152,9 +152,9 @@ class Incidents:
             old = self.get(draft.corrects)
             if old.corrected_by is not None:
                 raise ConflictError(
-                    f"incident {old.id} was already corrected by incident {old.corrected_by}: correct that one")
+                    "error.storage.incidents.incident_was_already_corrected", id=old.id, corrected_by=old.corrected_by)
             if old.room_id != draft.room_id:
-                raise ConflictError(f"incident {old.id} is another room's: a correction is recorded in its room")
+                raise ConflictError("error.storage.incidents.incident_another_room_s", id=old.id)
         last = self.conn.execute("SELECT row_hash FROM incidents WHERE room_id = ? ORDER BY id DESC LIMIT 1",
                                  (draft.room_id,)).fetchone()
         prev = last["row_hash"] if last is not None else GENESIS
@@ -180,7 +180,7 @@ class Incidents:
     def get(self, incident_id: int) -> Incident:
         row = self.conn.execute(f"{_SELECT} WHERE i.id = ?", (incident_id,)).fetchone()
         if row is None:
-            raise NotFoundError(f"no incident {incident_id}")
+            raise NotFoundError("error.storage.incidents.incident", incident_id=incident_id)
         return _incident(row)
 
     def room_of(self, incident_id: int) -> int | None:

@@ -387,11 +387,9 @@ def migrate(db: _Store, *, now: str, upto: str | None = None) -> list[str]:
     unknown = sorted(done - known)
     if unknown:
         raise MigrationError(
-            f"the database records migration {unknown[0]!r}, which this floorman does not know: "
-            "it was written by a newer version"
-        )
+            "error.storage.migrations.database_records_migration_which", unknown=repr(unknown[0]))
     if upto is not None and upto not in known:
-        raise MigrationError(f"no migration {upto!r}")
+        raise MigrationError("error.storage.migrations.migration", upto=repr(upto))
     applied: list[str] = []
     for migration in MIGRATIONS:
         if migration.name not in done:

@@ -50,7 +50,7 @@ def _psycopg() -> Any:
         import psycopg
         import psycopg_pool
     except ImportError as exc:
-        raise StorageError(f"PostgreSQL needs the postgres extra (pip install 'floorman[postgres]'): {exc}") \
+        raise StorageError("error.storage.postgres.postgresql_needs_postgres_extra", exc=exc) \
             from None
     return psycopg, psycopg_pool
 
@@ -118,7 +118,8 @@ class PostgresDatabase(Database):
         except psycopg_pool.PoolTimeout:
             self.pool.close()
             reason = self._why_not()
-            raise StorageError(f"{self.shown}: cannot reach the PostgreSQL server ({reason})") from None
+            raise StorageError("error.storage.postgres.cannot_reach_postgresql_server_2", shown=self.shown,
+                               reason=reason) from None
 
     def _why_not(self) -> str:
         try:
@@ -219,12 +220,12 @@ def read_only_postgres(address: StoreAddress) -> Iterator[PostgresConnection]:
     try:
         raw = psycopg.connect(address.target, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
     except psycopg.Error as exc:
-        raise StorageError(f"{address.shown}: cannot reach the PostgreSQL server "
-                           f"({' '.join(str(exc).split())})") from None
+        raise StorageError("error.storage.postgres.cannot_reach_postgresql_server", shown=address.shown,
+                           names=' '.join(str(exc).split())) from None
     with raw:
         conn = PostgresConnection(raw)
         conn.execute("SET default_transaction_read_only = on")
         found = conn.execute("SELECT to_regclass('incidents')").fetchone()
         if found is None or found[0] is None:
-            raise StorageError(f"{address.shown}: not a floorman database (it has no incident log)")
+            raise StorageError("error.storage.postgres.not_floorman_database_incident", shown=address.shown)
         yield conn

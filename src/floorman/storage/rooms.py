@@ -53,10 +53,9 @@ class Rooms:
     def add(self, slug: str, name: str, *, now: str) -> Room:
         slug = slug.strip().lower()
         if not _SLUG.match(slug):
-            raise ConflictError(f"a room's short name is 1 to 40 lower-case letters, digits and dashes, "
-                                f"not {slug!r}")
+            raise ConflictError("error.storage.rooms.room_s_short_name", slug=repr(slug))
         if self.find(slug) is not None:
-            raise ConflictError(f"there is already a room {slug!r}")
+            raise ConflictError("error.storage.rooms.already_room", slug=repr(slug))
         row = self.conn.execute("INSERT INTO rooms (slug, name, created_at) VALUES (?, ?, ?) RETURNING id",
                                 (slug, name.strip() or slug, now)).fetchone()
         return self.get(int(row[0]))
@@ -64,7 +63,7 @@ class Rooms:
     def get(self, room_id: int) -> Room:
         row = self.conn.execute("SELECT * FROM rooms WHERE id = ?", (room_id,)).fetchone()
         if row is None:
-            raise NotFoundError(f"no room {room_id}")
+            raise NotFoundError("error.storage.rooms.room", room_id=room_id)
         return _room(row)
 
     def find(self, slug: str) -> Room | None:
@@ -76,7 +75,7 @@ class Rooms:
         room = self.find(slug)
         if room is None:
             known = ", ".join(r.slug for r in self.all())
-            raise NotFoundError(f"no room {slug!r} (the rooms: {known})")
+            raise NotFoundError("error.storage.rooms.room_rooms", slug=repr(slug), known=known)
         return room
 
     def all(self) -> list[Room]:

@@ -22,10 +22,10 @@ def _seat(form: Form, name: str, state: HandState, *, required: bool = True) -> 
     raw = form.get(name, "").strip()
     if not raw:
         if required:
-            raise InvalidInput("tap a seat first", field=name)
+            raise InvalidInput("error.web.event_forms.tap_seat_first", field=name)
         return None
     if not raw.isdigit() or not 1 <= int(raw) <= state.log.seats:
-        raise InvalidInput(f"there is no seat {raw} at this table", field=name)
+        raise InvalidInput("error.web.event_forms.seat_at_table", field=name, raw=raw)
     return int(raw)
 
 
@@ -34,7 +34,7 @@ def _number(form: Form, name: str, *, low: int, high: int, default: int | None =
     if not raw and default is not None:
         return default
     if not raw.isdigit() or not low <= int(raw) <= high:
-        raise InvalidInput(f"expected a number from {low} to {high}", field=name)
+        raise InvalidInput("error.web.event_forms.expected_number_from", field=name, low=low, high=high)
     return int(raw)
 
 
@@ -62,7 +62,7 @@ def action_event(form: Form, state: HandState) -> Event:
         return {"type": "post", "seat": seat, "blind": "bring_in", "amount": state.level.bring_in}
     action, _, size = move.partition(":")
     if action not in ("fold", "check", "call", "bet", "raise", "complete", "all_in"):
-        raise InvalidInput(f"unknown move {move!r}", field="move")
+        raise InvalidInput("error.web.event_forms.unknown_move", field="move", move=repr(move))
     event: Event = {"type": "act", "seat": seat, "action": action}
     if size == "custom":
         event["to"] = _number(form, "amount", low=1, high=10**12)
@@ -102,7 +102,7 @@ def deal_events(form: Form, state: HandState) -> list[Event]:
         return board_street(state, cards=_number({"n": board}, "n", low=1, high=6))
     if form.get("stud_street"):
         return stud_street(state)
-    raise InvalidInput("choose what to deal", field="deal")
+    raise InvalidInput("error.web.event_forms.choose_what_deal", field="deal")
 
 
 def _expose(form: Form, state: HandState) -> Event:
@@ -199,5 +199,5 @@ EVENT_KINDS: Mapping[str, Callable[[Form, HandState], Event]] = {
 def other_event(form: Form, state: HandState) -> Event:
     kind = form.get("kind", "")
     if kind not in EVENT_KINDS:
-        raise InvalidInput(f"unknown event {kind!r}", field="kind")
+        raise InvalidInput("error.web.event_forms.unknown_event", field="kind", kind=repr(kind))
     return EVENT_KINDS[kind](form, state)

@@ -57,20 +57,21 @@ def iso_date(value: str, field: str) -> str:
             raise ValueError(value)
         date.fromisoformat(value)
     except ValueError:
-        raise InvalidInput(f"expected a date such as 2026-06-01, got {value!r}", field=field) from None
+        raise InvalidInput("error.web.incident_log.expected_date_such_as", field=field, value=repr(value)) from None
     return value
 
 
 def _offset(raw: str) -> int:
     raw = raw.strip()
     if raw and not (raw.isdigit() and raw.isascii() and int(raw) <= MAX_OFFSET):
-        raise InvalidInput(f"expected a whole number from 0 to {MAX_OFFSET}, got {raw[:40]!r}", field="offset")
+        raise InvalidInput("error.web.incident_log.expected_whole_number_from", field="offset", max_offset=MAX_OFFSET,
+                           raw=repr(raw[:40]))
     return int(raw) if raw else 0
 
 
 def _all(raw: str) -> bool:
     if raw not in _FLAGS:
-        raise InvalidInput(f"expected 1 or 0 (true or false), got {raw!r}", field="all")
+        raise InvalidInput("error.web.incident_log.expected_true_false_got", field="all", raw=repr(raw))
     return _FLAGS[raw]
 
 
@@ -78,7 +79,8 @@ def query_from_params(params: Mapping[str, str], *, limit: int = 100) -> Inciden
     """Search and filters from a query string: q, table, dealer, floor, verdict, cause, since, until, all."""
     verdict = params.get("verdict", "").strip()
     if verdict and verdict not in _VERDICTS:
-        raise InvalidInput(f"expected misdeal, void or continue, got {verdict!r}", field="verdict")
+        raise InvalidInput("error.web.incident_log.expected_misdeal_void_continue", field="verdict",
+                           verdict=repr(verdict))
     return IncidentQuery(
         text=params.get("q", "").strip()[:200], table_name=params.get("table", "").strip(),
         dealer=params.get("dealer", "").strip(), floor_person=params.get("floor", "").strip(), verdict=verdict,
@@ -92,9 +94,10 @@ def correct_incident(conn: Connection, incident_id: int, *, floor_person: str, v
                      now: str) -> Incident:
     """A correction: a new entry pointing to the old one, with the verdict the floor settles on and why."""
     if verdict not in _VERDICTS:
-        raise InvalidInput(f"expected misdeal, void or continue, got {verdict!r}", field="verdict")
+        raise InvalidInput("error.web.incident_log.expected_misdeal_void_continue", field="verdict",
+                           verdict=repr(verdict))
     if not reason.strip():
-        raise InvalidInput("say what is corrected and why", field="reason")
+        raise InvalidInput("error.web.incident_log.say_what_corrected_why", field="reason")
     incidents = Incidents(conn)
     old = incidents.get(incident_id)
     overridden = verdict != old.verdict

@@ -166,7 +166,7 @@ def next_hand(conn: Connection, table_name: str, *, user: User, now: str) -> Han
     hands = Hands(conn)
     last = hands.last_at_table(table_name, rooms=user.room_ids)
     if last is None:
-        raise InvalidInput(f"table {table_name!r} has no hand to carry over: set it up first", field="table")
+        raise InvalidInput("error.web.live_hands.table_hand_carry_over", field="table", table_name=repr(table_name))
     setup = carried_over({**last.header, "table": last.table_name, "hand": last.hand_number,
                           "dealer": last.dealer})
     hands.close(last.id, now=now)
@@ -175,7 +175,7 @@ def next_hand(conn: Connection, table_name: str, *, user: User, now: str) -> Han
 
 def _check_open(live: LiveHand) -> None:
     if live.over:
-        raise ConflictError("this hand is over: start the next hand or the re-play")
+        raise ConflictError("error.web.live_hands.hand_over_start_next")
 
 
 def append_events(
@@ -184,15 +184,15 @@ def append_events(
 ) -> LiveHand:
     """Log what happened (one tap); the engine validates it as part of the whole log first."""
     if not events:
-        raise InvalidInput("nothing to log", field="events")
+        raise InvalidInput("error.web.live_hands.nothing_log", field="events")
     events = [plain_json(dict(e)) for e in events]
     live = load_hand(conn, hand_id)
     _check_open(live)
     kinds = [str(e.get("type")) for e in events]
     if "ruling_applied" in kinds:
-        raise InvalidInput("the floor records a ruling with the ruling call, not as an event", field="type")
+        raise InvalidInput("error.web.live_hands.floor_records_ruling_ruling", field="type")
     if live.pending_ruling is not None:
-        raise ConflictError("the floor has been called: the floor records the ruling before play goes on")
+        raise ConflictError("error.web.live_hands.floor_been_called_floor")
     handlog.from_obj(_declared({**live.log_obj(), "events": [*live.log_obj()["events"], *map(dict, events)]}))
     Hands(conn).append(hand_id, events, expected_seq=expected_seq, now=now, user_id=user.id)
     return load_hand(conn, hand_id)
@@ -205,19 +205,19 @@ def correct_deal(conn: Connection, hand_id: int, *, flaws: DealFlaws, expected_s
     live = load_hand(conn, hand_id)
     _check_open(live)
     if live.pending_ruling is not None:
-        raise ConflictError("the floor has been called: the floor records the ruling before play goes on")
+        raise ConflictError("error.web.live_hands.floor_been_called_floor")
     if flaws == DealFlaws():
-        raise InvalidInput("tap what went wrong in the deal", field="first_seat")
+        raise InvalidInput("error.web.live_hands.tap_what_went_wrong", field="first_seat")
     kinds = live.types
     if "deal" not in kinds:
-        raise InvalidInput("nothing has been dealt yet: say what went wrong as the deal is logged", field="deal")
+        raise InvalidInput("error.web.live_hands.nothing_been_dealt_yet", field="deal")
     start = kinds.index("deal")
     end = start
     while end < len(kinds) and kinds[end] in ("deal", "boxed"):
         end += 1
     before = handlog.from_obj(live.log_obj(start - 1) if start else {**live.record.header, "events": []})
     if before.spec.family is not Family.FLOP:
-        raise InvalidInput("a deal is corrected here in flop games; in stud and draw, log the cards as dealt",
+        raise InvalidInput("error.web.live_hands.deal_corrected_here_flop",
                            field="deal")
     deal = [plain_json(e) for e in initial_deal(Hand(before, rulebook=live.book).state, flaws=flaws)]
     first = live.events[start].batch
@@ -275,15 +275,15 @@ def undo_last(conn: Connection, hand_id: int, *, expected_seq: int, user: User) 
     before the ruling is recorded."""
     live = load_hand(conn, hand_id)
     if live.record.closed_at is not None:
-        raise ConflictError("this hand is closed")
+        raise ConflictError("error.web.live_hands.hand_closed")
     if not live.events:
         return []
     last_batch = [e for e in live.events if e.batch == live.events[-1].batch]
     kinds = {str(e.event.get("type")) for e in last_batch}
     if "ruling_applied" in kinds:
-        raise ConflictError("a recorded ruling cannot be taken back: record a correction in the incident log")
+        raise ConflictError("error.web.live_hands.recorded_ruling_cannot_taken")
     if "floor" in kinds and not user.role.allows(Role.FLOOR):
-        raise ConflictError("the floor has been called: only the floor can take the call back")
+        raise ConflictError("error.web.live_hands.floor_been_called_only")
     if "floor" in kinds:
         FloorCallLog(conn).withdraw(hand_id, len(live.floor_events) - sum(1 for k in last_batch
                                                                           if k.event.get("type") == "floor"))
@@ -310,16 +310,17 @@ def record_ruling(
     live = load_hand(conn, hand_id)
     k = live.pending_ruling
     if k is None:
-        raise ConflictError("no floor call is waiting for a ruling on this hand")
+        raise ConflictError("error.web.live_hands.floor_call_waiting_for")
     ruling = live.result.rulings[k]
     applied: dict[str, Any] = {"type": "ruling_applied", "ruling": k}
     if override_verdict:
         if override_verdict not in _VERDICTS:
-            raise InvalidInput(f"expected misdeal, void or continue, got {override_verdict!r}", field="verdict")
+            raise InvalidInput("error.web.live_hands.expected_misdeal_void_continue", field="verdict",
+                               override_verdict=repr(override_verdict))
         if override_verdict == ruling.verdict.value:
-            raise InvalidInput("the override must differ from the book's ruling", field="verdict")
+            raise InvalidInput("error.web.live_hands.override_must_differ_from", field="verdict")
         if not override_reason.strip():
-            raise InvalidInput("say why the floor rules otherwise", field="reason")
+            raise InvalidInput("error.web.live_hands.say_why_floor_rules", field="reason")
         applied["override"] = {"verdict": override_verdict, "reason": override_reason.strip()[:1000]}
     log_obj = {**live.log_obj(), "events": [*live.log_obj()["events"], applied]}
     decided = handlog.from_obj(log_obj)
@@ -342,7 +343,7 @@ def start_replay(conn: Connection, hand_id: int, *, user: User, now: str) -> Han
     live = load_hand(conn, hand_id)
     cancelling = live.cancelling_rulings
     if not cancelling:
-        raise ConflictError("only a hand ruled a misdeal (or void) is re-played")
+        raise ConflictError("error.web.live_hands.only_hand_ruled_misdeal")
     hands = Hands(conn)
     existing = hands.replays_of(hand_id)
     if existing:

@@ -48,7 +48,7 @@ def _ring(state: HandState, flaws: DealFlaws) -> list[int]:
     seats = state.log.seats
     if flaws.first_seat is not None:
         if not 1 <= flaws.first_seat <= seats:
-            raise InvalidInput(f"there is no seat {flaws.first_seat} at this table", field="first_seat")
+            raise InvalidInput("error.web.quick_deal.seat_at_table", field="first_seat", first_seat=flaws.first_seat)
         wanted = set(order) | {flaws.first_seat}
         return [s for s in clockwise_from(seats, flaws.first_seat) if s in wanted]
     if state.initial_deals and order:
@@ -61,15 +61,15 @@ def _ring(state: HandState, flaws: DealFlaws) -> list[int]:
 def initial_deal(state: HandState, *, rounds: int | None = None, flaws: DealFlaws = DealFlaws()) -> list[Event]:
     """The rest of the initial deal (or ``rounds`` rounds of it), one card a seat a round."""
     if not state.initial_open:
-        raise InvalidInput("the initial deal is over: the betting has begun", field="rounds")
+        raise InvalidInput("error.web.quick_deal.initial_deal_over_betting", field="rounds")
     order = state.entitled_order()
     if not order:
-        raise InvalidInput("no seat at this table is entitled to a hand", field="players")
+        raise InvalidInput("error.web.quick_deal.seat_at_table_entitled", field="players")
     cards = state.spec.hole_cards
     done = len(state.initial_deals) // len(order)
     remaining = cards - done if rounds is None else min(rounds, cards - done)
     if remaining <= 0:
-        raise InvalidInput("every seat already has its starting cards", field="rounds")
+        raise InvalidInput("error.web.quick_deal.every_seat_already_starting", field="rounds")
     ring = [s for s in _ring(state, flaws) if s != flaws.skipped_seat]
     held = {s: (state.seats[s].held if s in state.seats else 0) for s in ring}
     stud_up = state.spec.initial_face_up
@@ -102,10 +102,10 @@ def board_street(state: HandState, *, cards: int | None = None, burn: bool = Tru
     """Burn and deal the next street's board cards; ``cards`` overrides how many (four on the flop)."""
     street = next_board_street(state)
     if street is None:
-        raise InvalidInput("the board is complete", field="street")
+        raise InvalidInput("error.web.quick_deal.board_complete", field="street")
     count = cards if cards is not None else (3 if street is Street.FLOP else 1)
     if not 1 <= count <= 6:
-        raise InvalidInput(f"expected 1 to 6 board cards, got {count}", field="cards")
+        raise InvalidInput("error.web.quick_deal.expected_board_cards_got", field="cards", count=count)
     events: list[Event] = [{"type": "burn"}] if burn else []
     events += [{"type": "board"} for _ in range(count)]
     return events
@@ -114,10 +114,10 @@ def board_street(state: HandState, *, cards: int | None = None, burn: bool = Tru
 def stud_street(state: HandState, *, burn: bool = True) -> list[Event]:
     """Stud: burn, then one card to each player still in the hand (face up on 4th to 6th street)."""
     if not state.is_stud:
-        raise InvalidInput("only stud deals streets to the players", field="street")
+        raise InvalidInput("error.web.quick_deal.only_stud_deals_streets", field="street")
     index = state.street_idx + 1
     if index >= len(state.spec.streets):
-        raise InvalidInput("every street has been dealt", field="street")
+        raise InvalidInput("error.web.quick_deal.every_street_been_dealt", field="street")
     face_up = state.spec.street_face_up[index - 1]
     seats = [s for s in state.entitled_order() if state.seats[s].in_hand]
     events: list[Event] = [{"type": "burn"}] if burn else []

@@ -114,7 +114,7 @@ def _require(request: Request, role: Role) -> Session:
     room = _room_asked(request) if session.user.rooms else None
     held = session.user.role if room is None else session.user.role_in(room)
     if held is None:
-        raise NotFoundError("no such record in your rooms")
+        raise NotFoundError("error.web.security.such_record_your_rooms")
     if not held.allows(role):
         raise PermissionDenied(role)
     return session

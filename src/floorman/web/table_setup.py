@@ -146,7 +146,8 @@ def _whole(form: Mapping[str, str], name: str, *, default: int = 0, low: int = 0
     if not raw:
         return default
     if not raw.isdigit() or not low <= int(raw) <= high:
-        raise InvalidInput(f"expected a whole number from {low} to {high}, got {raw!r}", field=name)
+        raise InvalidInput("error.web.table_setup.expected_whole_number_from", field=name, low=low, high=high,
+                           raw=repr(raw))
     return int(raw)
 
 
@@ -154,7 +155,7 @@ def setup_from_form(form: Mapping[str, str]) -> TableSetup:
     """The setup form's fields: table, hand, dealer, game, seats, button, level, and name_N/stack_N/status_N."""
     table_name = form.get("table", "").strip()
     if not table_name:
-        raise InvalidInput("name the table", field="table")
+        raise InvalidInput("error.web.table_setup.name_table", field="table")
     seats = _whole(form, "seats", default=9, low=2, high=MAX_SEATS)
     players = []
     for seat in range(1, seats + 1):
@@ -163,7 +164,8 @@ def setup_from_form(form: Mapping[str, str]) -> TableSetup:
             continue
         status = form.get(f"status_{seat}", "present") or "present"
         if status not in {s.value for s in PlayerStatus}:
-            raise InvalidInput(f"unknown player status {status!r}", field=f"status_{seat}")
+            raise InvalidInput("error.web.table_setup.unknown_player_status", field=f"status_{seat}",
+                               status=repr(status))
         players.append(SeatEntry(seat=seat, name=name, stack=_whole(form, f"stack_{seat}", high=10**12),
                                  status=status))
     level: dict[str, int] = {key: _whole(form, key) for key in LEVEL_FIELDS}

@@ -122,7 +122,8 @@ def _form_int(form: Mapping[str, str], name: str, *, low: int, high: int, defaul
     if not raw:
         return default
     if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
-        raise InvalidInput(f"expected a number from {low} to {high}, got {raw[:20]!r}", field=name)
+        raise InvalidInput("error.web.what_happened.expected_number_from_got", field=name, low=low, high=high,
+                           raw=repr(raw[:20]))
     return int(raw)
 
 
@@ -130,21 +131,23 @@ def account_from_form(form: Mapping[str, str], *, seats: int) -> Account:
     """The "what happened" form: ``mishap``, ``seat``, ``card``, ``street``, ``acted``, ``chips_in``, ``note``."""
     raw = form.get("mishap", "").strip()
     if not raw:
-        raise InvalidInput("tap what went wrong", field="mishap")
+        raise InvalidInput("error.web.what_happened.tap_what_went_wrong", field="mishap")
     try:
         mishap = Mishap(raw)
     except ValueError:
-        raise InvalidInput(f"unknown mishap {raw[:40]!r}", field="mishap") from None
+        raise InvalidInput("error.web.what_happened.unknown_mishap", field="mishap", raw=repr(raw[:40])) from None
     seat = _form_int(form, "seat", low=1, high=seats, default=0) or None
     if mishap.needs_seat and seat is None:
-        raise InvalidInput("tap the seat it happened to", field="seat")
+        raise InvalidInput("error.web.what_happened.tap_seat_happened", field="seat")
     street_raw = form.get("street", "").strip()
     if street_raw and street_raw not in {s.value for s in BOARD_STREETS}:
-        raise InvalidInput(f"expected preflop, flop, turn or river, got {street_raw[:20]!r}", field="street")
+        raise InvalidInput("error.web.what_happened.expected_preflop_flop_turn", field="street",
+                           street_raw=repr(street_raw[:20]))
     acted = _form_int(form, "acted", low=0, high=MAX_ACTED, default=0)
     chips_in = _form_int(form, "chips_in", low=0, high=MAX_ACTED, default=0)
     if chips_in > acted:
-        raise InvalidInput(f"{chips_in} put chips in, but only {acted} acted", field="chips_in")
+        raise InvalidInput("error.web.what_happened.put_chips_but_only", field="chips_in", chips_in=chips_in,
+                           acted=acted)
     return Account(mishap=mishap, seat=seat if mishap.needs_seat else None,
                    card=_form_int(form, "card", low=1, high=2, default=1),
                    street=Street(street_raw) if street_raw else None, acted=acted, chips_in=chips_in,
@@ -169,7 +172,7 @@ class _Log:
         state = self.state
         seat = next_to_act(state)
         if seat is None:
-            raise InvalidInput("no one is left to act on this street: fewer players acted", field="acted")
+            raise InvalidInput("error.web.what_happened.one_left_act_street", field="acted")
         owes = state.seats[seat].street_bet < state.current_bet
         if chips:
             if owes:
@@ -234,13 +237,12 @@ def reconstructed_log(header: Mapping[str, Any], account: Account) -> dict[str, 
     log = _Log(head)
     start = log.state
     if start.spec.family is not Family.FLOP:
-        raise InvalidInput("a hand is reconstructed here for flop games (hold'em, Omaha); log stud and draw "
-                           "hands as they are dealt", field="mishap")
+        raise InvalidInput("error.web.what_happened.hand_reconstructed_here_for", field="mishap")
     where = account.where
     if where is not Street.PREFLOP and account.mishap in _DEAL:
-        raise InvalidInput("a deal error happens before the flop", field="street")
+        raise InvalidInput("error.web.what_happened.deal_error_happens_before", field="street")
     if where is Street.PREFLOP and account.mishap in (Mishap.MISSING_BURN, Mishap.PREMATURE_CARD):
-        raise InvalidInput("a burn or a board card comes on the flop, the turn or the river", field="street")
+        raise InvalidInput("error.web.what_happened.burn_board_card_comes", field="street")
     log.events += blind_posts(handlog.from_obj(log.obj()))
     log.events += initial_deal(log.state, flaws=_deal_flaws(account))
     for street in BOARD_STREETS[1:BOARD_STREETS.index(where) + 1]:
@@ -250,7 +252,7 @@ def reconstructed_log(header: Mapping[str, Any], account: Account) -> dict[str, 
         else:
             log.close_round()
         if next_board_street(log.state) is not street:
-            raise InvalidInput(f"the {street.value} cannot be dealt in this hand", field="street")
+            raise InvalidInput("error.web.what_happened.cannot_dealt_hand", field="street", value=street.value)
         cards = 4 if before and account.mishap is Mishap.FOUR_CARD_FLOP else None
         log.events += board_street(log.state, cards=cards, burn=not (before and account.mishap is Mishap.MISSING_BURN))
     if account.mishap is not Mishap.PREMATURE_CARD:

@@ -234,11 +234,11 @@ def _change_user(svc: ConsoleServices, me: User, fields: dict[str, str], user_id
         role = fields.get("role")
         if role and role != target.role.value:
             if target.role is Role.DIRECTOR and accounts.directors() <= 1:
-                raise ConflictError("the last director keeps the director role")
+                raise ConflictError("error.routes.account_pages.last_director_keeps_director")
             accounts.set_role(user_id, Role(role))
         if fields.get("active") in ("0", "1"):
             if fields["active"] == "0" and target.id == me.id:
-                raise ConflictError("you cannot switch off your own account")
+                raise ConflictError("error.routes.account_pages.you_cannot_switch_off")
             accounts.set_active(user_id, fields["active"] == "1")
         if fields.get("password"):
             accounts.set_password(user_id, fields["password"])
@@ -248,7 +248,7 @@ def _change_user(svc: ConsoleServices, me: User, fields: dict[str, str], user_id
 def add_user(request: Request, post: DirectorPost) -> Response:
     try:
         if post.text("role") not in {r.value for r in Role}:
-            raise ConflictError("choose a role: dealer, floor or director")
+            raise ConflictError("error.routes.account_pages.choose_role_dealer_floor")
         _change_user(services(request), post.session.user, post.fields(), None)
     except ConflictError as exc:
         return _users_page(request, post.session, error=str(exc), status=409)
@@ -259,7 +259,7 @@ def add_user(request: Request, post: DirectorPost) -> Response:
 def change_user(request: Request, post: DirectorPost, user_id: RecordId) -> Response:
     try:
         if post.text("role") and post.text("role") not in {r.value for r in Role}:
-            raise ConflictError("choose a role: dealer, floor or director")
+            raise ConflictError("error.routes.account_pages.choose_role_dealer_floor")
         _change_user(services(request), post.session.user, post.fields(), user_id)
     except (ConflictError, NotFoundError) as exc:
         return _users_page(request, post.session, error=str(exc), status=409)

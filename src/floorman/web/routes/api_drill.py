@@ -103,8 +103,8 @@ def get_drill(request: Request, session: Dealer, drill_id: RecordId) -> dict[str
 def answer(request: Request, session: Dealer, drill_id: RecordId, body: DrillAnswerIn) -> dict[str, Any]:
     drill, questions, _ = _load(request, session, drill_id)
     if body.index >= len(questions):
-        raise InvalidInput(f"this drill has {len(questions)} questions (index 0 to {len(questions) - 1})",
-                           field="index")
+        raise InvalidInput("error.routes.api_drill.drill_questions_index",
+                           field="index", count=len(questions), number=len(questions) - 1)
     question = questions[body.index]
     s = score_answer(question, body.verdict, body.choice)
     svc = services(request)

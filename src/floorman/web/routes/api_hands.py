@@ -132,7 +132,7 @@ async def get_events(request: Request, session: Dealer, hand_id: RecordId) -> di
 def append(request: Request, session: Dealer, hand_id: RecordId, body: Append) -> dict[str, Any]:
     events = ([body.event] if body.event is not None else []) + list(body.events or [])
     if body.event is not None and body.events:
-        raise InvalidInput("send either event or events", field="events")
+        raise InvalidInput("error.routes.api_hands.send_either_event_events", field="events")
     svc = services(request)
     with svc.db.transaction() as conn:
         live = live_hands.append_events(conn, hand_id, events, expected_seq=body.seq, user=session.user,

@@ -154,7 +154,7 @@ def drill_question(request: Request, session: Dealer, drill_id: RecordId, number
 def answer_question(request: Request, post: DealerPost, drill_id: RecordId, number: Number) -> Response:
     drill, questions, answers = _load(request, post.session, drill_id)
     if number > len(questions):
-        raise InvalidInput(f"this drill has {len(questions)} questions", field="number")
+        raise InvalidInput("error.routes.drill_pages.drill_questions", field="number", count=len(questions))
     if number - 1 in answers:
         return redirect(f"/drill/{drill_id}/{number}")
     raw_choice = post.text("choice")

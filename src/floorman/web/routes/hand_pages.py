@@ -96,7 +96,7 @@ def _room_picked(session: Session, field: str) -> int | None:
     if not field:
         return None
     if not field.isdigit() or (role := session.user.role_in(int(field))) is None or not role.allows(Role.DEALER):
-        raise NotFoundError("no such room in your rooms")
+        raise NotFoundError("error.routes.hand_pages.such_room_your_rooms")
     return int(field)
 
 
@@ -154,7 +154,7 @@ def _change(request: Request, post: PagePost, hand_id: int,
         with svc.db.transaction() as conn:
             live = load_hand(conn, hand_id)
             if post.seq() >= 0 and post.seq() != live.seq:
-                raise StaleSequenceError("stale view", expected=post.seq(), actual=live.seq)
+                raise StaleSequenceError("error.routes.hand_pages.stale_view", expected=post.seq(), actual=live.seq)
             outcome = change(conn, live)
     except StaleSequenceError:
         return redirect(f"/hands/{hand_id}", notice="stale")

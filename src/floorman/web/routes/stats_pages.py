@@ -47,7 +47,7 @@ def _period(since: str, until: str, today: date) -> Period:
     start = iso_date(since, "since") or (today - timedelta(days=29)).isoformat()
     end = iso_date(until, "until") or today.isoformat()
     if start > end:
-        raise InvalidInput("the first day comes after the last", field="since")
+        raise InvalidInput("error.routes.stats_pages.first_day_comes_after", field="since")
     return Period(since=start, until=end)
 
 

@@ -37,7 +37,7 @@ def _last_hand(conn: Connection, table: str, user: User) -> HandRecord:
     """The table's last hand in the user's rooms (tables are named within their room)."""
     last = Hands(conn).last_at_table(table, rooms=user.room_ids) if table else None
     if last is None:
-        raise InvalidInput(f"table {table!r} has no hand to carry over: set it up first", field="table")
+        raise InvalidInput("error.routes.what_happened_pages.table_hand_carry_over", field="table", table=repr(table))
     return last
 
 
