@@ -467,7 +467,10 @@ def test_the_next_hands_button_the_blinds_made_up_and_a_split_award_are_recorded
     state = floorman.rule(from_obj(log)).state
     assert state.award_shares == ((1, 4000), (9, 4000))
     assert (state.next_button, state.made_up) == (2, (3,))
-    assert kinds(log) == []
+    # the button moved twice (seat 1 had this hand's small blind) and a tournament has no blind to make up: ruled on
+    # in tests/test_next_hand.py; a cash game leaves made-up blinds alone
+    assert kinds(log) == ["next_button_misplaced", "missed_blinds_made_up"]
+    assert kinds(log, "wsop-la-2026") == ["next_button_misplaced"]
 
 
 def test_a_share_in_cents_is_read_as_a_decimal_and_written_back_as_the_same_number() -> None:
@@ -533,6 +536,7 @@ V1_1_EXAMPLES = {
     "mucked-hand-retrieved.json": ("continue", "EXP-AFTER-DEAL", None),
     "foreign-back-on-burn.json": ("continue", "FD-FOREIGN-BACK-STUB", "remove_card"),
     "stub-dropped-into-muck.json": ("continue", "STUB-DISORDERED", "reshuffle_stub"),
+    "button-moved-twice-to-catch-up.json": ("continue", "MD-BUTTON-POSITION", "move_button"),
 }
 
 

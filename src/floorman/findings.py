@@ -18,7 +18,7 @@ from floorman.locale import Message
 from floorman.rulebooks.decisions import finding_rules
 from floorman.table import Street
 
-__all__ = ["MIXED_WITH", "DeckCheck", "DeckCount", "Finding", "Irregularity", "SetAside"]
+__all__ = ["MIXED_WITH", "NEXT_HAND", "DeckCheck", "DeckCount", "Finding", "Irregularity", "SetAside"]
 
 
 class Irregularity(StrEnum):
@@ -79,6 +79,21 @@ class Irregularity(StrEnum):
     """The log has a seat act after the pot was awarded."""
     EVENT_AFTER_NEXT_HAND = "event_after_next_hand"
     """The log goes on after the next hand began (``next_hand``)."""
+    BUTTON_MOVED_ON_REDEAL = "button_moved_on_redeal"
+    """The re-play of a misdealt (or voided) hand was dealt with the button elsewhere than its ruling put it
+    (``next_hand.button``, v1.1)."""
+    NEXT_BUTTON_MISPLACED = "next_button_misplaced"
+    """The next hand's button is not where the rotation puts it: moved twice, or not moved (``next_hand.button``)."""
+    MISSED_BLINDS_MADE_UP = "missed_blinds_made_up"
+    """The next hand makes up a seat's missed blinds where the book leaves no blind to miss (``next_hand.made_up``)."""
+    AWARD_NOT_ADDING_UP = "award_not_adding_up"
+    """A pot awarded in parts whose parts do not come to the pot (``pot_awarded.shares``, v1.1)."""
+
+
+NEXT_HAND = frozenset({Irregularity.BUTTON_MOVED_ON_REDEAL, Irregularity.NEXT_BUTTON_MISPLACED,
+                       Irregularity.MISSED_BLINDS_MADE_UP})
+"""What a log records of the next hand: ruled on after the next hand began, as the next hand's own business (the
+dispute window of this hand does not close it)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

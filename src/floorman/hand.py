@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Final
 
-from floorman.events import Event, FloorCalled, RulingApplied
+from floorman.events import Event, FloorCalled, NextHandBegan, PotAwarded, RulingApplied
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.fold import PROGRESS, STEPS, closing_findings, deck_counts, floor_called, ruling_applied, step_of
@@ -34,6 +34,7 @@ from floorman.result import Result
 from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.rulings.judge import judge
 from floorman.rulings.model import Override, Ruling, Verdict
+from floorman.rulings.next_hand import award_findings, next_hand_findings
 from floorman.rulings.sa import sa_reached
 from floorman.state import HandState
 
@@ -101,6 +102,10 @@ class Hand:
                 state.add(Finding(at=at, irregularity=I.EVENT_AFTER_NEXT_HAND))
             return
         step(state, event, at)
+        if isinstance(event, NextHandBegan):
+            state.findings += next_hand_findings(state, self.rulebook, self._rulings, self._redeals, event, at)
+        elif isinstance(event, PotAwarded) and event.shares:
+            state.findings += award_findings(state, self.rulebook, event, at)
         if step is floor_called:
             state.floors.append(at)
             self._rule_now(at)

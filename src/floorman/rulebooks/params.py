@@ -33,6 +33,8 @@ RedealAbsent = Literal["dead", "play"]
 SeventhExposed = Literal["all_up_or_declare", "replace"]
 OutOfSequence = Literal["misdeal", "discretion"]
 InSequence = Literal["never", "before_short_seat_acts", "before_any_action"]
+MisplacedButtonNext = Literal["rotation", "each_position"]
+MissedBlinds = Literal["none", "made_up"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,6 +74,14 @@ class Params:
     out_of_sequence: OutOfSequence
     nonstandard_before_sa: NonStandard
     button_misplaced_misdeal: bool
+    misplaced_button_next: MisplacedButtonNext
+    """The hand after a misplaced button that stood: the button moves on from where it was (it is not moved back),
+    or the floor sets it so that every player gets each position once in the round."""
+    missed_blinds: MissedBlinds
+    """Whether a player can miss blinds to make up later: none where an absent player's blinds are posted from his
+    stack and the big blind goes to the player due (a dead button)."""
+    award_whole_pot: bool
+    """Every chip of the pot is awarded (no rake is taken): a split that comes to less than the pot does not add up."""
 
     # fouled deck
     foreign_back_in_play: ForeignInPlay

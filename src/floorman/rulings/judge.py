@@ -7,12 +7,12 @@ hand goes on. Every ruling lists every rule it rests on, with the book's own cit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
 
 from floorman.dealing import order_rules
 from floorman.events import Action
-from floorman.findings import Finding, Irregularity
+from floorman.findings import NEXT_HAND, Finding, Irregularity
 from floorman.locale import Message
 from floorman.log import HandLog
 from floorman.rulebooks import Rulebook, find_rulebook
@@ -20,6 +20,7 @@ from floorman.rulings.context import Context, Decision
 from floorman.rulings.decide_board import BOARD_DECISIONS
 from floorman.rulings.decide_deal import DEAL_DECISIONS
 from floorman.rulings.decide_handling import HANDLING_DECISIONS
+from floorman.rulings.decide_next import NEXT_DECISIONS
 from floorman.rulings.decide_table import TABLE_DECISIONS
 from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
@@ -35,6 +36,7 @@ DECISIONS: dict[Irregularity, Callable[[Context, list[Finding]], Decision]] = {
     **BOARD_DECISIONS,
     **TABLE_DECISIONS,
     **HANDLING_DECISIONS,
+    **NEXT_DECISIONS,
 }
 
 
@@ -70,10 +72,12 @@ def judge(
     sa = sa_reached(state, book.params)
     ctx = Context(state=state, book=book, sa=sa)
     if state.next_hand_begun and findings:
-        return _window_closed(ctx, findings, at), None
-    groups: dict[Irregularity, list[Finding]] = {}
-    for f in findings:
-        groups.setdefault(f.irregularity, []).append(f)
+        ahead = [DECISIONS[kind](ctx, group) for kind, group in _grouped(f for f in findings if f.irregularity in NEXT_HAND)]
+        late = [f for f in findings if f.irregularity not in NEXT_HAND]
+        if not late:
+            return _continue(ctx, ahead, at), None
+        return _window_closed(ctx, late, at, ahead), None
+    groups = dict(_grouped(findings))
     if Irregularity.FLOP_FIVE_OR_MORE in groups:
         groups.pop(Irregularity.FOUR_CARD_FLOP, None)
     decisions = [DECISIONS[kind](ctx, group) for kind, group in groups.items()]
@@ -89,6 +93,14 @@ def judge(
     if misdeals:
         return _misdeal(ctx, misdeals, at)
     return _continue(ctx, decisions, at), None
+
+
+def _grouped(findings: Iterable[Finding]) -> list[tuple[Irregularity, list[Finding]]]:
+    """The findings by irregularity, in the order each was first found."""
+    groups: dict[Irregularity, list[Finding]] = {}
+    for f in findings:
+        groups.setdefault(f.irregularity, []).append(f)
+    return list(groups.items())
 
 
 def _run_out(ctx: Context) -> bool:
@@ -272,12 +284,16 @@ def _after_pot_awarded(ctx: Context, decisions: list[Decision], lead: Decision) 
     lead.say(Message.of("ruling.window_open.claimed_after_the_pot_was_awarded"))
 
 
-def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None) -> Ruling:
+def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None, ahead: Sequence[Decision] = ()) -> Ruling:
+    """The next hand has begun: what was found in this hand stands as played; what the log records of the next hand
+    (``ahead``) is ruled on as that hand's business."""
     d = ctx.decide(list(findings), "dispute.window_closed")
     d.rules += [r for f in findings for r in f.rules]
-    rules = d.rules
     d.say(Message.of("ruling.window_closed.the_next_hand_has_already_begun"))
     after = next((f for f in findings if f.irregularity is Irregularity.EVENT_AFTER_NEXT_HAND), None)
     if after is not None:
         d.say(Message.of("ruling.after_next_hand.said", at=after.at))
-    return _build(ctx, Verdict.CONTINUE, [d], rules, [], d.explanation, at)
+    rules = d.rules + [r for a in ahead for r in a.rules]
+    remedies = [r for a in ahead for r in a.remedies]
+    text = d.explanation + [w for a in ahead for w in a.explanation]
+    return _build(ctx, Verdict.CONTINUE, [d, *ahead], rules, remedies, text, at)

@@ -49,6 +49,9 @@ class RemedyKind(StrEnum):
     BOARD_STANDS = "board_stands"
     REPOST_BLINDS = "repost_blinds"
     REBUILD_STUB = "rebuild_stub"
+    MOVE_BUTTON = "move_button"
+    NO_BLINDS_OWED = "no_blinds_owed"
+    CORRECT_AWARD = "correct_award"
 
 
 class Condition(StrEnum):

@@ -72,6 +72,10 @@ CAUSE_NAMES: Mapping[str, str] = {
     "post_exceeds_stack": N_("A post larger than the stack"),
     "acted_after_pot_awarded": N_("An action after the pot was awarded"),
     "event_after_next_hand": N_("Events after the next hand began"),
+    "button_moved_on_redeal": N_("Button moved for the re-deal"),
+    "next_button_misplaced": N_("Next hand's button in the wrong place"),
+    "missed_blinds_made_up": N_("Blinds made up that no one missed"),
+    "award_not_adding_up": N_("Split pot that does not add up"),
 }
 
 _BLINDS = {"sb": N_("small blind"), "bb": N_("big blind"), "ante": N_("ante"), "bb_ante": N_("big-blind ante"),

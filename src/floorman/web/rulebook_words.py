@@ -54,6 +54,9 @@ SWITCH_NAMES: Mapping[str, str] = {
     "out_of_sequence": N_("A card dealt out of sequence"),
     "nonstandard_before_sa": N_("A joker or wrong card before substantial action"),
     "button_misplaced_misdeal": N_("A misplaced button is a misdeal"),
+    "misplaced_button_next": N_("The button after a misplaced button that stood"),
+    "missed_blinds": N_("Missed blinds"),
+    "award_whole_pot": N_("Every chip of the pot is awarded (no rake)"),
     "foreign_back_in_play": N_("A card with a different back in play"),
     "foreign_back_in_stub": N_("A card with a different back in the stub"),
     "previous_hand_card_fouls": N_("A card from a previous hand fouls the deck"),
@@ -82,6 +85,8 @@ _VALUES: Mapping[str, str] = {
     "dead": N_("dealt in, hand killed"), "play": N_("may play if back in time"),
     "never": N_("never"), "before_short_seat_acts": N_("until a short seat acts"),
     "before_any_action": N_("until anyone acts"),
+    "rotation": N_("moves on from where it was"), "each_position": N_("set so each player gets each position"),
+    "none": N_("none: posted from the stack"), "made_up": N_("made up"),
 }
 
 

@@ -1,0 +1,123 @@
+"""What a log records beyond the hand itself, read against the hand's rulings and the book (hand log v1.1).
+
+``next_hand.button`` is where the button went for the next deal: after a misdeal (or a fouled deck re-played) the
+next deal is the re-play, whose button the ruling's re-deal header gives (RD-BUTTON, RD-BUTTON-ERROR-EXCEPTION,
+FD-AFTERMATH); after a hand that was played it is the next position of the rotation (DEAL-DEADBUTTON, heads-up
+DEAL-ORDER-HU), from where the button actually was when a misplaced button stood, where the book says it is not
+moved back (MD-BUTTON-POSITION). ``next_hand.made_up`` names seats whose missed blinds the next hand makes up, where
+the book leaves none to miss. ``pot_awarded.shares`` must come to the pot. Each departure is a finding; a record
+that agrees with the ruling adds nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from floorman.events import NextHandBegan, PotAwarded
+from floorman.findings import Finding
+from floorman.findings import Irregularity as I
+from floorman.locale import Message
+from floorman.log import HandLog, Omission
+from floorman.rulebooks import Rulebook
+from floorman.rulings.model import Ruling, Verdict
+from floorman.state import HandState
+from floorman.table import clockwise_from
+
+__all__ = ["award_findings", "next_hand_findings", "rotation_button"]
+
+
+def rotation_button(state: HandState) -> int | None:
+    """Where the rotation puts the next hand's button, when the hand tells it for sure.
+
+    The big blind goes to the player due and the button follows (DEAL-DEADBUTTON): it moves to this hand's small
+    blind's seat, or, with a dead small blind, to the one seat between the button and the big blind. Heads-up the
+    button is the small blind and moves to the other player (DEAL-ORDER-HU). ``None`` when it cannot be told: no
+    button game, posts not logged, a seat all in (it may bust, and the next hand's button be placed otherwise).
+    """
+    log, order = state.log, state.order
+    if state.is_stud or log.button is None or state.omits(Omission.POSTS) or not order.seats:
+        return None
+    if any(s.all_in for s in state.seats.values()):
+        return None
+    if order.heads_up:
+        others = [s for s in order.seats if s != log.button]
+        return others[0] if len(others) == 1 else None
+    if state.sb_seat is not None:
+        return state.sb_seat
+    if state.bb_seat is None:
+        return None
+    between = []
+    for seat in clockwise_from(log.seats, log.button % log.seats + 1):
+        if seat == state.bb_seat:
+            break
+        between.append(seat)
+    return between[0] if len(between) == 1 else None
+
+
+def _verdict(ruling: Ruling) -> Verdict:
+    return ruling.override.verdict if ruling.override is not None else ruling.verdict
+
+
+def next_hand_findings(
+    state: HandState, book: Rulebook, rulings: Sequence[Ruling], redeals: Sequence[HandLog | None],
+    event: NextHandBegan, at: int,
+) -> list[Finding]:
+    """What ``next_hand`` records that departs from the hand's rulings (those made before it) and from the book."""
+    found: list[Finding] = []
+    if event.button is not None:
+        button = _button(state, book, rulings, redeals, event.button, at)
+        if button is not None:
+            found.append(button)
+    if event.made_up and book.params.missed_blinds == "none":
+        found += [Finding(at=at, irregularity=I.MISSED_BLINDS_MADE_UP, seat=seat) for seat in event.made_up]
+    return found
+
+
+def _button(
+    state: HandState, book: Rulebook, rulings: Sequence[Ruling], redeals: Sequence[HandLog | None], button: int,
+    at: int,
+) -> Finding | None:
+    cancelled = next((i for i, r in enumerate(rulings) if _verdict(r) is not Verdict.CONTINUE), None)
+    if cancelled is not None:
+        verdict = _verdict(rulings[cancelled])
+        header = redeals[cancelled] if cancelled < len(redeals) else None
+        expected = header.button if header is not None else state.log.button
+        if expected is None or expected == button:
+            return None
+        corrected = state.log.button is not None and expected != state.log.button
+        why = "corrected" if corrected else verdict.value
+        return Finding(at=at, irregularity=I.BUTTON_MOVED_ON_REDEAL, seat=button, expected_seat=expected,
+                       note=Message.of(f"finding.next_button.{why}"))
+    expected = rotation_button(state)
+    if expected is None or expected == button:
+        return None
+    log = state.log
+    misplaced = log.button_should_be is not None and log.button is not None and log.button_should_be != log.button
+    if misplaced and book.params.misplaced_button_next == "each_position":
+        return None  # the book sets the next button so that every player gets each position: the floor's placement
+    why = _misplaced(state) if misplaced else "heads_up" if state.order.heads_up else "rotation"
+    return Finding(at=at, irregularity=I.NEXT_BUTTON_MISPLACED, seat=button, expected_seat=expected,
+                   note=Message.of(f"finding.next_button.{why}"))
+
+
+def _misplaced(state: HandState) -> str:
+    """How the button was misplaced: moved too far (``ahead``: past the seat due, as a button moved twice) or left
+    behind (``behind``: not moved, the seat due still waiting)."""
+    log = state.log
+    assert log.button is not None and log.button_should_be is not None
+    ahead = (log.button - log.button_should_be) % log.seats <= log.seats // 2
+    return "ahead" if ahead else "behind"
+
+
+def award_findings(state: HandState, book: Rulebook, event: PotAwarded, at: int) -> list[Finding]:
+    """A pot awarded in parts whose parts do not come to the pot: more than it holds, or, where every chip of the
+    pot is awarded (no rake), less."""
+    if not event.shares or state.omits(Omission.POSTS):
+        return []
+    awarded = sum((share.amount for share in event.shares), start=0)
+    pot = state.contested_pot
+    if awarded == pot or (awarded < pot and not book.params.award_whole_pot):
+        return []
+    return [Finding(at=at, irregularity=I.AWARD_NOT_ADDING_UP,
+                    note=Message.of("finding.award.not_adding_up", awarded=awarded, pot=pot))]
+
