@@ -247,19 +247,35 @@ def check_seventh_street_due(state: HandState, found: list[Finding]) -> None:
 
 
 def check_last_street_counts(state: HandState, found: list[Finding]) -> None:
-    """Stud, betting on the last street begun: a seat still in that was passed over holds a card too few.
+    """Stud: a seat still in (all in included) that was passed over on a street whose deal is over is found,
+    with the street it missed and the cards it held by then.
 
-    Asked when the floor is called; what is wrong is added to ``found``.
+    A street's deal is over once its betting has begun, a later street has been dealt, or the hands have been
+    tabled; a street whose card went to the centre (a short stub's community card) is owed to no seat. Asked when
+    the floor is called; what is wrong is added to ``found``.
     """
-    last = state.spec.streets[-1]
-    if not state.is_stud or state.street is not last or not state.street_action_count.get(last, 0):
+    if not state.is_stud:
         return
-    full = state.spec.hole_cards + len(state.spec.streets) - 1
+    spec = state.spec
+    streets = spec.streets
+    closed = state.street_idx
+    if not (state.street_action_count.get(state.street, 0) or state.showdown_at is not None):
+        closed -= 1  # the current street may still be being dealt
     counted = {f.seat for f in found if f.irregularity in (I.WRONG_CARD_COUNT, I.EXTRA_CARD)}
     for seat in state.seats.values():
-        if seat.in_hand and seat.seat not in counted and seat.held < full:
-            found.append(Finding(at=state.index, irregularity=I.WRONG_CARD_COUNT, seat=seat.seat,
-                                 count=seat.held, street=last))
+        if not seat.in_hand or seat.seat in counted or seat.held < spec.hole_cards:
+            continue  # a starting hand short of cards is the initial deal's (dealing.evaluate_initial)
+        live = seat.live_cards
+        community = 0
+        for k in range(1, closed + 1):
+            if state.board.get(streets[k]):
+                community += 1
+                continue
+            had = sum(1 for c in live if c.street is None or streets.index(c.street) <= k)
+            if had < spec.hole_cards + k - community:
+                found.append(Finding(at=state.index, irregularity=I.WRONG_CARD_COUNT, seat=seat.seat,
+                                     count=had, street=streets[k]))
+                break
 
 
 def _short_stub(state: HandState, at: int) -> Finding | None:

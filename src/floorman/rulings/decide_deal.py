@@ -317,9 +317,16 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "wrong_card_count.found")
     if ctx.state.is_stud:
         ctx.apply(d, "wrong_card_count.stud")
-    held = tuple(Message.of("ruling.wrong_count.holds", seat=f.seat, count=f.count) for f in fs)
-    d.say(Message.of("ruling.wrong_count.wrong_number_of_cards_the_game", held=held,
-                     hole_cards=ctx.state.spec.hole_cards))
+    if ctx.state.is_stud and all(f.street is not None for f in fs):
+        for f in fs:
+            due = _due(ctx, f)
+            short = (f.count or 0) < due
+            d.say(Message.of("ruling.wrong_count.stud_passed_over" if short else "ruling.wrong_count.stud_holds",
+                             seat=f.seat, count=f.count, due=due, street=f.street.value if f.street else None))
+    else:
+        held = tuple(Message.of("ruling.wrong_count.holds", seat=f.seat, count=f.count) for f in fs)
+        d.say(Message.of("ruling.wrong_count.wrong_number_of_cards_the_game", held=held,
+                         hole_cards=ctx.state.spec.hole_cards))
     if _only_final_card_missing(ctx, fs):
         return _stud_final_card(ctx, d, fs)
     full = ctx.state.spec.hole_cards + len(ctx.state.spec.streets) - 1
@@ -351,14 +358,29 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     if _short_before_the_draw(ctx, fs):
         return _draw_short_live(ctx, d, fs)
     ctx.apply(d, "wrong_card_count.dead")
-    if any((f.count or 0) > ctx.state.spec.hole_cards for f in fs):
+    if any((f.count or 0) > _due(ctx, f) for f in fs):
         ctx.apply(d, "wrong_card_count.own_deck")
         d.say(Message.of("ruling.wrong_count.extra_cards_that_came_from_this"))
     d.misdeal_blocked = True
     for f in fs:
         ctx.apply(d, "wrong_card_count.killed", seat=f.seat)
-    d.say(Message.of("ruling.wrong_count.after_substantial_action_a_hand_with"))
+    if ctx.state.is_stud:
+        spec = ctx.state.spec
+        seats = tuple(sorted({f.seat for f in fs if f.seat is not None}))
+        d.say(Message.of("ruling.wrong_count.stud_short_dead", seats=seats, k=len(seats),
+                         live=spec.hole_cards + len(spec.streets) - 2))
+    else:
+        d.say(Message.of("ruling.wrong_count.after_substantial_action_a_hand_with"))
     return d
+
+
+def _due(ctx: Context, f: Finding) -> int:
+    """The cards a seat should hold by the street of a count finding: the starting cards, and in stud one more
+    for each later street up to that one."""
+    spec = ctx.state.spec
+    if ctx.state.is_stud and f.street is not None and f.street in spec.streets:
+        return spec.hole_cards + spec.streets.index(f.street)
+    return spec.hole_cards
 
 
 def _short_before_the_draw(ctx: Context, fs: list[Finding]) -> bool:

@@ -1,0 +1,124 @@
+"""Stud: a seat passed over on a later street (fourth to seventh) is found and its card count ruled.
+
+STUD-CARD-COUNT (T-108, LA-235): a stud hand with fewer than six cards at showdown is dead, and only a hand missing
+just its final card may be ruled live; CNT-AFTER-SA-DEAD: after substantial action a hand with the wrong number of
+cards is dead. A street's deal is over once its betting has begun, a later street has been dealt or the hands are
+tabled: a seat still in (all in included) that holds fewer cards than are due by then was passed over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.builders import FLOOR, act, last
+
+BOOKS = ("wsop-2026", "wsop-la-2026", "tda-2024", "tda-2022", "rrop")
+BURN = {"type": "burn"}
+
+
+def _stud(events: list[dict[str, Any]], *, seats: int, game: str = "stud", stacks: dict[int, int] | None = None,
+          ) -> dict[str, Any]:
+    players = [{"seat": s, "name": f"P{s}", "stack": (stacks or {}).get(s, 30000)} for s in range(1, seats + 1)]
+    antes = [{"type": "post", "seat": s, "blind": "ante", "amount": 100} for s in range(1, seats + 1)]
+    return {"floorman": 1, "game": game, "seats": seats, "players": players,
+            "level": {"number": 6, "ante": 100, "bring_in": 200, "small_bet": 600, "big_bet": 1200},
+            "events": [*antes, *events]}
+
+
+def _third(seats: int) -> list[dict[str, Any]]:
+    out = []
+    for r in range(1, 4):
+        out += [{"type": "deal", "seat": s, **({"face_up": True} if r == 3 else {})} for s in range(1, seats + 1)]
+    return out
+
+
+def _street(to: list[int], *, up: bool = True) -> list[dict[str, Any]]:
+    return [BURN, *({"type": "deal", "seat": s, **({"face_up": True} if up else {})} for s in to)]
+
+
+def _kinds(ruling: dict[str, Any]) -> list[tuple[str, Any]]:
+    return [(r["do"], r.get("seat")) for r in ruling["remedies"]]
+
+
+def _fourth_skipped(found_at_fifth: bool) -> dict[str, Any]:
+    """Razz, four seats, everyone calls third street; seat 3 gets no fourth-street card."""
+    events = [*_third(4), {"type": "post", "seat": 4, "blind": "bring_in", "amount": 200},
+              act(1, "call"), act(2, "call"), act(3, "call"), *_street([1, 2, 4])]
+    if found_at_fifth:
+        events += [act(1, "check"), act(2, "check"), act(3, "check"), act(4, "check"), *_street([1, 2, 3, 4])]
+    return _stud([*events, FLOOR], seats=4, game="razz")
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_stud_seat_passed_over_on_fourth_street_is_dead_once_the_next_street_is_out(book: str) -> None:
+    ruling = last(_fourth_skipped(found_at_fifth=True), book)
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
+    assert {"STUD-CARD-COUNT", "CNT-AFTER-SA-DEAD", "SA-MISDEAL-GATE"} <= set(ruling["rules"])
+    assert _kinds(ruling) == [("kill_hand", 3)]
+    assert ruling["discretion"] is False
+    assert "Seat 3 had 3 cards once fourth street was dealt, where 4 were due" in ruling["explanation"]
+    assert "passed over" in ruling["explanation"]
+
+
+def test_a_stud_seat_not_yet_dealt_on_a_street_being_dealt_is_no_finding() -> None:
+    # the floor is called while fourth street is being dealt: seat 3 may still get its card
+    ruling = last(_fourth_skipped(found_at_fifth=False), "wsop-2026")
+    assert ruling["verdict"] == "continue" and ruling["remedies"] == []
+    assert ruling["rules"] == ["DEAL-ORDER-STUD"]
+
+
+def _all_in_skipped(skipped: list[str], *, showdown: bool, seats: int = 3, seventh_bet: bool = True) -> dict[str, Any]:
+    """Stud hi-lo: seat 2 is all in on fourth street; it gets no card on the ``skipped`` streets."""
+    everyone = list(range(1, seats + 1))
+    events = [*_third(seats), {"type": "post", "seat": 1, "blind": "bring_in", "amount": 200},
+              *(act(s, "call") for s in everyone[1:]), *_street(everyone), act(1, "check"), act(2, "all_in"), *(act(s, "call") for s in everyone[2:]),
+              act(1, "call")]
+    for street in ("fifth", "sixth", "seventh"):
+        to = [s for s in everyone if s != 2 or street not in skipped]
+        events += _street(to, up=street != "seventh")
+        if street != "seventh" or seventh_bet:
+            events += [act(s, "check") for s in everyone if s != 2]
+    if showdown:
+        events += [{"type": "show", "seat": s, "cards": ["??"]} for s in everyone]
+    return _stud([*events, FLOOR], seats=seats, game="stud8", stacks={2: 1100})
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_an_all_in_stud_seat_passed_over_on_later_streets_is_dead_at_showdown(book: str) -> None:
+    ruling = last(_all_in_skipped(["fifth", "sixth", "seventh"], showdown=True), book)
+    assert ruling["verdict"] == "continue"
+    assert "STUD-CARD-COUNT" in ruling["rules"]
+    assert _kinds(ruling) == [("kill_hand", 2)]
+    assert ruling["discretion"] is False
+    assert "fewer than 6 cards is dead" in ruling["explanation"]
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024"])
+def test_an_all_in_stud_seat_missing_only_its_last_card_at_showdown_may_be_ruled_live(book: str) -> None:
+    ruling = last(_all_in_skipped(["seventh"], showdown=True), book)
+    assert ruling["verdict"] == "continue" and "STUD-CARD-COUNT" in ruling["rules"]
+    assert not any(kind == "kill_hand" for kind, _ in _kinds(ruling))
+    assert ruling["discretion"] is True
+
+
+def test_an_all_in_stud_seat_passed_over_on_sixth_is_found_when_seventh_street_is_dealt() -> None:
+    # no showdown yet and no betting on seventh: the sixth-street card is the one known to be missing
+    ruling = last(_all_in_skipped(["sixth", "seventh"], showdown=False, seventh_bet=False), "wsop-la-2026")
+    assert _kinds(ruling) == [("kill_hand", 2)]
+    assert "Seat 2 had 5 cards once sixth street was dealt, where 6 were due" in ruling["explanation"]
+
+
+def test_a_short_stub_community_card_is_owed_to_no_seat() -> None:
+    # seven players to seventh street: 45 cards out and a stub of 7, so the last card is a community card
+    seats = 7
+    everyone = list(range(1, seats + 1))
+    events = [*_third(seats), {"type": "post", "seat": 1, "blind": "bring_in", "amount": 200},
+              *(act(s, "call") for s in everyone[1:])]
+    for _ in range(3):
+        events += [*_street(everyone), *(act(s, "check") for s in everyone)]
+    events += [BURN, {"type": "board", "card": "??"}, *(act(s, "check") for s in everyone)]
+    ruling = last(_stud([*events, FLOOR], seats=seats), "wsop-2026")
+    assert not any(kind == "kill_hand" for kind, _ in _kinds(ruling))
+    assert "STUD-CARD-COUNT" not in ruling["rules"]
