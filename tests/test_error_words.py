@@ -176,3 +176,14 @@ def test_the_command_line_says_an_error_in_vietnamese_in_one_line_with_status_2(
     assert code == 2 and err == f"floorman: {log}: event 0: field 'seat': expected a seat number from 1 to 6, got 12\n"
     code, _, err = run("explain", "NO-SUCH", "--lang", "vi")
     assert code == 2 and err == "floorman: không có luật 'NO-SUCH' (xem danh sách bằng 'floorman rules')\n"
+
+
+@pytest.mark.parametrize(("text", "english", "vietnamese"), [
+    ('{"floorman": }', "Expecting value at line 1 column 14", "cần một giá trị tại dòng 1 cột 14"),
+    ('{"floorman": 1} x', "Extra data", "có dữ liệu thừa"),
+    (b"\xff{}", "invalid start byte at byte 0", "byte bắt đầu không hợp lệ tại byte 0"),
+])
+def test_why_a_text_cannot_be_read_is_said_in_either_language(text: str | bytes, english: str, vietnamese: str) -> None:
+    with pytest.raises(FloormanError) as info:
+        handlog.loads(text)
+    assert english in str(info.value) and vietnamese in info.value.say("vi")

@@ -138,6 +138,13 @@ def test_an_error_is_said_in_the_users_language_with_its_message_id_and_paramete
     assert (error["event"], error["field"]) == (0, "seat")
 
 
-def test_an_error_of_the_web_layer_has_no_message_id(client: TestClient) -> None:
-    error = _error(client.get("/api/hands"))
+def test_a_refusal_of_the_web_layer_is_said_from_the_catalog_too(client: TestClient) -> None:
+    english = _error(client.get("/api/hands"))
+    vietnamese = _error(client.get("/api/hands", headers={"Accept-Language": "vi"}))
+    assert (english["message"], vietnamese["message"]) == ("log in first", "hãy đăng nhập trước")
+    assert english["message_id"] == vietnamese["message_id"] == "error.web.login_required"
+
+
+def test_an_http_error_of_the_framework_has_no_message_id(client: TestClient) -> None:
+    error = _error(client.get("/api/no-such-call"))
     assert error["message_id"] is None and error["params"] is None

@@ -16,6 +16,7 @@ floorman.errors.LogFieldError: field 'amount': expected a chip amount of 0 or mo
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from enum import StrEnum
 
@@ -56,7 +57,9 @@ __all__ = [
     "chips",
     "expected",
     "is_version",
+    "json_reason",
     "plain_chips",
+    "utf8_reason",
     "version_of",
 ]
 
@@ -216,3 +219,35 @@ def expected(field: str, value: object, *, seats: int = MAX_SEATS, kind: str | N
     if name == "count" and kind == "discard":
         high = MAX_DISCARD
     return Message.of("error.value.whole", low=low, high=high, got=got)
+
+
+_JSON_REASONS = {
+    "Expecting value": "value", "Expecting ',' delimiter": "comma", "Expecting ':' delimiter": "colon",
+    "Expecting property name enclosed in double quotes": "name", "Extra data": "extra",
+    "Unterminated string starting at": "unterminated", "Invalid \\uXXXX escape": "uxxxx",
+    "Invalid \\escape": "escape_any", "Invalid control character at": "control_any",
+}
+_JSON_WITH = re.compile(r"Invalid (\\escape: |control character )(.*?)(?: at)?")
+_UTF8_REASONS = {"invalid start byte": "start", "invalid continuation byte": "continuation",
+                 "unexpected end of data": "end"}
+
+
+def json_reason(reason: str) -> Message | str:
+    """Why the ``json`` module refused a text, as the catalog says it (``error.json.reason.*``); a reason it does not
+    name, as it is.
+
+    >>> json_reason("Expecting value").say("vi"), json_reason("Invalid control character '\\\\n' at").say("vi")
+    ('cần một giá trị', "ký tự điều khiển không hợp lệ '\\\\n'")
+    """
+    if reason in _JSON_REASONS:
+        return Message.of(f"error.json.reason.{_JSON_REASONS[reason]}")
+    found = _JSON_WITH.fullmatch(reason)
+    if found:
+        return Message.of("error.json.reason.escape" if found.group(1).startswith("\\") else
+                          "error.json.reason.control", what=found.group(2))
+    return reason
+
+
+def utf8_reason(reason: str) -> Message | str:
+    """Why a text is not UTF-8, as the catalog says it (``error.utf8.*``); a reason it does not name, as it is."""
+    return Message.of(f"error.utf8.{_UTF8_REASONS[reason]}") if reason in _UTF8_REASONS else reason

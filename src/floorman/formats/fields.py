@@ -28,7 +28,7 @@ import msgspec
 
 from floorman.errors import LogFieldError, LogSyntaxError, shown
 from floorman.events import EVENT_TYPES
-from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected, is_version
+from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected, is_version, json_reason, utf8_reason
 from floorman.formats.document import FIELDS, Document
 from floorman.locale import Message
 
@@ -93,14 +93,15 @@ def parse(text: str | bytes) -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise LogSyntaxError("error.text.not_utf8", reason=exc.reason, byte=exc.start) from None
+            raise LogSyntaxError("error.text.not_utf8", reason=utf8_reason(exc.reason), byte=exc.start) from None
     else:
         raw_surrogates = not text.isascii() and SURROGATE.search(text) is not None
     text = text.removeprefix("\ufeff")
     try:
         obj = json.loads(text, parse_float=Decimal, parse_int=_int, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
-        raise LogSyntaxError("error.json.invalid", reason=exc.msg, row=exc.lineno, column=exc.colno) from None
+        raise LogSyntaxError("error.json.invalid", reason=json_reason(exc.msg), row=exc.lineno,
+                             column=exc.colno) from None
     except RecursionError:
         raise LogSyntaxError("error.json.too_deep") from None
     except ArithmeticError:  # decimal.InvalidOperation: an exponent past what a Decimal holds

@@ -33,6 +33,7 @@ from pathlib import Path
 from floorman.errors import LogError, LogFieldError, LogSyntaxError
 from floorman.formats import handlog, phh
 from floorman.formats._bounded import MAX_FILE_BYTES, MAX_HAND_BYTES, read_bounded, read_lines
+from floorman.formats.checks import utf8_reason
 from floorman.formats.phh import PhhError
 from floorman.locale import Message
 from floorman.log import HandLog
@@ -224,7 +225,8 @@ def _decode(text: bytes, source: str) -> str:
     try:
         return text.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise LogSyntaxError("error.text.not_utf8", source=source, reason=exc.reason, byte=exc.start) from None
+        raise LogSyntaxError("error.text.not_utf8", source=source, reason=utf8_reason(exc.reason),
+                             byte=exc.start) from None
 
 
 def read_hands(item: HandText, *, source: str) -> Iterator[ReadHand]:

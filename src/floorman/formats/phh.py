@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from floorman.formats import handlog
+from floorman.formats.checks import utf8_reason
 from floorman.formats.phh_read import VARIANTS, Obj, PhhError, actions_of, log_of, parse_phh, parse_phhs
 from floorman.formats.phh_read import to_hand_log as _to_hand_log
 from floorman.formats.phh_write import dumps as _dumps
@@ -102,7 +103,7 @@ def load(path: str | Path) -> list[Obj]:
     try:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise PhhError("toml", "error.phh.not_utf8", reason=exc.reason, byte=exc.start) from None
+        raise PhhError("toml", "error.phh.not_utf8", reason=utf8_reason(exc.reason), byte=exc.start) from None
     if path.suffix == ".phhs":
         return loads(text, multi=True)
     phh = parse_phh(text)

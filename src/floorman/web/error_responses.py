@@ -7,9 +7,9 @@ The API answers every error with one JSON shape::
 
 A hand log that cannot be read gets the very line ``floorman rule`` prints for it (less the file
 name): where (event index, field) and what was expected, in the user's language (their own choice,
-else the browser's: ``security.request_locale``). An error of floorman's also gives its message id
-of the catalog and its parameters, for a client that says it in words of its own; the others give
-``null`` for both.
+else the browser's: ``security.request_locale``). An error of floorman's, and a refusal of the web
+layer (a login needed, a role too low), also gives its message id of the catalog and its parameters,
+for a client that says it in words of its own; what the web framework words itself gives ``null``.
 
 Pages get the same facts as an HTML page in the user's language; a page that needs a login sends
 the browser to the login page instead.
@@ -39,9 +39,18 @@ from floorman.errors import (
     UnknownRuleError,
     UnsupportedVariantError,
 )
+from floorman.locale import Message, say
 from floorman.storage import ConflictError, MigrationError, NotFoundError, StaleSequenceError, StoreUnavailableError
 from floorman.web.page_context import render_page
-from floorman.web.problems import CsrfFailed, InvalidInput, LoginRequired, PermissionDenied, RateLimited, SetupClosed
+from floorman.web.problems import (
+    CsrfFailed,
+    InvalidInput,
+    LoginRequired,
+    PermissionDenied,
+    RateLimited,
+    Refusal,
+    SetupClosed,
+)
 from floorman.web.security import current_session, request_locale
 
 __all__ = ["ErrorBody", "describe_error", "install_error_handlers"]
@@ -64,6 +73,11 @@ _FLOORMAN: tuple[tuple[type[FloormanError], int, str], ...] = (
     (StoreUnavailableError, 503, "store_unavailable"),
     (FloormanError, 422, "floorman_error"),
 )
+_REFUSALS: tuple[tuple[type[Refusal], int, str], ...] = (
+    (LoginRequired, 401, "login_required"), (PermissionDenied, 403, "forbidden"), (CsrfFailed, 403, "csrf_failed"),
+    (RateLimited, 429, "rate_limited"), (SetupClosed, 403, "setup_closed"),
+)
+"""The web layer's own refusals: each says a message id of the catalog (``error.web.*``)."""
 _HTTP_TYPES = {400: "bad_request", 401: "login_required", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
                422: "invalid_request", 429: "rate_limited"}
@@ -105,24 +119,18 @@ def describe_error(exc: Exception, lang: str = "en") -> ErrorBody:
         field = exc.field if isinstance(exc, InvalidInput) else None
         return ErrorBody(status=status, type=kind, message=exc.say(lang), field=field, message_id=exc.message_id,
                          params=exc.params)
-    if isinstance(exc, LoginRequired):
-        return ErrorBody(status=401, type="login_required", message="log in first")
-    if isinstance(exc, PermissionDenied):
-        return ErrorBody(status=403, type="forbidden", message=str(exc))
-    if isinstance(exc, CsrfFailed):
-        return ErrorBody(status=403, type="csrf_failed", message=str(exc))
-    if isinstance(exc, RateLimited):
-        return ErrorBody(status=429, type="rate_limited", message=str(exc),
-                         headers={"Retry-After": str(exc.retry_after)})
-    if isinstance(exc, SetupClosed):
-        return ErrorBody(status=403, type="setup_closed",
-                         message="the first account can only be created on a new database, from this computer")
+    if isinstance(exc, Refusal):
+        status, kind = next((s, k) for cls, s, k in _REFUSALS if isinstance(exc, cls))
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else {}
+        return ErrorBody(status=status, type=kind, message=say(exc.what, lang), message_id=exc.what.id,
+                         params=dict(exc.what.params), headers=headers)
     if isinstance(exc, RequestValidationError):
         return _validation(exc)
     if isinstance(exc, StarletteHTTPException):
         return ErrorBody(status=exc.status_code, type=_HTTP_TYPES.get(exc.status_code, "http_error"),
                          message=str(exc.detail), headers=dict(exc.headers or {}))
-    return ErrorBody(status=500, type="internal_error", message="something went wrong on the server")
+    what = Message.of("error.web.internal")
+    return ErrorBody(status=500, type="internal_error", message=say(what, lang), message_id=what.id, params={})
 
 
 async def _respond(request: Request, exc: Exception) -> Response:

@@ -34,7 +34,8 @@ ERROR_SCHEMA: dict[str, Any] = {
                                                          "expected; for a hand log, the line the CLI prints."},
             "message_id": {"type": ["string", "null"], "description": "The message id of floorman's catalog the "
                                                                    "message is said from (error.*); null for an "
-                                                                   "error of the web layer."},
+                                                                   "error the web framework words itself (an "
+                                                                   "unknown path, a parameter of the wrong type)."},
             "params": {"type": ["object", "null"], "description": "The message's parameters: values from the "
                                                               "input as they were given, a nested message as "
                                                               "{message_id, params}."},

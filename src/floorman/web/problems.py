@@ -3,35 +3,49 @@
 from __future__ import annotations
 
 from floorman.errors import FloormanError
-from floorman.locale import Message
+from floorman.locale import Message, say
 from floorman.storage.accounts import Role
 
-__all__ = ["CsrfFailed", "InvalidInput", "LoginRequired", "PermissionDenied", "RateLimited", "SetupClosed"]
+__all__ = ["CsrfFailed", "InvalidInput", "LoginRequired", "PermissionDenied", "RateLimited", "Refusal", "SetupClosed"]
 
 
-class LoginRequired(Exception):
+class Refusal(Exception):
+    """A request the web layer itself refuses: a message id of the catalog and its parameters (``what``)."""
+
+    what = Message.of("error.web.internal")
+
+    def __str__(self) -> str:
+        return say(self.what)
+
+
+class LoginRequired(Refusal):
     """No valid session: pages send the browser to the login page, the API answers 401."""
 
+    what = Message.of("error.web.login_required")
 
-class PermissionDenied(Exception):
+
+class PermissionDenied(Refusal):
     def __init__(self, needed: Role) -> None:
-        super().__init__(f"this needs the {needed.value} role or higher")
+        super().__init__(needed.value)
+        self.what = Message.of("error.web.forbidden", role=needed.value)
         self.needed = needed
 
 
-class CsrfFailed(Exception):
-    def __init__(self) -> None:
-        super().__init__("the form or request did not carry this session's CSRF token: reload the page and try again")
+class CsrfFailed(Refusal):
+    what = Message.of("error.web.csrf")
 
 
-class RateLimited(Exception):
+class RateLimited(Refusal):
     def __init__(self, retry_after: int) -> None:
-        super().__init__(f"too many failed logins: try again in {retry_after} seconds")
+        super().__init__(retry_after)
+        self.what = Message.of("error.web.rate_limited", seconds=retry_after)
         self.retry_after = retry_after
 
 
-class SetupClosed(Exception):
+class SetupClosed(Refusal):
     """The first-run account form is only for a fresh database, from this computer."""
+
+    what = Message.of("error.web.setup_closed")
 
 
 class InvalidInput(FloormanError):
