@@ -149,3 +149,19 @@ def test_a_joker_in_short_deck_is_ruled_by_the_joker_rule_alone() -> None:
     ruling = last(_log("short-deck", [*_deal("JK"), FLOOR]), "wsop-la-2026")
     assert ruling["discretion"] is False and "NSC-SHORTDECK" not in ruling["rules"]
     assert "short deck does not use" not in ruling["explanation"]
+
+
+@pytest.mark.parametrize("book", BOOK_IDS)
+def test_a_joker_in_a_draw_game_where_the_misdeal_causes_leave_draw_games_to_the_house(book: str) -> None:
+    # 2-7 single draw, five cards each from the small blind; seat 3's last card is a joker, found before any action
+    dealt = [{"type": "deal", "seat": s, "card": "JK" if (s == 3 and n == 4) else "??"} for n in range(5)
+             for s in SEATS]
+    ruling = last(_log("2-7-single-draw", [*dealt, FLOOR]), book)
+    if book in MISDEAL_BEFORE_SA:  # TDA-35-A leaves draw games to house rules (MD-DRAW): the misdeal is read for it
+        assert ruling["verdict"] == "misdeal" and "MD-DRAW" in ruling["rules"]
+        assert ruling["discretion"] is True and ruling["discretion_reasons"]
+    else:
+        assert ruling["verdict"] == "continue" and "MD-DRAW" not in ruling["rules"]
+        assert ruling["remedies"] == [{"do": "remove_card", "card": "JK", "where": "hand"},
+                                      {"do": "replace_card", "seat": 3}]
+        assert ruling["discretion"] is (book == "rrop")

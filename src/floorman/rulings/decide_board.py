@@ -11,7 +11,7 @@ from floorman.locale import Message
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.model import Verdict
 from floorman.rulings.sa import has_substantial_action
-from floorman.table import Street
+from floorman.table import Family, Street
 
 __all__ = ["BOARD_DECISIONS"]
 
@@ -128,6 +128,9 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
         d.say(Message.of("ruling.non_standard.was_found_in",
                          what=Message.of(f"ruling.non_standard.what.{what}", card=f.card), place=_place(f)))
     if p.nonstandard_before_sa == "misdeal":
+        if ctx.state.spec.family is Family.DRAW and p.draw_exposed == "house" and not ctx.sa:
+            # the book's list of misdeal causes leaves draw games to house rules (MD-DRAW)
+            ctx.apply(d, "non_standard_card.draw_house", Message.of("ruling.non_standard.draw_house_why"))
         ctx.misdeal_or_blocked(d, Message.of("cause.a_card_that_does"))
         if d.verdict is Verdict.MISDEAL:
             return d
