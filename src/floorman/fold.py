@@ -484,7 +484,7 @@ def _wrong_count(state: HandState, event: DefectDiscovered, at: int) -> None:
         state.add(Finding(at=at, irregularity=kind, seat=seat, count=count))
 
 
-STEPS: dict[type[Event], Callable[[HandState, Any, int], None]] = {
+STEPS: Final[dict[type[Event], Callable[[HandState, Any, int], None]]] = {
     BlindPosted: _post,
     CardDealt: _deal,
     BoxedCardFound: _boxed,

@@ -40,9 +40,13 @@ from floorman.state import HandState
 
 __all__ = ["Hand", "replay", "rule"]
 
-# the members compared with here, named once: the compiled core reads each as a constant, not as an
+# the members and steps compared with here, named once: the compiled core reads each as a constant, not as an
 # attribute of its enum looked up at every comparison
 _CONTINUE: Final = Verdict.CONTINUE
+_FLOOR_CALLED: Final = floor_called
+_RULING_APPLIED: Final = ruling_applied
+_NEXT_HAND: Final = STEPS[NextHandBegan]
+_POT_AWARDED: Final = STEPS[PotAwarded]
 
 
 class Hand:
@@ -96,20 +100,23 @@ class Hand:
             self._played_on_reported = True
             state.add(Finding(at=at, irregularity=I.PLAYED_ON_AFTER_RULING, note=Message.of("finding.played_on.ruled_at", at=self._cancelled_by)))
         step = STEPS.get(type(event)) or step_of(event)
-        if state.next_hand_begun and step not in (floor_called, ruling_applied):
+        if state.next_hand_begun and step is not _FLOOR_CALLED and step is not _RULING_APPLIED:
             # the next hand has begun: what the log records after it is not part of this hand
             if not state.has(I.EVENT_AFTER_NEXT_HAND):
                 state.add(Finding(at=at, irregularity=I.EVENT_AFTER_NEXT_HAND))
             return
         step(state, event, at)
-        if isinstance(event, NextHandBegan):
+        if step is _NEXT_HAND:
+            assert isinstance(event, NextHandBegan)
             state.findings += next_hand_findings(state, self.rulebook, self._rulings, self._redeals, event, at)
-        elif isinstance(event, PotAwarded) and event.shares:
-            state.findings += award_findings(state, self.rulebook, event, at)
-        if step is floor_called:
+        elif step is _POT_AWARDED:
+            assert isinstance(event, PotAwarded)
+            if event.shares:
+                state.findings += award_findings(state, self.rulebook, event, at)
+        if step is _FLOOR_CALLED:
             state.floors.append(at)
             self._rule_now(at)
-        elif step is ruling_applied:
+        elif step is _RULING_APPLIED:
             assert isinstance(event, RulingApplied)
             self._apply_ruling(event, at)
 

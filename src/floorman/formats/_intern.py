@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from decimal import Decimal
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from floorman.events import (
     Action,
@@ -58,7 +58,7 @@ __all__ = [
     "player_acted",
 ]
 
-CACHE_LIMIT = 4096
+CACHE_LIMIT: Final = 4096
 """Entries a cache holds at most: past this it is emptied and fills again with what recurs."""
 
 T = TypeVar("T")
@@ -72,25 +72,25 @@ def _keep(cache: dict[K, T], key: K, value: T) -> T:
     return value
 
 
-_ACTIONS = {a.value: a for a in Action}
-_BLINDS = {b.value: b for b in BlindKind}
-_MUCKERS = {b.value: b for b in ExposedBy}
+_ACTIONS: Final = {a.value: a for a in Action}
+_BLINDS: Final = {b.value: b for b in BlindKind}
+_MUCKERS: Final = {b.value: b for b in ExposedBy}
 
-DEALT: dict[tuple[int, str, bool], CardDealt] = {}
+DEALT: Final[dict[tuple[int, str, bool], CardDealt]] = {}
 """The cards dealt so far by (seat, card, face up): readers look here first, then call ``card_dealt``."""
-ACTED: dict[tuple[int, str, int | None], PlayerActed] = {}
+ACTED: Final[dict[tuple[int, str, int | None], PlayerActed]] = {}
 """The actions so far by (seat, action, to): readers look here first, then call ``player_acted``."""
-POSTED: dict[tuple[int, str, int], BlindPosted] = {}
+POSTED: Final[dict[tuple[int, str, int], BlindPosted]] = {}
 """The blinds posted so far by (seat, blind, amount): readers look here first, then call ``blind_posted``."""
-BOARD: dict[tuple[str, bool], BoardCardDealt] = {}
+BOARD: Final[dict[tuple[str, bool], BoardCardDealt]] = {}
 """The board cards so far by (card, face up): readers look here first, then call ``board_dealt``."""
-_BURNED: dict[str, CardBurned] = {}
-_MUCKED: dict[tuple[int, str], HandMucked] = {}
-_DISCARDED: dict[tuple[int, int], CardsDiscarded] = {}
-_PLAYERS: dict[tuple[int, str, int], Player] = {}
-_LEVELS: dict[tuple[int | None, ...], Level] = {}
-_LEVELS_BY_FIELDS: dict[tuple[tuple[str, object], ...], Level] = {}
-_JUST_INT = {int}
+_BURNED: Final[dict[str, CardBurned]] = {}
+_MUCKED: Final[dict[tuple[int, str], HandMucked]] = {}
+_DISCARDED: Final[dict[tuple[int, int], CardsDiscarded]] = {}
+_PLAYERS: Final[dict[tuple[int, str, int], Player]] = {}
+_LEVELS: Final[dict[tuple[int | None, ...], Level]] = {}
+_LEVELS_BY_FIELDS: Final[dict[tuple[tuple[str, object], ...], Level]] = {}
+_JUST_INT: Final = {int}
 
 
 def card_dealt(seat: int, card: str, face_up: bool) -> CardDealt | None:

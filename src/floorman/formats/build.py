@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from msgspec import UNSET
 from msgspec.structs import replace
@@ -83,9 +83,13 @@ from floorman.table import GAMES, Chips, Family, Level, Player, PlayerStatus, St
 
 __all__ = ["META_FIELDS", "build"]
 
-META_FIELDS = ("hand", "table", "tournament", "dealer", "time")
+META_FIELDS: Final = ("hand", "table", "tournament", "dealer", "time")
 """The header's free metadata, kept and reported."""
-_NEEDS_TO = (Action.BET, Action.RAISE)
+_NEEDS_TO: Final = (Action.BET, Action.RAISE)
+# named once: the compiled build reads each as a constant, not as a global (or an enum's attribute) looked up
+# at every use
+_UNSET: Final = UNSET
+_PRESENT: Final = PlayerStatus.PRESENT
 
 
 def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[str, Any] | None = None,
@@ -102,25 +106,25 @@ def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[st
         raise _error("seats", expected("seats", seats))
     button = _seat(doc.button, "button", seats, required=spec.family is not Family.STUD)
     button_should_be = _seat(doc.button_should_be, "button_should_be", seats, required=False)
-    rulebook = None if doc.rulebook is UNSET else doc.rulebook
+    rulebook = None if doc.rulebook is _UNSET else doc.rulebook
     if rulebook is not None:
         try:
             find_rulebook(rulebook)
         except UnknownRulebookError as exc:
             raise _error("rulebook", exc.what) from None
-    structure = None if doc.structure is UNSET else doc.structure
+    structure = None if doc.structure is _UNSET else doc.structure
     decimals = decimals or not direct
     level = _level(doc.level, "level", None, decimals)
     players = _players(doc.players, seats, decimals)
-    deck = None if doc.deck is UNSET else doc.deck
-    deck_back = None if deck is None or deck.back is UNSET else deck.back
-    omits = frozenset(doc.omits) if doc.omits is not UNSET and doc.omits is not None else frozenset[Omission]()
+    deck = None if doc.deck is _UNSET else doc.deck
+    deck_back = None if deck is None or deck.back is _UNSET else deck.back
+    omits = frozenset(doc.omits) if doc.omits is not _UNSET and doc.omits is not None else frozenset[Omission]()
     redeal_of = None
-    if doc.redeal_of is not UNSET and doc.redeal_of is not None:
-        count = 1 if doc.redeal_of.count is UNSET else doc.redeal_of.count
+    if doc.redeal_of is not _UNSET and doc.redeal_of is not None:
+        count = 1 if doc.redeal_of.count is _UNSET else doc.redeal_of.count
         if count < 1:
             raise _error("redeal_of.count", expected("redeal_of.count", count))
-        hand = None if doc.redeal_of.hand is UNSET else doc.redeal_of.hand
+        hand = None if doc.redeal_of.hand is _UNSET else doc.redeal_of.hand
         redeal_of = RedealOf(hand=hand, count=count)
     if len(doc.events) > MAX_EVENTS:
         raise _error("events", "error.log.too_many_events", most=MAX_EVENTS, got=len(doc.events))
@@ -128,9 +132,9 @@ def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[st
     events = _events(doc.events, seats, {p.seat for p in players}, needs_to, direct, decimals)
     if version is Version.V1:
         _refuse_v1_1(events)
-    meta = {key: value for key in META_FIELDS if (value := getattr(doc, key)) is not UNSET}
+    meta = {key: value for key in META_FIELDS if (value := getattr(doc, key)) is not _UNSET}
     if ext is None:
-        ext = {} if doc.phh is UNSET else {"_phh": doc.phh}
+        ext = {} if doc.phh is _UNSET else {"_phh": doc.phh}
     return HandLog(
         game=doc.game, seats=seats, button=button, button_should_be=button_should_be, structure=structure,
         rulebook=rulebook, level=level, players=players, deck_back=deck_back, deck_ext=deck_ext or {}, omits=omits,
@@ -153,7 +157,7 @@ def _error(field: str, what: str | Message, event: int | None = None, **params: 
 
 
 def _seat(value: int | object | None, field: str, seats: int, *, required: bool) -> int | None:
-    if value is UNSET or value is None:
+    if value is _UNSET or value is None:
         if required:
             raise _error(field, "error.required")
         return None
@@ -172,14 +176,14 @@ def _chips(value: object, field: str, event: int | None, decimals: bool) -> Chip
 def _level(fields: LevelFields | Level, field: str, event: int | None, decimals: bool) -> Level:
     """The level of a header's ``level`` (``LevelFields``) or of a ``level_change`` (a ``Level`` already)."""
     number = fields.number
-    if number is UNSET:
+    if number is _UNSET:
         number = None
     if number is not None and not 0 <= number <= LEVEL_NUMBER_MAX:
         raise _error(f"{field}.number", expected("number", number), event)
     amounts: list[Any] = []
     for name in LEVEL_AMOUNTS:
         value = getattr(fields, name)
-        if value is UNSET or value is None:
+        if value is _UNSET or value is None:
             amounts.append(0)
         elif type(value) is int and 0 <= value <= MAX_CHIPS:
             amounts.append(value)
@@ -198,11 +202,11 @@ def _players(entries: Sequence[PlayerEntry], seats: int, decimals: bool) -> tupl
         if seat in seen:
             raise _error(f"players[{i}].seat", "error.log.seat_listed_twice", seat=seat)
         seen.add(seat)
-        if status is UNSET or status is None or status is PlayerStatus.PRESENT:
+        if status is _UNSET or status is None or status is _PRESENT:
             if type(stack) is int and 0 <= stack <= MAX_CHIPS:
                 players.append(_intern.player(seat, entry.name, stack))
                 continue
-            status = PlayerStatus.PRESENT
+            status = _PRESENT
         players.append(Player(seat=seat, name=entry.name, stack=_chips(stack, f"players[{i}].stack", None, decimals),
                               status=status))
     return tuple(sorted(players, key=_by_seat))

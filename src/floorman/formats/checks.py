@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from enum import StrEnum
+from typing import Final
 
 from floorman.cards import parse_card
 from floorman.errors import LogFieldError, shown
@@ -63,28 +64,28 @@ __all__ = [
     "version_of",
 ]
 
-MAX_CHIPS = 10**15
+MAX_CHIPS: Final = 10**15
 """No table holds more chips than this; a larger amount is a corrupt log."""
-MAX_EVENTS = 100_000
+MAX_EVENTS: Final = 100_000
 """The most events one hand log may hold (hand-log.md, section 4): a hand of hold'em takes a few dozen, a long
 one logged by a table's sensors a few thousand; past this, a log is refused rather than built in memory."""
-MAX_SEATS = 10
+MAX_SEATS: Final = 10
 """The most seats a table has (and 2 the fewest)."""
-LEVEL_NUMBER_MAX = 10**6
+LEVEL_NUMBER_MAX: Final = 10**6
 """The highest level number a log may give."""
-MAX_SHOWN = 10
+MAX_SHOWN: Final = 10
 """The most cards a ``show`` event may list."""
-MAX_DISCARD = 7
+MAX_DISCARD: Final = 7
 """The most cards a ``discard`` event may count."""
-MAX_CARD_INDEX = 52
+MAX_CARD_INDEX: Final = 52
 """The highest card index (``expose.index``) or card count (``discover.count``) a log may give."""
-LEVEL_AMOUNTS = ("small_blind", "big_blind", "ante", "big_blind_ante", "bring_in", "small_bet", "big_bet")
+LEVEL_AMOUNTS: Final = ("small_blind", "big_blind", "ante", "big_blind_ante", "bring_in", "small_bet", "big_bet")
 """The chip amounts of a level, in the order ``Level`` lists them."""
-CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??", "JK"}
+CARDS: Final = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??", "JK"}
 """The text of every card a log may name."""
-HOW = frozenset({"flashed", "flipped", "off_table", "shown"})
+HOW: Final = frozenset({"flashed", "flipped", "off_table", "shown"})
 """How a card may have been exposed (``expose.how``)."""
-VERDICTS = ("misdeal", "void", "continue")
+VERDICTS: Final = ("misdeal", "void", "continue")
 """The verdicts a floor's ``override`` may give."""
 
 

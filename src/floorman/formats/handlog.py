@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final
 
 import msgspec
 
@@ -41,9 +41,9 @@ from floorman.table import Level, PlayerStatus
 
 __all__ = ["dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "needs_v1_1", "needs_v1_1_obj", "to_obj"]
 
-_ENCODER = msgspec.json.Encoder(decimal_format="number")
-_KEY_WHITESPACE = re.compile(r'"[ \t\n\r]')
-_KEY_WHITESPACE_BYTES = re.compile(rb'"[ \t\n\r]')
+_ENCODER: Final = msgspec.json.Encoder(decimal_format="number")
+_KEY_WHITESPACE: Final = re.compile(r'"[ \t\n\r]')
+_KEY_WHITESPACE_BYTES: Final = re.compile(rb'"[ \t\n\r]')
 
 
 def loads(text: str | bytes) -> HandLog:
