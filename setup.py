@@ -60,8 +60,9 @@ CORE = (
     # (a surrogate code point in a string literal; the reader's full route)
     "formats/phh_toml.py", "formats/_phh_actions.py", "formats/_phh_events.py", "formats/_intern.py",
     "formats/checks.py", "formats/build.py", "formats/handlog.py",
-    # the audit's record of each hand and its tally (its records, written out, say how they are pickled)
-    "audit_report.py",
+    # the audit: reading the files, the record of each hand and its tally (the values that travel between
+    # processes, written out, say how they are pickled)
+    "formats/_bounded.py", "formats/files.py", "audit_chunks.py", "audit_report.py",
 )
 """The modules compiled (paths under src/floorman)."""
 

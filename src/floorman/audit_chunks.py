@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from floorman.audit_report import ChunkReport, HandAudit, Tally, audit_hand, unreadable
 from floorman.errors import LogError
@@ -63,9 +63,12 @@ _BLOCK = 1 << 20
 _SUFFIXES = frozenset({".json", ".jsonl", ".phh", ".phhs"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Lines:
-    """Lines of a plain ``.jsonl`` file for a worker to read: the bytes from ``start`` to ``end``."""
+    """Lines of a plain ``.jsonl`` file for a worker to read: the bytes from ``start`` to ``end``.
+
+    Its ``__init__`` is written out and its pickling said, as ``Chunk``'s are (see there).
+    """
 
     file: str
     start: int
@@ -76,15 +79,29 @@ class Lines:
     lines: int
     """How many lines the range holds (blank ones included)."""
 
+    def __init__(self, file: str, start: int, end: int, line: int, lines: int) -> None:
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "lines", lines)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Lines, (self.file, self.start, self.end, self.line, self.lines)
+
 
 Item: TypeAlias = str | Lines | tuple[str, HandText] | HandAudit
 """What a chunk holds: a file to read whole, lines of a file, a text already read with its file, or the
 record of input the parent found unreadable."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class Chunk:
-    """A unit of work: hand files, line ranges and texts, in input order."""
+    """A unit of work: hand files, line ranges and texts, in input order.
+
+    Its ``__init__`` is written out so that the compiled build makes one natively, and it says how
+    to pickle it (``__reduce__``): chunks travel to worker processes.
+    """
 
     items: tuple[Item, ...] = ()
     hands: int = 0
@@ -94,6 +111,20 @@ class Chunk:
     """How many files this chunk starts."""
     read_bytes: int = 0
     """Bytes on disk of the chunk's line ranges and texts (for progress; a worker adds the files it reads whole)."""
+
+    def __init__(self, *, items: tuple[Item, ...] = (), hands: int = 0, files: int = 0, read_bytes: int = 0) -> None:
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "files", files)
+        object.__setattr__(self, "read_bytes", read_bytes)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _chunk, (self.items, self.hands, self.files, self.read_bytes)
+
+
+def _chunk(items: tuple[Item, ...], hands: int, files: int, read_bytes: int) -> Chunk:
+    """A ``Chunk`` unpickled."""
+    return Chunk(items=items, hands=hands, files=files, read_bytes=read_bytes)
 
 
 # -- the walk ---------------------------------------------------------------------------------------
@@ -126,10 +157,9 @@ def input_bytes(paths: Iterable[str | Path]) -> int:
     """The size on disk of every hand file under ``paths`` (what progress is measured against)."""
     total = 0
     for name, _, _, regular in _walk(paths):
-        with suppress(OSError):
-            if not regular:
-                continue
-            total += os.stat(name).st_size
+        if regular:
+            with suppress(OSError):
+                total += os.stat(name).st_size
     return total
 
 

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 from floorman.errors import LogError, LogFieldError, LogSyntaxError
 from floorman.formats import handlog, phh
@@ -161,9 +162,13 @@ def not_regular(path: str | Path) -> LogSyntaxError:
     return LogSyntaxError("error.files.not_regular", source=str(path), kind=Message.of(f"error.files.{kind}"))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class HandText:
-    """The text of one hand (or, for ``.phhs``, of every section of the file), and where it is."""
+    """The text of one hand (or, for ``.phhs``, of every section of the file), and where it is.
+
+    Its ``__init__`` is written out so that the compiled build makes one natively (one a JSONL
+    line), and it says how to pickle it (``__reduce__``: texts travel to worker processes).
+    """
 
     format: HandFormat
     text: bytes
@@ -171,6 +176,20 @@ class HandText:
     """The line of a JSONL file (1-based)."""
     read_to: int = 0
     """How far into the file on disk (compressed bytes for a ``.gz``) reading has gone: for progress."""
+
+    def __init__(self, *, format: HandFormat, text: bytes, line: int | None = None, read_to: int = 0) -> None:
+        object.__setattr__(self, "format", format)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "read_to", read_to)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _hand_text, (self.format, self.text, self.line, self.read_to)
+
+
+def _hand_text(format: HandFormat, text: bytes, line: int | None, read_to: int) -> HandText:
+    """A ``HandText`` unpickled."""
+    return HandText(format=format, text=text, line=line, read_to=read_to)
 
 
 def hand_texts(path: str | Path) -> Iterator[HandText]:
@@ -193,14 +212,20 @@ def hand_texts(path: str | Path) -> Iterator[HandText]:
                 yield HandText(format=fmt, text=line, line=number, read_to=raw.tell())
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class ReadHand:
-    """One hand as read: the log, or the error that says why it cannot be read."""
+    """One hand as read: the log, or the error that says why it cannot be read (its ``__init__`` written out,
+    as ``HandText``'s is)."""
 
     hand: str
     """The hand's id, else where it is in its file (``line 12``, ``[5]``, the file's name)."""
     log: HandLog | None = None
     error: LogError | None = None
+
+    def __init__(self, *, hand: str, log: HandLog | None = None, error: LogError | None = None) -> None:
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "log", log)
+        object.__setattr__(self, "error", error)
 
 
 def _stem(source: str) -> str:
