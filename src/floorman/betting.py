@@ -40,34 +40,35 @@ _LIMIT: Final = Structure.LIMIT
 
 
 def post(state: HandState, ev: BlindPosted, at: int) -> None:
+    by, blind, posted = ev.seat, ev.blind, ev.amount  # (each of an event's fields read once: a read is a lookup)
     state.posts.append(ev)
-    seat = state.seats[ev.seat]
-    if ev.amount > max(seat.remaining, 0):
-        state.add(Finding(at=at, irregularity=I.POST_EXCEEDS_STACK, seat=ev.seat))
+    seat = state.seats[by]
+    if posted > max(seat.remaining, 0):
+        state.add(Finding(at=at, irregularity=I.POST_EXCEEDS_STACK, seat=by))
     if _at_old_level(state, ev, seat.remaining):
-        state.add(Finding(at=at, irregularity=I.BLINDS_AT_OLD_LEVEL, seat=ev.seat))
-    amount = min(ev.amount, max(seat.remaining, 0))  # a seat cannot post chips it does not have
+        state.add(Finding(at=at, irregularity=I.BLINDS_AT_OLD_LEVEL, seat=by))
+    amount = min(posted, max(seat.remaining, 0))  # a seat cannot post chips it does not have
     seat.forced += amount
-    live = ev.blind in (_SMALL_BLIND, _BIG_BLIND, _STRADDLE, _BRING_IN)
+    live = blind is _SMALL_BLIND or blind is _BIG_BLIND or blind is _STRADDLE or blind is _BRING_IN
     if live:
         seat.street_bet += amount
         state.current_bet = max(state.current_bet, seat.street_bet)
-    if ev.blind is _SMALL_BLIND:
-        state.sb_seat = ev.seat
-    elif ev.blind is _BIG_BLIND:
-        state.bb_seat = ev.seat
+    if blind is _SMALL_BLIND:
+        state.sb_seat = by
+    elif blind is _BIG_BLIND:
+        state.bb_seat = by
         state.last_raise = max(state.last_raise, amount)
-    elif ev.blind is _STRADDLE:
-        state.straddle_seats.append(ev.seat)
-    elif ev.blind is _BRING_IN:
-        state.bring_in_seat = ev.seat
+    elif blind is _STRADDLE:
+        state.straddle_seats.append(by)
+    elif blind is _BRING_IN:
+        state.bring_in_seat = by
         state.bring_in_amount = amount
         seat.acted = True
-        state.pointer = ev.seat
+        state.pointer = by
         state.round_started = True
         expected = _bring_in_seat(state)
-        if expected is not None and expected != ev.seat:
-            state.add(Finding(at=at, irregularity=I.WRONG_BRING_IN, seat=ev.seat, expected_seat=expected))
+        if expected is not None and expected != by:
+            state.add(Finding(at=at, irregularity=I.WRONG_BRING_IN, seat=by, expected_seat=expected))
     if seat.remaining <= 0:
         seat.all_in = True
 
@@ -281,7 +282,8 @@ def is_round_complete(state: HandState) -> bool:
 
 
 def act(state: HandState, ev: PlayerActed, at: int) -> None:
-    seat = state.seats[ev.seat]
+    by, action = ev.seat, ev.action  # (an event's fields are read once each: each read is an attribute lookup)
+    seat = state.seats[by]
     if not state.round_started:
         _begin(state)
     in_hand, can = _in_hand_and_can_act(state)
@@ -289,34 +291,33 @@ def act(state: HandState, ev: PlayerActed, at: int) -> None:
     if state.pointer is None and expected is None:
         in_turn = seat.can_act and _needs_action(state, seat)
     else:
-        in_turn = expected == ev.seat
+        in_turn = expected == by
     was_in_hand = seat.entitled and not seat.folded and not seat.dead and len(seat.cards) > seat.aside
-    chips = _apply(state, seat, ev)
+    chips = _apply(state, seat, action, ev.to)
     seat.acted = True
     if in_turn:
-        state.pointer = ev.seat
+        state.pointer = by
     street = state.street
     counts = state.street_action_count
     forced = (
-        state.street_idx == 0 and state.bring_in_seat is None and ev.action is _COMPLETE
+        state.street_idx == 0 and state.bring_in_seat is None and action is _COMPLETE
         and state.spec.family is _STUD_GAME and not counts.get(street, 0)
     )
-    state.action_rows.append((at, ev.seat, ev.action, in_turn and not forced, street, chips))
+    state.action_rows.append((at, by, action, in_turn and not forced, street, chips))
     counts[street] = counts.get(street, 0) + 1
     # only this seat's fold can change how many seats are in the hand
     if in_hand - (was_in_hand and seat.folded) <= 1:
         state.hand_over = True
 
 
-def _apply(state: HandState, seat: SeatState, ev: PlayerActed) -> Chips:
-    action = ev.action
+def _apply(state: HandState, seat: SeatState, action: Action, to: Chips | None) -> Chips:
     if action is _FOLD:
         seat.folded = True
         return 0
     if action is _CHECK or action not in _STREET_BETS:
         return 0
     target = street_target(
-        action, ev.to, street_bet=seat.street_bet, remaining=seat.remaining, current_bet=state.current_bet,
+        action, to, street_bet=seat.street_bet, remaining=seat.remaining, current_bet=state.current_bet,
         last_raise=state.last_raise, limit=state.log.effective_structure is _LIMIT, fixed=bet_size(state),
     )
     diff = max(target - seat.street_bet, 0)

@@ -41,8 +41,9 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
     if not state.first_card_seen:
         state.first_card_seen = True
         state.absent_at_first_card = {s.seat for s in state.seats.values() if s.entitled and not s.present}
-    seat = state.seats.get(ev.seat)
-    see(state, ev.card, at=at, where=at_seat(ev.seat), seat=ev.seat, back=ev.back, initial=True)
+    to = ev.seat  # (an event's fields are read once each: each read is an attribute lookup)
+    seat = state.seats.get(to)
+    see(state, ev.card, at=at, where=at_seat(to), seat=to, back=ev.back, initial=True)
     if ev.boxed:
         state.boxed_initial += 1
         state.add(Finding(
@@ -55,10 +56,10 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         _replace(state, seat, ev, at)
         return
     position = len(state.initial_deals) + 1
-    state.initial_deals.append((at, ev.seat, position))
+    state.initial_deals.append((at, to, position))
     if position == 1 and not state.omits(_OMITTED_DEAL_ORDER):
         first = state.order.first
-        if first is not None and ev.seat != first:
+        if first is not None and to != first:
             state.add(Finding(
                 at=at, irregularity=I.FIRST_CARD_WRONG_SEAT, seat=ev.seat, expected_seat=first,
                 during_initial_deal=True, extra_rules=order_rules(state),
@@ -72,18 +73,19 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
             ))
         return
     spec = state.spec
-    card = HoleCard(ev.card, at, ev.face_up, position=position, street=spec.streets[0])
+    face_up = ev.face_up
+    card = HoleCard(ev.card, at, face_up, position=position, street=spec.streets[0])
     cards = seat.cards
     cards.append(card)
     if spec.family is _STUD_GAME:
         k = len(cards)
         pattern = spec.initial_face_up
         should_be_up = pattern[k - 1] if k <= len(pattern) else False
-        if ev.face_up and not should_be_up:
+        if face_up and not should_be_up:
             _dealer_exposure(state, seat, card, at, how="dealt_face_up")
-        elif should_be_up and not ev.face_up:
-            state.add(Finding(at=at, irregularity=I.STUD_DOOR_CARD_DOWN, seat=ev.seat, during_initial_deal=True))
-    elif ev.face_up:
+        elif should_be_up and not face_up:
+            state.add(Finding(at=at, irregularity=I.STUD_DOOR_CARD_DOWN, seat=to, during_initial_deal=True))
+    elif face_up:
         _dealer_exposure(state, seat, card, at, how="dealt_face_up")
     if len(cards) - seat.aside >= spec.hole_cards:  # else this seat, a holder, is short: the deal goes on
         _check_finished(state)
