@@ -296,20 +296,27 @@ def _book(book_id: str) -> Rulebook:
 
 
 @cache
+def _loaded(book_id: str) -> Rulebook:
+    """The book ``book_id`` (one of ``BOOK_IDS``), read once."""
+    return _book(book_id)
+
+
+@cache
 def rulebooks() -> Mapping[str, Rulebook]:
-    return {book_id: _book(book_id) for book_id in BOOK_IDS}
+    return {book_id: _loaded(book_id) for book_id in BOOK_IDS}
 
 
 @lru_cache(maxsize=64)
 def find_rulebook(name: str | None = None) -> Rulebook:
     """A rulebook by id or alias (case-insensitive); the WSOP 2026 book when ``name`` is None.
 
-    Each name is looked up once (every hand an audit rules on asks for its book).
+    Each name is looked up once (every hand an audit rules on asks for its book), and a book named
+    by its id is read without the others (an alias is looked for in every book).
     """
-    books = rulebooks()
     key = (name or DEFAULT_BOOK).strip().lower()
-    if key in books:
-        return books[key]
+    if key in BOOK_IDS:
+        return _loaded(key)
+    books = rulebooks()
     for book in books.values():
         if key in (a.lower() for a in book.aliases):
             return book
