@@ -3,8 +3,8 @@
 The build backend (``build_backend/floorman_build.py``) sets ``FLOORMAN_COMPILE``: ``1`` compiles
 the core or fails, ``auto`` compiles it and falls back to pure Python if compiling fails (the
 default wherever a C compiler and Python's headers are found), ``0`` builds pure Python. The
-compiled modules are the hand fold, the rulings and the hand-log readers (typed with ``mypy
---strict``): the same source, run as C extensions, with the same rulings.
+compiled modules are the hand fold, the rulings, the hand-log readers and the audit's reading and
+records (typed with ``mypy --strict``): the same source, run as C extensions, with the same rulings.
 """
 
 from __future__ import annotations
