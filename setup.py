@@ -3,8 +3,9 @@
 The build backend (``build_backend/floorman_build.py``) sets ``FLOORMAN_COMPILE``: ``1`` compiles
 the core or fails, ``auto`` compiles it and falls back to pure Python if compiling fails (the
 default wherever a C compiler and Python's headers are found), ``0`` builds pure Python. The
-compiled modules are the hand fold, the rulings, the hand-log readers and the audit's reading and
-records (typed with ``mypy --strict``): the same source, run as C extensions, with the same rulings.
+compiled modules are the hand fold, the rulings and the decision rows they read, the hand-log
+readers and the audit's reading and records (typed with ``mypy --strict``): the same source, run as C
+extensions, with the same rulings.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ CORE = (
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "result.py",
     "rulings/context.py", "rulings/decide_board.py", "rulings/decide_deal.py", "rulings/decide_table.py",
     "rulings/decide_handling.py",
-    "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py",
+    "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py", "rulebooks/decisions.py",
     # the hand-log readers of the audit's path. Python stays: events.py and formats/document.py (msgspec
     # Structs, which mypyc does not compile), levels.py (Level, a dataclass msgspec builds when it reads
     # a level_change: compiled, its fields would lose their types), formats/phh.py (a generic dataclass) and formats/fields.py
