@@ -125,3 +125,18 @@ def test_one_boxed_card_after_substantial_action_is_a_scrap_with_no_misdeal_to_b
     assert ruling["verdict"] == "continue"
     assert "SA-MISDEAL-GATE" not in ruling["rules"] and "BOX-COUNT" not in ruling["rules"]
     assert "1 boxed card counted: a misdeal takes 2." in ruling["explanation"]
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "wsop-la-2026", "rrop"])
+def test_cards_thrown_into_a_blind_after_substantial_action_leave_no_redeal_and_cite_the_gate(book: str) -> None:
+    def hand(after: list[dict[str, Any]]) -> dict[str, Any]:
+        thrown = {"type": "discover", "what": "mixed", "seat": 2, "from_seat": 3}
+        return t9([*deal(NINE, 2), act(3, "fold"), thrown, *after, FLOOR])
+
+    before = last(hand([]), book)
+    assert before["verdict"] == "misdeal" and [r["do"] for r in before["remedies"]] == ["redeal"]
+    after = last(hand([act(4, "call", 2000), act(5, "fold")]), book)
+    assert after["verdict"] == "continue" and after["substantial_action"] is True
+    assert {"MD-THROWN-INTO-BLIND", "SA-DEF", "SA-MISDEAL-GATE"} <= set(after["rules"])
+    assert "re-deal the rule allows is no longer open" in after["explanation"]
+    assert after["remedies"] == []

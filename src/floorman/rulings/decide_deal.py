@@ -450,6 +450,11 @@ def thrown_into(ctx: Context, fs: list[Finding]) -> Decision:
         d.verdict = Verdict.MISDEAL
         d.redeal_dead = (f.from_seat,) if f.from_seat is not None else ()
         d.say(Message.of("ruling.thrown_into.engine_default_re_deal_with_the"))
+    elif f.seat is not None:
+        # the re-deal the rule allows is a misdeal, and substantial action bars it
+        ctx.apply(d, "misdeal.blocked")
+        d.misdeal_blocked = True
+        d.say(Message.of("ruling.thrown_into.no_redeal_after_substantial_action"))
     return d
 
 
