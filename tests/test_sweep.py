@@ -15,6 +15,12 @@ cut where the floor is called:
 ``showdown``  once every hand still in has been shown;
 ``pushed``    once the pot has been pushed (the next hand not begun: still disputable).
 
+A ruling offers nothing the table can no longer carry out (``undoable``: a step on the cards once the pot is
+awarded, a seat's repair once the hand is over or the seat out of it, a card of the deal repaired after the next
+street, a street's burn or cards redone once a later street is out, a burn order restored with no card to come),
+and says only facts of the hand (``untrue``: every seat its explanation or remedies name sits in the hand and has
+done what is said of it, every card named is a card of the hand, every street one of the game).
+
 A ruling is *contradictory* when, of its remedies,
   - the verdict and the steps disagree: a misdeal without ``redeal``, a void without returning every chip, or a
     re-deal (or a void's refund) beside any step that plays the hand on (replace, burn, scramble, kill ...);
@@ -297,6 +303,125 @@ def problems(kinds: tuple[Kind, ...], game: Game, result: Any) -> list[str]:
         out.append("discretion without a reason")
     if {c["rule"] for c in ruling["citations"]} != set(ruling["rules"]):
         out.append("not every rule has its citation")
+    out += undoable(ruling, result.state)
+    out += untrue(result.rulings[-1], result.state, handlog.to_obj(result.log))
+    return out
+
+
+# --- What a ruling must not offer or say: steps the table can no longer carry out, facts not of the hand -------
+
+_CARD_STEPS = {"replace_card", "deal_missing_card", "turn_up_card", "deal_face_down", "deal_face_up",
+               "correct_bring_in", "community_card", "use_as_burn", "deal_without_burn", "complete_board",
+               "redeal_board", "scramble_and_pick_burn", "set_aside_card", "restore_order"}
+"""Steps on the cards of the hand in play: none can be carried out once the pot has been awarded."""
+_SEAT_STEPS = {"replace_card", "deal_missing_card", "turn_up_card", "correct_bring_in"}
+"""Steps that repair a seat's cards: the seat must still hold a hand, and the hand must not be over."""
+_STREET_STEPS = {"use_as_burn", "deal_without_burn", "complete_board", "redeal_board", "set_aside_card",
+                 "restore_order"}
+"""Steps on a street's cards or burn: not once a street after it has been dealt."""
+_PROPERTIES: dict[str, str] = {
+    "ruling.non_standard.seat_acted_on_that_hand_so": "acted",
+    "ruling.button_short.acted": "acted",
+    "ruling.button_short.the_button_seat_is_short_a": "not_acted",
+    "ruling.exposed_flop.seat_has_since_folded_his_hand": "folded",
+    "ruling.exposed_draw.seat_has_folded": "folded",
+    "ruling.button_consecutive.allowed": "button",
+    "ruling.acted_after_award.said": "acted",
+    **{f"ruling.sa.acted.{a}": "acted" for a in ("fold", "check", "call", "bet", "raise", "complete", "all_in")},
+}
+"""What an explanation says of the seats it names, by message: each must be true of the hand."""
+_SEAT_PARAMS = ("seat", "expected_seat", "from_seat", "by_seat", "seats")
+
+
+def _street_index(state: Any, street: Any) -> int | None:
+    streets = [s.value for s in state.spec.streets]
+    return streets.index(street) if street in streets else None
+
+
+def _hand_is_over(state: Any) -> bool:
+    return bool(state.pot_awarded or state.hand_over or (
+        state.showdown_at is not None and state.street_idx >= len(state.spec.streets) - 1))
+
+
+def undoable(ruling: Obj, state: Any) -> list[str]:
+    """Every remedy step the hand, as it stands at the ruling, says the table can no longer carry out."""
+    out: list[str] = []
+    initial = {f.seat for f in state.findings if f.during_initial_deal and f.seat is not None}
+    for step in ruling["remedies"]:
+        do, seat, street = step["do"], step.get("seat"), step.get("street")
+        if do in _CARD_STEPS and state.pot_awarded:
+            out.append(f"{do}: the pot has been awarded")
+            continue
+        if seat is not None and seat not in state.seats:
+            out.append(f"{do}: seat {seat} is not in the hand")
+            continue
+        if do in _SEAT_STEPS or (do == "scramble_and_pick_burn" and step.get("turn_up")):
+            held = state.seats[seat] if seat is not None else None
+            if _hand_is_over(state):
+                out.append(f"{do} seat {seat}: the hand is over")
+            elif held is not None and (held.folded or held.dead):
+                out.append(f"{do} seat {seat}: the seat holds no hand")
+            elif seat in initial and street is None and state.street_idx > 0 and do != "deal_missing_card":
+                out.append(f"{do} seat {seat}: a card of the deal repaired after the next street was dealt")
+        if do in ("deal_face_down", "deal_face_up") and seat is not None and street is not None:
+            i = _street_index(state, street)
+            if i is not None and state.seats[seat].held >= state.spec.hole_cards + i:
+                out.append(f"{do} seat {seat}: its {street} card has been dealt")
+        i = _street_index(state, street)
+        if do in _STREET_STEPS and i is not None and state.street_idx > i:
+            out.append(f"{do} {street}: the next street has been dealt")
+        if do == "restore_order" and i is not None and state.street_idx >= i and (
+                _hand_is_over(state) or i == len(state.spec.streets) - 1):
+            out.append(f"restore_order {street}: no card is left to come")
+    return out
+
+
+def _messages(message: Any) -> Iterator[Any]:
+    """The message and every message among its parameters."""
+    yield message
+    for value in dict(message.params).values():
+        for item in value if isinstance(value, tuple) else (value,):
+            if hasattr(item, "params") and hasattr(item, "id"):
+                yield from _messages(item)
+
+
+def _cards_of(obj: Any) -> set[str]:
+    if isinstance(obj, dict):
+        found = {v for k, v in obj.items() if k == "card" and isinstance(v, str)}
+        return found.union(*(_cards_of(v) for v in obj.values()))
+    if isinstance(obj, list):
+        return set().union(*(_cards_of(v) for v in obj)) | {v for v in obj if isinstance(v, str) and len(v) == 2}
+    return set()
+
+
+def untrue(ruling: Any, state: Any, log: Obj) -> list[str]:
+    """Every seat or card an explanation or a remedy names that is not in the hand with the property said of it."""
+    out: list[str] = []
+    cards = _cards_of(log["events"]) | {"??", "JK"}
+    acted = {a.seat for a in state.actions}
+    for top in (*ruling.explanation_messages, *ruling.discretion_messages, *(r.message() for r in ruling.remedies)):
+        for m in _messages(top):
+            params = dict(m.params)
+            seats: list[Any] = []
+            for name in _SEAT_PARAMS:
+                value = params.get(name)
+                seats += list(value) if isinstance(value, tuple) else [value] if value is not None else []
+            for seat in seats:
+                if seat not in state.seats:
+                    out.append(f"{m.id}: seat {seat} is not in the hand")
+                    continue
+                prop = _PROPERTIES.get(m.id)
+                s = state.seats[seat]
+                holds = {"acted": seat in acted, "not_acted": seat not in acted, "folded": s.folded or s.dead,
+                         "button": state.order.is_button(seat)}
+                if prop is not None and not holds[prop]:
+                    out.append(f"{m.id}: seat {seat} is said to be {prop.replace('_', ' ')}, and is not")
+            card = params.get("card")
+            if isinstance(card, str) and card not in cards:
+                out.append(f"{m.id}: the {card} is no card of the hand")
+            street = params.get("street")
+            if isinstance(street, str) and street not in {s.value for s in state.spec.streets}:
+                out.append(f"{m.id}: the {street} is no street of the game")
     return out
 
 
@@ -350,3 +475,45 @@ def test_the_contradiction_check_sees_each_kind_of_contradiction() -> None:
                                  {"do": "complete_board", "street": "flop", "cards": 1})) == []
     assert contradictions(ruling("continue", {"do": "use_as_burn", "street": "turn"},
                                  {"do": "restore_order", "street": "turn"}))
+
+
+def _ruled(kind: Kind, game: Game, moment: str, book: str) -> Any:
+    log = _log((kind,), game, moment, book, "first")
+    assert log is not None
+    return floorman.rule(handlog.from_obj(log), rulebook=book)
+
+
+def test_the_remedy_check_sees_a_step_the_table_can_no_longer_carry_out() -> None:
+    result = _ruled(Kind.EXPOSED, Game.OMAHA, "showdown", "wsop-la-2026")
+    ruling = ruling_json.to_obj(result)["rulings"][-1]
+    seat = next(f.seat for f in result.findings if f.irregularity is I.EXPOSED_HOLE_CARD)
+    assert undoable(ruling, result.state) == []
+    for planted in ({"do": "replace_card", "seat": seat}, {"do": "use_as_burn", "seat": seat, "street": "flop"},
+                    {"do": "restore_order", "street": "turn"}, {"do": "deal_without_burn", "street": "flop"},
+                    {"do": "replace_card", "seat": 8}):
+        assert undoable({**ruling, "remedies": [*ruling["remedies"], planted]}, result.state), planted
+    stud = _ruled(Kind.EXPOSED, Game.STUD, "after", "tda-2024")
+    seat = next(f.seat for f in stud.findings if f.irregularity is I.EXPOSED_HOLE_CARD)
+    planted = {"do": "deal_face_down", "seat": seat, "street": "third"}
+    assert undoable({"remedies": [planted]}, stud.state) == [f"deal_face_down seat {seat}: its third card has been dealt"]
+    pushed = _ruled(Kind.FOUR_CARD_FLOP, Game.HOLDEM, "pushed", "tda-2024")
+    planted = {"do": "scramble_and_pick_burn", "cards": 4, "out_of_play": True}
+    assert undoable({"remedies": [planted]}, pushed.state) == ["scramble_and_pick_burn: the pot has been awarded"]
+
+
+def test_the_fact_check_sees_a_seat_or_card_that_is_not_of_the_hand() -> None:
+    from floorman.locale import Message
+
+    result = _ruled(Kind.EXPOSED, Game.HOLDEM, "at_sa", "wsop-2026")
+    log = handlog.to_obj(result.log)
+    ruling = result.rulings[-1]
+    assert untrue(ruling, result.state, log) == []
+    idle = next(s for s in result.state.seats if not any(a.seat == s for a in result.state.actions))
+    for planted in (Message.of("ruling.non_standard.seat_acted_on_that_hand_so", seat=idle),
+                    Message.of("ruling.dealt_out.seat_was_skipped", seats=(2, 9)),
+                    Message.of("ruling.exposed_flop.seat_has_since_folded_his_hand", seat=idle),
+                    Message.of("ruling.boxed.a_boxed_card_was_found_in", card="Ac"),
+                    Message.of("ruling.too_late.said", since=Message.of("remedy.too_late.street_dealt",
+                                                                        street="seventh"))):
+        bad = replace(ruling, explanation_messages=(*ruling.explanation_messages, planted))
+        assert untrue(bad, result.state, log), planted.id

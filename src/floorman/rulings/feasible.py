@@ -11,7 +11,8 @@ those cards have a deadline:
 - a step that redoes a street already out (``complete_board``, ``redeal_board``, the turned card used as its burn,
   the flop cards scrambled) until the next street is dealt, and the last street's until the pot is awarded
   (LA-169 corrects the last round's burn error until then);
-- a step that puts the burns right for the cards to come (``restore_order``) while a card is left to come;
+- a step that puts the burns right so that a street's card is the one that would have come (``restore_order``)
+  while that street is still to come, or it is out and the next street is still to come;
 - a step that repairs a seat's cards (a replacement, a missing card, an upcard) while the seat still holds its
   hand, the hand has not reached its showdown, and no street after the one the cards belong to has been dealt;
 - the four-card flop's random pick out of play while the board is on the table (until the pot is awarded);
@@ -179,13 +180,11 @@ def too_late(state: HandState, step: Remedy, findings: Sequence[Finding] = ()) -
         return _street_out(state, street) if street is not None else None
     if do is RemedyKind.RESTORE_ORDER:
         over = _over(state)
-        if over is not None:
+        if over is not None or street is None or state.street_idx < street:
             return over
-        if street is not None and state.street_idx < street:
-            return None
-        if state.street_idx >= len(state.spec.streets) - 1:
+        if street == len(state.spec.streets) - 1:
             return Message.of("remedy.too_late.nothing_to_come")
-        return None
+        return _later_street_dealt(state, street)
     return None
 
 
