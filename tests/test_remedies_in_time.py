@@ -275,3 +275,16 @@ def test_a_seat_that_folded_is_given_no_card() -> None:
                                   RemedyKind.PENALTY_POSSIBLE])
 def test_steps_that_need_no_cards_in_play_are_never_too_late_before_the_next_hand(kind: RemedyKind) -> None:
     assert too_late(_state("holdem", until=PUSHED), Remedy.of(kind, seat=2)) is None
+
+
+@pytest.mark.parametrize("book", ["tda-2024", "rrop"])
+def test_a_stud_burn_error_is_not_corrected_once_the_next_street_is_out(book: str) -> None:
+    # fifth street dealt without a burn, found as sixth street comes: fifth street's card can no longer be the one
+    # that would have come
+    burns = iter(range(3))
+    log = _hand("stud", drop=lambda e: e["type"] == "burn" and next(burns) == 1, until=_card("6h"))
+    ruling = last(log, book)
+    assert ruling["verdict"] == "continue" and "STUD-BURN-ERROR" in ruling["rules"]
+    assert ruling["remedies"] == []
+    _too_late(ruling, "let the hand play on")
+    assert "The sixth street has since been dealt" in ruling["explanation"]
