@@ -8,11 +8,15 @@ seat in proper sequence, and WSOP completes such a deal too, before any action.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from floorman.table import Game
 from tests.builders import FLOOR, act, deal, last, t9
+from tests.sweep_hands import clean_hand
 
 SIX = [1, 2, 3, 4, 5, 6]
 
@@ -364,3 +368,38 @@ def test_a_stud_hand_with_more_than_seven_cards_is_dead(book: str) -> None:
     assert ruling["rules"][0] == "STUD-CARD-COUNT"
     assert _kinds(ruling) == [("kill_hand", 3)]
     assert ruling["discretion"] is False
+
+
+# --- A draw hand short after the draw (CNT-AFTER-SA-DEAD: only a hand short *before* the draw is live) ----------
+
+def _short_at_the_draw(game: str, card: str, until: Callable[[dict[str, Any]], bool], nth: int = 1) -> dict[str, Any]:
+    """The sweep's clean hand of ``game``: seat 4 discards one card at the first draw and is not given ``card``."""
+    log = copy.deepcopy(clean_hand(Game(game)))
+    events = [e for e in log["events"] if e.get("card") != card]
+    cut = [i for i, e in enumerate(events) if until(e)][nth - 1]
+    log["events"] = [*events[:cut + 1], FLOOR]
+    return log
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024", "wsop-la-2026", "rrop"])
+@pytest.mark.parametrize(("game", "card"), [("badugi", "6h"), ("2-7-triple-draw", "7h")])
+def test_a_draw_hand_short_after_the_draw_is_dead(game: str, card: str, book: str) -> None:
+    # found once the betting after the first draw has begun: seat 4 holds a card too few
+    ruling = last(_short_at_the_draw(game, card, until=lambda e: e["type"] == "act", nth=6), book)
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
+    assert {"CNT-AFTER-SA-DEAD", "CNT-BURN-AFTER-KILL", "MD-WRONG-COUNT"} <= set(ruling["rules"])
+    assert _kinds(ruling) == [("kill_hand", 4)]
+    assert ruling["discretion"] is False
+    assert "seat 4 holds" in ruling["explanation"] and "is dead" in ruling["explanation"]
+    assert "short before the draw is live" not in ruling["explanation"]
+
+
+def test_a_draw_hand_short_after_the_draw_is_found_at_showdown() -> None:
+    ruling = last(_short_at_the_draw("2-7-single-draw", "7h", until=lambda e: e["type"] == "show", nth=2), "tda-2024")
+    assert "CNT-AFTER-SA-DEAD" in ruling["rules"] and _kinds(ruling) == [("kill_hand", 4)]
+
+
+def test_a_draw_still_going_on_is_no_short_hand() -> None:
+    # seat 4 has discarded and the dealer is still serving the draw: nothing is wrong yet
+    ruling = last(_short_at_the_draw("badugi", "6h", until=lambda e: e["type"] == "discard", nth=3), "wsop-2026")
+    assert "CNT-AFTER-SA-DEAD" not in ruling["rules"] and _kinds(ruling) == []

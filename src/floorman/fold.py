@@ -91,6 +91,7 @@ def closing_findings(state: HandState) -> list[Finding]:
         found.append(short)
     streets.check_seventh_street_due(state, found)
     streets.check_last_street_counts(state, found)
+    streets.check_draw_counts(state, found)
     return found[known:]
 
 

@@ -20,8 +20,8 @@ from floorman.log import Omission
 from floorman.state import HandState, HoleCard
 from floorman.table import Family, Street
 
-__all__ = ["board_card", "burn", "check_last_street_counts", "check_seventh_street_due", "discard", "reshuffle",
-           "stud_card"]
+__all__ = ["board_card", "burn", "check_draw_counts", "check_last_street_counts", "check_seventh_street_due", "discard",
+           "reshuffle", "stud_card"]
 
 # the members compared with here, named once: the compiled core reads each as a constant, not as an
 # attribute of its enum looked up at every comparison
@@ -276,6 +276,25 @@ def check_last_street_counts(state: HandState, found: list[Finding]) -> None:
                 found.append(Finding(at=state.index, irregularity=I.WRONG_CARD_COUNT, seat=seat.seat,
                                      count=had, street=streets[k]))
                 break
+
+
+def check_draw_counts(state: HandState, found: list[Finding]) -> None:
+    """Draw games, a draw over (its betting begun, or the hands tabled): a seat still in that holds fewer cards
+    than the game deals was short changed at the draw (the before-the-draw shortfall is the deal's, found there).
+
+    Asked when the floor is called; what is wrong is added to ``found``.
+    """
+    if state.spec.family is not Family.DRAW or state.street_idx == 0:
+        return
+    street = state.street
+    if not state.street_action_count.get(street, 0) and state.showdown_at is None:
+        return
+    n = state.spec.hole_cards
+    counted = {f.seat for f in found if f.irregularity in (I.WRONG_CARD_COUNT, I.EXTRA_CARD, I.BUTTON_SHORT)}
+    for seat in state.seats.values():
+        if seat.in_hand and seat.seat not in counted and seat.held < n:
+            found.append(Finding(at=state.index, irregularity=I.WRONG_CARD_COUNT, seat=seat.seat,
+                                 count=seat.held, street=street))
 
 
 def _short_stub(state: HandState, at: int) -> Finding | None:
