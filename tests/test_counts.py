@@ -384,8 +384,8 @@ def _short_at_the_draw(game: str, card: str, until: Callable[[dict[str, Any]], b
 @pytest.mark.parametrize("book", ["wsop-2026", "tda-2024", "wsop-la-2026", "rrop"])
 @pytest.mark.parametrize(("game", "card"), [("badugi", "6h"), ("2-7-triple-draw", "7h")])
 def test_a_draw_hand_short_after_the_draw_is_dead(game: str, card: str, book: str) -> None:
-    # found once the betting after the first draw has begun: seat 4 holds a card too few
-    ruling = last(_short_at_the_draw(game, card, until=lambda e: e["type"] == "act", nth=6), book)
+    # found once seat 4 has acted after the first draw: it holds a card too few
+    ruling = last(_short_at_the_draw(game, card, until=lambda e: e["type"] == "act", nth=7), book)
     assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
     assert {"CNT-AFTER-SA-DEAD", "CNT-BURN-AFTER-KILL", "MD-WRONG-COUNT"} <= set(ruling["rules"])
     assert _kinds(ruling) == [("kill_hand", 4)]
@@ -403,3 +403,25 @@ def test_a_draw_still_going_on_is_no_short_hand() -> None:
     # seat 4 has discarded and the dealer is still serving the draw: nothing is wrong yet
     ruling = last(_short_at_the_draw("badugi", "6h", until=lambda e: e["type"] == "discard", nth=3), "wsop-2026")
     assert "CNT-AFTER-SA-DEAD" not in ruling["rules"] and _kinds(ruling) == []
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024", "rrop"])
+@pytest.mark.parametrize(("game", "card"), [("badugi", "6h"), ("2-7-triple-draw", "7h")])
+def test_a_draw_hand_short_changed_and_found_before_its_player_acts_is_dead_at_the_floors_call(
+        game: str, card: str, book: str) -> None:
+    # the betting after the first draw has begun, seat 4 (short) has not acted on it yet
+    ruling = last(_short_at_the_draw(game, card, until=lambda e: e["type"] == "act", nth=6), book)
+    assert ruling["verdict"] == "continue" and "CNT-AFTER-SA-DEAD" in ruling["rules"]
+    assert _kinds(ruling) == [("kill_hand", 4)]
+    assert ruling["discretion"] is True
+    assert any("no text says whether the dealer may still complete it" in r for r in ruling["discretion_reasons"])
+
+
+def test_a_wrong_count_told_after_the_draw_is_the_draws_not_the_deals() -> None:
+    # 2-7 single draw: seat 4 says he holds four cards once the draw is dealt, before anyone acts on it
+    log = _short_at_the_draw("2-7-single-draw", "7h", until=lambda e: e.get("card") == "7d")
+    log["events"].insert(-1, {"type": "discover", "what": "wrong_count", "seat": 4, "count": 4})
+    for book in ("wsop-2026", "wsop-la-2026"):
+        ruling = last(log, book)
+        assert "CNT-AFTER-SA-DEAD" in ruling["rules"] and _kinds(ruling) == [("kill_hand", 4)], book
+        assert ruling["discretion"] is True and "short before the draw is live" not in ruling["explanation"]

@@ -480,9 +480,12 @@ def _wrong_count(state: HandState, event: DefectDiscovered, at: int) -> None:
             state.add(Finding(at=at, irregularity=I.WRONG_COUNT_CAUSED_BY_PLAYER, seat=seat, count=count,
                               from_seat=event.by_seat))
         return
-    kind = I.BUTTON_SHORT if state.order.is_button(seat) and count < n else I.WRONG_CARD_COUNT
+    # in a draw game a count told once a draw has begun is that draw's (a hand short before the draw is live), and
+    # the button's short deal (CNT-BTN-SHORT) is the initial deal's
+    street = state.street if state.spec.family is Family.DRAW and state.street_idx > 0 else None
+    kind = I.BUTTON_SHORT if state.order.is_button(seat) and count < n and street is None else I.WRONG_CARD_COUNT
     if not any(f.irregularity is kind and f.seat == seat for f in state.findings):
-        state.add(Finding(at=at, irregularity=kind, seat=seat, count=count))
+        state.add(Finding(at=at, irregularity=kind, seat=seat, count=count, street=street))
 
 
 STEPS: Final[dict[type[Event], Callable[[HandState, Any, int], None]]] = {

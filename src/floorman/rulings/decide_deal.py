@@ -358,6 +358,9 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
     if _short_before_the_draw(ctx, fs):
         return _draw_short_live(ctx, d, fs)
     ctx.apply(d, "wrong_card_count.dead")
+    if _short_at_the_draw_before_acting(ctx, fs):
+        ctx.apply(d, "wrong_card_count.draw_short_before_acting",
+                  Message.of("ruling.wrong_count.draw_short_before_acting"))
     if any((f.count or 0) > _due(ctx, f) for f in fs):
         ctx.apply(d, "wrong_card_count.own_deck")
         d.say(Message.of("ruling.wrong_count.extra_cards_that_came_from_this"))
@@ -387,6 +390,14 @@ def _short_before_the_draw(ctx: Context, fs: list[Finding]) -> bool:
     state = ctx.state
     return (state.spec.family is Family.DRAW and all(f.street in (None, state.spec.streets[0]) for f in fs)
             and all((f.count or 0) < state.spec.hole_cards for f in fs))
+
+
+def _short_at_the_draw_before_acting(ctx: Context, fs: list[Finding]) -> bool:
+    """Draw games: a hand short-changed at a draw, found before its player acted on what he drew."""
+    state = ctx.state
+    return state.spec.family is Family.DRAW and any(
+        f.street not in (None, state.spec.streets[0]) and (f.count or 0) < state.spec.hole_cards
+        and not any(a.seat == f.seat and a.street is f.street for a in state.actions) for f in fs)
 
 
 def _draw_short_live(ctx: Context, d: Decision, fs: list[Finding]) -> Decision:
