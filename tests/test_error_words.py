@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import pickle
 import re
 import string
 from pathlib import Path
@@ -17,6 +18,7 @@ from floorman.formats import checks, handlog, house
 from floorman.formats._bounded import Whole
 from floorman.locale import catalog_ids, translations
 from floorman.rulebooks import find_rule, find_rulebook
+from floorman.storage.errors import StaleSequenceError
 from tests.conftest import ROOT
 from tests.test_cli import run
 
@@ -187,3 +189,15 @@ def test_why_a_text_cannot_be_read_is_said_in_either_language(text: str | bytes,
     with pytest.raises(FloormanError) as info:
         handlog.loads(text)
     assert english in str(info.value) and vietnamese in info.value.say("vi")
+
+
+def test_an_error_crosses_a_process_boundary_whole() -> None:
+    """``audit --jobs`` sends an unreadable hand's error from a worker: its id, parameters and place arrive, and a
+    leaf whose own arguments are required (a stale sequence) is made again too."""
+    err = LogFieldError("error.value.seat", field="seat", event=3, seats=9, got="12").located(line=4, source="x.jsonl")
+    again = pickle.loads(pickle.dumps(err))
+    assert (type(again), again.say("vi"), again.params) == (LogFieldError, err.say("vi"), err.params)
+    stale = StaleSequenceError("error.storage.hands.hand_events_but_change", expected=1, actual=2, hand_id=3,
+                               the_actual=2, the_expected=1)
+    copied = pickle.loads(pickle.dumps(stale))
+    assert (str(copied), copied.expected, copied.actual) == (str(stale), 1, 2)

@@ -135,6 +135,16 @@ class FloormanError(Exception):
     def __str__(self) -> str:
         return self.say()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """The error whole across a process boundary (``audit --jobs``), whatever arguments its leaf takes."""
+        return _remade, (type(self), self.args, self.__dict__)
+
+
+def _remade(cls: type[FloormanError], args: tuple[Any, ...], state: dict[str, Any]) -> FloormanError:
+    err = cls.__new__(cls, *args)
+    err.__dict__.update(state)
+    return err
+
 
 class LogError(FloormanError):
     """A hand log cannot be interpreted.

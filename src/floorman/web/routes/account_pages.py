@@ -234,11 +234,11 @@ def _change_user(svc: ConsoleServices, me: User, fields: dict[str, str], user_id
         role = fields.get("role")
         if role and role != target.role.value:
             if target.role is Role.DIRECTOR and accounts.directors() <= 1:
-                raise ConflictError("error.routes.account_pages.last_director_keeps_director")
+                raise ConflictError("error.accounts.last_director")
             accounts.set_role(user_id, Role(role))
         if fields.get("active") in ("0", "1"):
             if fields["active"] == "0" and target.id == me.id:
-                raise ConflictError("error.routes.account_pages.you_cannot_switch_off")
+                raise ConflictError("error.accounts.own_account")
             accounts.set_active(user_id, fields["active"] == "1")
         if fields.get("password"):
             accounts.set_password(user_id, fields["password"])

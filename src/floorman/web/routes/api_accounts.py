@@ -96,11 +96,11 @@ def change_user(request: Request, session: Director, user_id: RecordId, body: Us
         target = accounts.get(user_id)
         if body.role is not None and body.role is not target.role:
             if target.role is Role.DIRECTOR and accounts.directors() <= 1:
-                raise ConflictError("error.routes.api_accounts.last_director_keeps_director")
+                raise ConflictError("error.accounts.last_director")
             accounts.set_role(user_id, body.role)
         if body.active is not None:
             if not body.active and user_id == session.user.id:
-                raise InvalidInput("error.routes.api_accounts.you_cannot_switch_off", field="active")
+                raise InvalidInput("error.accounts.own_account", field="active")
             accounts.set_active(user_id, body.active)
         if body.password is not None:
             accounts.set_password(user_id, body.password)
