@@ -86,6 +86,7 @@ def test_a_redeal_after_a_misplaced_button_takes_the_corrected_button(book: str)
     assert "RD-BUTTON-ERROR-EXCEPTION" in ruling["rules"]
     assert {"do": "move_button", "seat": 6} in ruling["remedies"]
     assert "where it belongs" in ruling["explanation"]
+    assert ruling["discretion"] is True and ruling["discretion_reasons"]  # RD-BUTTON-ERROR-EXCEPTION is [I]
 
 
 @pytest.mark.parametrize("book", BOOK_IDS)

@@ -22,7 +22,8 @@ def moved_on_redeal(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = ctx.decide(fs, "button_moved_on_redeal.found")
     why = _why(f)
-    ctx.apply(d, f"button_moved_on_redeal.{why}", Message.of("ruling.next_button.void_why"), seat=f.expected_seat)
+    reason = Message.of("ruling.next_button.void_why" if why == "void" else "ruling.next_button.corrected_why")
+    ctx.apply(d, f"button_moved_on_redeal.{why}", reason, seat=f.expected_seat)
     if why != "void" and ctx.is_unstated("button_moved_on_redeal.unstated"):
         ctx.apply(d, "button_moved_on_redeal.unstated", Message.of("ruling.next_button.no_redeal_rule"))
     d.say(Message.of(f"ruling.next_button.redeal.{why}", seat=f.seat, expected_seat=f.expected_seat))
