@@ -288,3 +288,21 @@ def test_a_stud_burn_error_is_not_corrected_once_the_next_street_is_out(book: st
     assert ruling["remedies"] == []
     _too_late(ruling, "let the hand play on")
     assert "The sixth street has since been dealt" in ruling["explanation"]
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024", "rrop"])
+@pytest.mark.parametrize("game", ["holdem", "omaha8"])
+def test_several_exposed_cards_found_after_substantial_action_are_each_replaced_at_the_floors_call(
+        game: str, book: str) -> None:
+    # seat 4's first card and seat 1's second exposed during the deal; found once the blinds have acted
+    log = _hand(game, after=_card("3c"), put=[{"type": "expose", "seat": 4, "card": "2s", "by": "dealer"},
+                                             {"type": "expose", "seat": 1, "card": "3c", "by": "dealer"}],
+                until=_is("act", seat=2))
+    ruling = last(log, book)
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
+    assert {"MD-FLOP-EXPOSE", "EXP-HOLE-SINGLE", "SA-MISDEAL-GATE"} <= set(ruling["rules"])
+    assert _steps(ruling) == [("replace_card", 4), ("use_as_burn", 4), ("deal_without_burn", None),
+                              ("replace_card", 1), ("use_as_burn", 1), ("deal_without_burn", None)]
+    assert ruling["discretion"] is True
+    assert any(r.startswith("No text says what becomes of several exposed down cards")
+               for r in ruling["discretion_reasons"])

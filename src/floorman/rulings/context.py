@@ -118,7 +118,9 @@ class Context:
         return late is None
 
     def _too_late(self, d: Decision, since: Message) -> None:
-        d.say(Message.of("ruling.too_late.said", since=since))
+        said = Message.of("ruling.too_late.said", since=since)
+        if said not in d.explanation:  # two exposed cards found at showdown: said once
+            d.say(said)
         if not d.too_late:
             d.too_late = True
             self.apply(d, "too_late.withheld", Message.of("ruling.too_late.why"))

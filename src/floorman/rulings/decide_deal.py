@@ -172,6 +172,7 @@ def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
         f = fs[0]
         d.say(Message.of("ruling.exposed_flop.one_down_card_seat_was_exposed", position=f.position, seat=f.seat, exposed_first_cards=p.exposed_first_cards))
     streets = [s for s in ctx.state.spec.streets[1:]]
+    replaced = 0
     for i, f in enumerate(fs):
         street = streets[min(i, len(streets) - 1)]
         seat = ctx.state.seats.get(f.seat or 0)
@@ -180,7 +181,10 @@ def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
             continue
         if ctx.apply(d, "exposed_hole_card.replaced_at_seat", seat=f.seat,
                      card=f.card if f.card != "??" else None, street=street.value):
+            replaced += 1
             d.say(Message.of("ruling.exposed_flop.seat_may_not_keep_the_exposed", seat=f.seat, street=street.value))
+    if d.misdeal_blocked and replaced > 1:
+        ctx.apply(d, "exposed_hole_card.several_after_sa", Message.of("ruling.exposed_flop.several_after_sa"))
     if ctx.is_unstated("exposed_hole_card.standard_procedure") and not d.too_late:
         d.say(Message.of("ruling.exposed_flop.this_replacement_procedure_is_the_standard"))
     return d
