@@ -254,3 +254,12 @@ def test_a_form_error_on_a_page_is_said_in_the_users_language(floor: TestClient)
     vietnamese = floor.get("/stats?since=2026-06-02&until=2026-06-01", headers={"Accept-Language": "vi"}).text
     assert "the first day comes after the last" in english
     assert "ngày đầu tiên đến sau ngày cuối cùng" in vietnamese and "the first day comes after" not in vietnamese
+
+
+def test_a_refused_change_on_the_users_page_is_said_in_the_directors_language(director: TestClient) -> None:
+    director.cookies.delete("floorman_lang")
+    director.headers["Accept-Language"] = "vi"
+    response = director.post("/users", data={"csrf_token": form_token(director, "/users"), "username": "tuan",
+                                              "password": "dealer pass", "role": "boss"})
+    assert response.status_code == 409
+    assert "hãy chọn vai trò: dealer, floor hoặc director" in response.text

@@ -181,7 +181,7 @@ async def first_account(request: Request) -> Response:
                 raise SetupClosed
             accounts.add(username, password, Role.DIRECTOR, now=svc.stamp())
     except ConflictError as exc:
-        return _login_page(request, error=str(exc), status=422)
+        return _login_page(request, error=exc.say(request_locale(request)), status=422)
     opened = await run_in_threadpool(log_in, svc, client_address(request), username, password)
     response = redirect("/")
     if opened is not None:
@@ -251,7 +251,7 @@ def add_user(request: Request, post: DirectorPost) -> Response:
             raise ConflictError("error.routes.account_pages.choose_role_dealer_floor")
         _change_user(services(request), post.session.user, post.fields(), None)
     except ConflictError as exc:
-        return _users_page(request, post.session, error=str(exc), status=409)
+        return _users_page(request, post.session, error=exc.say(request_locale(request, post.session)), status=409)
     return redirect("/users", notice="user_saved")
 
 
@@ -262,7 +262,7 @@ def change_user(request: Request, post: DirectorPost, user_id: RecordId) -> Resp
             raise ConflictError("error.routes.account_pages.choose_role_dealer_floor")
         _change_user(services(request), post.session.user, post.fields(), user_id)
     except (ConflictError, NotFoundError) as exc:
-        return _users_page(request, post.session, error=str(exc), status=409)
+        return _users_page(request, post.session, error=exc.say(request_locale(request, post.session)), status=409)
     return redirect("/users", notice="user_saved")
 
 
@@ -274,7 +274,7 @@ def unlock_user(request: Request, post: DirectorPost, user_id: RecordId) -> Resp
         with svc.db.connect() as conn:
             target = Accounts(conn).get(user_id)
     except NotFoundError as exc:
-        return _users_page(request, post.session, error=str(exc), status=404)
+        return _users_page(request, post.session, error=exc.say(request_locale(request, post.session)), status=404)
     svc.login_limiter.unlock(target.username)
     log.info("failed logins of %r forgotten by %r", target.username[:64], post.session.user.username[:64])
     return redirect("/users", notice="user_unlocked")

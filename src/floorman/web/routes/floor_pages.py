@@ -14,7 +14,7 @@ from floorman.web.floor_desk import floor_stream, open_call_views
 from floorman.web.live_hands import floor_answer_of
 from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.params import RecordId
-from floorman.web.security import PagePost, api_user, page_post, page_user
+from floorman.web.security import PagePost, api_user, page_post, page_user, request_locale
 from floorman.web.services import services
 
 __all__ = ["router"]
@@ -47,7 +47,7 @@ def acknowledge(request: Request, post: FloorPost, call_id: RecordId) -> Respons
             call = FloorCallLog(conn).acknowledge(call_id, username=post.session.user.username, now=svc.stamp())
             record = Hands(conn).get(call.hand_id)
     except ConflictError as exc:
-        return _page(request, post.session, error=str(exc), status=409)
+        return _page(request, post.session, error=exc.say(request_locale(request, post.session)), status=409)
     svc.db.floor_calls.publish(floor_answer_of(record, user=post.session.user, now=svc.stamp()))
     return redirect(f"/hands/{call.hand_id}", notice="on_the_way")
 
