@@ -225,6 +225,65 @@ def test_a_level_change_before_the_hand_began_with_blinds_posted_at_the_new_leve
     assert result.state.level.big_blind == 3000
 
 
+NEW_LEVEL_POSTS = [{"type": "post", "seat": 1, "blind": "sb", "amount": 1500},
+                   {"type": "post", "seat": 2, "blind": "bb", "amount": 3000},
+                   {"type": "post", "seat": 2, "blind": "bb_ante", "amount": 3000}]
+"""The forced bets of NEW_LEVEL, in place of the header level's."""
+
+
+def _posted_at_a_level_changed_during_the_hand(game: str, version: int, game_events: list[dict[str, Any]]
+                                              ) -> dict[str, Any]:
+    """The clock moves after the hand began (v1.1: ``hand_began`` first; v1: any change is during the hand) and
+    the blinds are posted at the new level's amounts: the hand's level is the header's."""
+    change = {"type": "level_change", "level": NEW_LEVEL}
+    events = deal(NINE, rounds=4 if game == "omaha" else 2) + game_events
+    if version == 1:
+        log = t9(events, game=game)
+        log["events"][0:3] = [change, *NEW_LEVEL_POSTS]
+    else:
+        log = v11(events, game=game, before=[{"type": "hand_began", "how": "riffle"}, change])
+        log["events"][2:5] = NEW_LEVEL_POSTS
+    return log
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize(("game", "version"), [("holdem", 2), ("omaha", 2), ("holdem", 1)])
+def test_blinds_posted_at_a_level_changed_during_the_hand_are_corrected_to_the_hands_level_before_sa(
+        book: str, game: str, version: int) -> None:
+    log = _posted_at_a_level_changed_during_the_hand(game, version, [act(3, "fold"), FLOOR])
+    assert kinds(log, book) == ["level_changed_during_hand", *["blinds_at_old_level"] * 3]
+    ruling = last(log, book)
+    assert ruling["verdict"] == "continue"
+    assert ruling["rules"][:2] == ["LVL-NEW-HAND", "DEF-HAND-START"]
+    assert "SA-OTHER-EFFECTS" in ruling["rules"] and ruling["substantial_action"] is False
+    assert ruling["discretion"] is True and ruling["discretion_reasons"]
+    assert ruling["remedies"] == [  # down to the hand's level: the wrong level is corrected in either direction
+        {"do": "repost_blinds", "seat": 1, "blind": "sb", "amount": 1000},
+        {"do": "repost_blinds", "seat": 2, "blind": "bb", "amount": 2000},
+        {"do": "repost_blinds", "seat": 2, "blind": "bb_ante", "amount": 2000},
+    ]
+    assert "level 12" in ruling["explanation"] and "another level" in ruling["explanation"]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_blinds_posted_at_a_level_changed_during_the_hand_stand_once_substantial_action_has_occurred(
+        book: str) -> None:
+    log = _posted_at_a_level_changed_during_the_hand(
+        "holdem", 2, [act(3, "fold"), act(4, "call", 3000), act(5, "fold"), FLOOR])
+    ruling = last(log, book)
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
+    assert {"LVL-NEW-HAND", "DEF-HAND-START", "SA-OTHER-EFFECTS", "SA-DEF"} <= set(ruling["rules"])
+    assert ruling["remedies"] == []
+    assert ruling["discretion"] is False  # LVL-NEW-HAND [V]: after SA the hand goes on as posted
+
+
+def test_a_short_stack_all_in_for_less_than_the_hands_blind_is_no_mistake_of_level() -> None:
+    log = _posted_at_a_level_changed_during_the_hand("holdem", 2, [act(3, "fold"), FLOOR])
+    log["players"][0]["stack"] = 900  # seat 1 posts all it has, less than the hand's small blind of 1000
+    log["events"][2]["amount"] = 900
+    assert kinds(log).count("blinds_at_old_level") == 2  # seat 2's two posts; seat 1 is all in, not at a level
+
+
 def test_a_level_change_after_the_hand_began_waits_for_the_next_hand() -> None:
     log = v11([*deal(NINE), FLOOR], before=[{"type": "hand_began"}, {"type": "level_change", "level": NEW_LEVEL}])
     ruling = last(log)

@@ -93,15 +93,24 @@ def forced_amount(level: Level, blind: BlindKind) -> Chips | None:
 
 
 def _at_old_level(state: HandState, ev: BlindPosted, remaining: Chips) -> bool:
-    """A forced bet posted at the old level (LVL-NEW-HAND). Where the log says when the hand began (v1.1
-    ``hand_began``) and the level changed before it, the old level is known: the bet is its amount, not the new one.
-    Without ``hand_began`` the old level is not known: a bet below what the level in force asks, from a seat that
-    could post that in full (a short stack all in for less is no mistake of level)."""
+    """A forced bet posted at a level other than the hand's (LVL-NEW-HAND: the hand is played at the level in force
+    when it began). Another level is known when the log names one: the old level, where a change came before
+    ``hand_began`` (v1.1), or a level changed during the hand; a bet at such a level's amount and not at the hand's
+    is at the wrong level, above or below (below only from a seat that could post the hand's amount: a short stack
+    all in for less is no mistake of level). With no other level named, only a bet below the hand's amount from a
+    seat that could post it in full tells of the old level."""
     due = forced_amount(state.level, ev.blind)
-    if state.hand_began_at is not None:
-        old = state.level_before_start
-        return old is not None and forced_amount(old, ev.blind) == ev.amount != due
-    return bool(due) and due is not None and ev.amount < due <= remaining
+    posted = ev.amount
+    if not due or (posted < due and due > remaining):
+        return False
+    others = [level for _, level in state.level_changes]
+    if state.level_before_start is not None:
+        others.append(state.level_before_start)
+    if posted == due:
+        return False
+    if any(forced_amount(level, ev.blind) == posted for level in others):
+        return True
+    return state.hand_began_at is None and posted < due
 
 
 def bet_size(state: HandState) -> Chips:

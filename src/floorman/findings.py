@@ -65,8 +65,10 @@ class Irregularity(StrEnum):
     PLAYED_ON_AFTER_RULING = "played_on_after_ruling"
     PLAYER_AWAY_DURING_HAND = "player_away_during_hand"
     BLINDS_AT_OLD_LEVEL = "blinds_at_old_level"
-    """A forced bet posted below the level in force: at the old level's amount after a change before ``hand_began``
-    (v1.1), or, with no ``hand_began``, below the level's amount by a seat that could post it in full."""
+    """A forced bet posted at a level other than the hand's (the level in force when it began): at the amount of
+    another level the log names (the old one, after a change before ``hand_began`` in v1.1, or one changed to
+    during the hand), above or below; or, with no ``hand_began``, below the hand's amount by a seat that could post
+    it in full."""
     WRONG_COUNT_CAUSED_BY_PLAYER = "wrong_count_caused_by_player"
     FOREIGN_BACK_ON_BURN = "foreign_back_on_burn"
     MUCKED_HAND_RETRIEVED = "mucked_hand_retrieved"

@@ -18,15 +18,19 @@ __all__ = ["HANDLING_DECISIONS"]
 
 
 def blinds_at_old_level(ctx: Context, fs: list[Finding]) -> Decision:
-    """LVL-NEW-HAND: the blinds are those of the level in force when the hand began; posted at the old level they
-    are corrected before substantial action (re-posted at the new level) and kept after it. A v1.1 log that says
-    when the hand began names the old level; without it the old level is not known, only that the bets fell short."""
+    """LVL-NEW-HAND: the blinds are those of the level in force when the hand began; posted at another level (the
+    old one, or one the clock moved to during the hand) they are corrected to the hand's level before substantial
+    action and kept after it. A v1.1 log that says when the hand began names the old level; a level change during
+    the hand names the new one; with neither, only that the bets fell short is known."""
     state = ctx.state
     d = ctx.decide(fs, "blinds_at_old_level.found")
     seats = tuple(dict.fromkeys(f.seat for f in fs))
     old = state.level_before_start
     if old is not None:
         d.say(Message.of("ruling.old_level.the_level_changed_before_the_hand", level=state.level, seats=seats))
+    elif state.level_changes:
+        d.say(Message.of("ruling.old_level.posted_at_a_level_changed_during_the_hand", level=state.level,
+                         seats=seats))
     else:
         d.say(Message.of("ruling.old_level.posted_below", level=state.level))
     reason = Message.of("ruling.old_level.the_text_corrects_a_hand_begun")
@@ -39,11 +43,9 @@ def blinds_at_old_level(ctx: Context, fs: list[Finding]) -> Decision:
         return d
     for post in state.posts:
         due = forced_amount(state.level, post.blind)
-        if not due or post.seat not in seats:
-            continue
-        if post.amount < due if old is None else forced_amount(old, post.blind) == post.amount:
+        if due and post.seat in seats and post.amount != due:
             ctx.apply(d, "blinds_at_old_level.corrected", reason, seat=post.seat, blind=post.blind.value, amount=due)
-    d.say(Message.of("ruling.old_level.no_substantial_action_yet_the_forced"))
+    d.say(Message.of("ruling.old_level.corrected_to_the_hands_level", level=state.level))
     return d
 
 

@@ -62,7 +62,7 @@ CAUSE_NAMES: Mapping[str, str] = {
     "level_changed_during_hand": N_("Level changed during the hand"),
     "dispute_after_window": N_("Dispute after the next hand began"),
     "played_on_after_ruling": N_("Hand played on after a misdeal ruling"),
-    "blinds_at_old_level": N_("Blinds posted at the old level"),
+    "blinds_at_old_level": N_("Blinds posted at a level other than the hand's"),
     "wrong_count_caused_by_player": N_("Wrong number of cards caused by a player"),
     "foreign_back_on_burn": N_("Burn card with a different back"),
     "mucked_hand_retrieved": N_("Hand taken back from the muck"),
