@@ -140,3 +140,42 @@ def test_cards_thrown_into_a_blind_after_substantial_action_leave_no_redeal_and_
     assert {"MD-THROWN-INTO-BLIND", "SA-DEF", "SA-MISDEAL-GATE"} <= set(after["rules"])
     assert "re-deal the rule allows is no longer open" in after["explanation"]
     assert after["remedies"] == []
+
+
+EXPOSED_PAST_THE_COUNT: dict[str, tuple[Build, tuple[int, ...], tuple[str, ...]]] = {
+    # the hand, the seats whose exposed cards are replaced, the streets their exposed cards burn (flop games only)
+    "hold'em, seats 4 and 7": (
+        lambda after: t9([*deal(NINE, 2, c4={"face_up": True, "card": "9c"}, c16={"face_up": True, "card": "Td"}),
+                          *after, FLOOR]), (4, 7), ("flop", "turn")),
+    "Omaha hi-lo, seats 4 and 6": (
+        lambda after: t9([*deal(NINE, 4, c4={"face_up": True, "card": "Ah"}, c15={"face_up": True, "card": "Kd"}),
+                          *after, FLOOR], game="omaha8"), (4, 6), ("flop", "turn")),
+    "badugi, seats 3 (folded since) and 2": (
+        lambda after: t9([*deal(NINE, 4, c3={"face_up": True, "card": "Ah"}, c20={"face_up": True, "card": "Kd"}),
+                          *after, FLOOR], game="badugi"), (2,), ()),
+}
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("hand", list(EXPOSED_PAST_THE_COUNT))
+def test_exposed_down_cards_at_the_misdeal_count_after_substantial_action_are_replaced_at_the_floors_call(
+        hand: str, book: str) -> None:
+    build, seats, burns = EXPOSED_PAST_THE_COUNT[hand]
+    ruling = last(build(FLOP_SA), book)
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
+    assert GATE | {"DEF-EXPOSED"} <= set(ruling["rules"])
+    assert ("EXP-HOLE-SINGLE" in ruling["rules"]) is bool(burns)  # a flop game's rule, not a draw game's
+    assert ruling["discretion"] is True and ruling["discretion_reasons"]
+    assert [r["seat"] for r in ruling["remedies"] if r["do"] == "replace_card"] == list(seats)
+    assert [r["street"] for r in ruling["remedies"] if r["do"] == "use_as_burn"] == list(burns)
+    assert any("No text says what becomes of several exposed down cards" in why
+               or "no rule says what becomes of exposed cards" in why for why in ruling["discretion_reasons"])
+    assert not any(r["do"] == "redeal" for r in ruling["remedies"])
+
+
+def test_one_exposed_down_card_after_substantial_action_is_replaced_on_the_text_with_no_discretion() -> None:
+    ruling = last(t9([*deal(NINE, 2, c4={"face_up": True, "card": "9c"}), *FLOP_SA, FLOOR]), "wsop-la-2026")
+    assert ruling["verdict"] == "continue"
+    assert "SA-MISDEAL-GATE" not in ruling["rules"]
+    assert ruling["discretion"] is False
+    assert [r["do"] for r in ruling["remedies"]] == ["replace_card", "use_as_burn", "deal_without_burn"]

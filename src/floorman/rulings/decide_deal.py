@@ -232,6 +232,8 @@ def _exposed_draw(ctx: Context, fs: list[Finding]) -> Decision:
         ctx.misdeal_or_blocked(d, Message.of("cause.second_exposed_card_on"))
         if d.verdict is Verdict.MISDEAL:
             return d
+        ctx.apply(d, "exposed_hole_card.draw_past_the_misdeal_count",
+                  Message.of("ruling.exposed_draw.several_after_sa"))
     for f in fs:
         seat = ctx.state.seats.get(f.seat or 0)
         if seat is not None and (seat.folded or seat.dead):
