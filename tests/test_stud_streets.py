@@ -42,10 +42,10 @@ def _kinds(ruling: dict[str, Any]) -> list[tuple[str, Any]]:
     return [(r["do"], r.get("seat")) for r in ruling["remedies"]]
 
 
-def _fourth_skipped(found_at_fifth: bool) -> dict[str, Any]:
-    """Razz, four seats, everyone calls third street; seat 3 gets no fourth-street card."""
+def _fourth_skipped(found_at_fifth: bool, *, fourth: tuple[int, ...] = (1, 2, 4)) -> dict[str, Any]:
+    """Razz, four seats, everyone calls third street; fourth street goes to ``fourth`` (seat 3 gets no card)."""
     events = [*_third(4), {"type": "post", "seat": 4, "blind": "bring_in", "amount": 200},
-              act(1, "call"), act(2, "call"), act(3, "call"), *_street([1, 2, 4])]
+              act(1, "call"), act(2, "call"), act(3, "call"), *_street(list(fourth))]
     if found_at_fifth:
         events += [act(1, "check"), act(2, "check"), act(3, "check"), act(4, "check"), *_street([1, 2, 3, 4])]
     return _stud([*events, FLOOR], seats=4, game="razz")
@@ -62,11 +62,39 @@ def test_a_stud_seat_passed_over_on_fourth_street_is_dead_once_the_next_street_i
     assert "passed over" in ruling["explanation"]
 
 
-def test_a_stud_seat_not_yet_dealt_on_a_street_being_dealt_is_no_finding() -> None:
-    # the floor is called while fourth street is being dealt: seat 3 may still get its card
-    ruling = last(_fourth_skipped(found_at_fifth=False), "wsop-2026")
+def test_a_stud_seat_the_deal_has_not_reached_yet_on_a_street_being_dealt_is_no_finding() -> None:
+    # the floor is called while fourth street is being dealt, before the last seat's card: seat 3 may still get its
+    ruling = last(_fourth_skipped(found_at_fifth=False, fourth=(1, 2)), "wsop-2026")
     assert ruling["verdict"] == "continue" and ruling["remedies"] == []
     assert ruling["rules"] == ["DEAL-ORDER-STUD"]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize(("game", "seats", "fourth", "skipped"), [
+    ("razz", 4, (1, 2, 4), (3,)),  # the deal went round to the last seat, past seat 3
+    ("stud8", 6, (2, 3, 5, 6), (1, 4)),  # two seats passed over, the first seat among them
+])
+def test_a_stud_seat_passed_over_on_the_street_being_dealt_gets_the_next_card_before_it_acts(
+        book: str, game: str, seats: int, fourth: tuple[int, ...], skipped: tuple[int, ...]) -> None:
+    events = [*_third(seats), {"type": "post", "seat": seats, "blind": "bring_in", "amount": 200},
+              *(act(s, "call") for s in range(1, seats)), *_street(list(fourth))]
+    ruling = last(_stud([*events, FLOOR], seats=seats, game=game), book)
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
+    assert {"MD-WRONG-COUNT", "STUD-CARD-COUNT"} <= set(ruling["rules"])
+    assert "CNT-AFTER-SA-DEAD" not in ruling["rules"]
+    assert _kinds(ruling) == [("deal_missing_card", s) for s in skipped]
+    assert ruling["discretion"] is True and any("No text names" in why for why in ruling["discretion_reasons"])
+    assert "passed over on that street" in ruling["explanation"]
+
+
+def test_a_stud_seat_passed_over_that_has_acted_on_the_street_is_dead_after_substantial_action() -> None:
+    events = [*_third(4), {"type": "post", "seat": 4, "blind": "bring_in", "amount": 200},
+              act(1, "call"), act(2, "call"), act(3, "call"), *_street([1, 2, 4]),
+              act(1, "check"), act(2, "check"), act(3, "check")]
+    ruling = last(_stud([*events, FLOOR], seats=4, game="razz"), "tda-2024")
+    assert {"CNT-AFTER-SA-DEAD", "STUD-CARD-COUNT"} <= set(ruling["rules"])
+    assert _kinds(ruling) == [("kill_hand", 3)]
+    assert ruling["discretion"] is False
 
 
 def _all_in_skipped(skipped: list[str], *, showdown: bool, seats: int = 3, seventh_bet: bool = True) -> dict[str, Any]:

@@ -259,7 +259,8 @@ def check_last_street_counts(state: HandState, found: list[Finding]) -> None:
     spec = state.spec
     streets = spec.streets
     closed = state.street_idx
-    if not (state.street_action_count.get(state.street, 0) or state.showdown_at is not None):
+    if not (state.street_action_count.get(state.street, 0) or state.showdown_at is not None
+            or _street_dealt_to_the_last_seat(state)):
         closed -= 1  # the current street may still be being dealt
     counted = {f.seat for f in found if f.irregularity in (I.WRONG_CARD_COUNT, I.EXTRA_CARD)}
     for seat in state.seats.values():
@@ -276,6 +277,21 @@ def check_last_street_counts(state: HandState, found: list[Finding]) -> None:
                 found.append(Finding(at=state.index, irregularity=I.WRONG_CARD_COUNT, seat=seat.seat,
                                      count=had, street=streets[k]))
                 break
+
+
+def _street_dealt_to_the_last_seat(state: HandState) -> bool:
+    """Stud: the current street's deal has gone round to the last seat still in, in dealing order (it holds the
+    street's card), so a seat before it that has none was passed over, not still to come."""
+    k = state.street_idx
+    if k == 0 or state.board.get(state.street):
+        return False
+    last = next((s for s in reversed(state.order.seats) if state.seats[s].in_hand), None)
+    if last is None:
+        return False
+    seat = state.seats[last]
+    had = sum(1 for c in seat.live_cards if c.street is None or state.spec.streets.index(c.street) <= k)
+    community = sum(1 for j in range(1, k) if state.board.get(state.spec.streets[j]))
+    return had >= state.spec.hole_cards + k - community
 
 
 def check_draw_counts(state: HandState, found: list[Finding]) -> None:

@@ -343,6 +343,13 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
             ctx.apply(d, "wrong_card_count.killed", seat=seat)
         d.say(Message.of("ruling.wrong_count.stud_too_many", seats=tuple(dead), full=full))
         return d
+    if _stud_passed_over_before_acting(ctx, fs):
+        ctx.apply(d, "wrong_card_count.stud_passed_over_before_acting",
+                  Message.of("ruling.wrong_count.stud_passed_over_no_text"))
+        seats = tuple(sorted({f.seat for f in fs if f.seat is not None}))
+        if all([ctx.apply(d, "wrong_card_count.completed", seat=seat) for seat in seats]):
+            d.say(Message.of("ruling.wrong_count.stud_passed_over_gets_the_next_card", seats=seats, k=len(seats)))
+        return d
     if not ctx.sa:
         owed = _owed_in_sequence(ctx, fs)
         if owed:
@@ -418,6 +425,14 @@ def _only_final_card_missing(ctx: Context, fs: list[Finding]) -> bool:
     spec = ctx.state.spec
     full = spec.hole_cards + len(spec.streets) - 1
     return ctx.state.is_stud and all(f.street is spec.streets[-1] and f.count == full - 1 for f in fs)
+
+
+def _stud_passed_over_before_acting(ctx: Context, fs: list[Finding]) -> bool:
+    """Stud: every seat found short was passed over on the street being played and has not acted on it yet."""
+    state = ctx.state
+    return state.is_stud and all(
+        f.street is state.street and (f.count or 0) < _due(ctx, f)
+        and not any(a.seat == f.seat and a.street is f.street for a in state.actions) for f in fs)
 
 
 def _stud_final_card(ctx: Context, d: Decision, fs: list[Finding]) -> Decision:
