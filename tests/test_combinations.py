@@ -263,3 +263,25 @@ def test_a_boxed_card_mid_deal_is_replaced_by_the_next_card() -> None:
     events = [*deal(ORDER, 1), {"type": "deal", "seat": 5, "card": "Qs", "boxed": True}, {"type": "floor"}]
     ruling = last(table(events, game="holdem"), "tda-2022")
     assert {"do": "replace_card", "seat": 5} in ruling["remedies"]
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "wsop-la-2026", "rrop"])
+@pytest.mark.parametrize(("game", "rounds", "exposed_card", "extra_to"), [
+    ("omaha", 4, 9, 6),  # seat 1's second card exposed; the extra card to seat 6
+    ("holdem", 2, 10, 5),  # seat 2's second card exposed; the extra card to seat 5, the first dealt
+])
+def test_an_exposed_card_and_an_extra_card_in_one_deal_burn_one_card_for_the_flop_at_the_floors_call(
+        book: str, game: str, rounds: int, exposed_card: int, extra_to: int) -> None:
+    dealt = deal(ORDER, rounds, **{f"c{exposed_card}": {"face_up": True, "card": "Qs"}})
+    exposed_seat = ORDER[(exposed_card - 1) % len(ORDER)]
+    ruling = last(table([*dealt, {"type": "deal", "seat": extra_to}, {"type": "floor"}], game=game), book)
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"] is False
+    assert {"EXP-HOLE-SINGLE", "CNT-ONE-EXTRA", "BURN-ONE-PER-STREET"} <= set(ruling["rules"])
+    assert ruling["discretion"] is True
+    assert any("seen face up cannot go back into the stub" in why for why in ruling["discretion_reasons"])
+    assert ruling["remedies"] == [
+        {"do": "replace_card", "seat": exposed_seat},
+        {"do": "use_as_burn", "seat": exposed_seat, "card": "Qs", "street": "flop"},
+        {"do": "deal_without_burn", "street": "flop"},
+    ]
+    assert f"the card taken back from seat {extra_to} goes back on top of the stub" in ruling["explanation"]

@@ -29,7 +29,11 @@ A ruling is *contradictory* when, of its remedies,
   - one card is given two dispositions (removed from play and used as a burn, removed to two places);
   - one street is disposed of twice: its cards left to stand and also scrambled, re-dealt, completed or
     reshuffled; two different scrambles of the same cards; or its burn taken "as usual" while another step
-    designates a card as that burn or deals it without a burn, or two steps designating two burns for it.
+    designates a card as that burn or deals it without a burn, or two steps designating two burns for it (two
+    cards, or the cards of two seats).
+
+Beside the drill's pairs, one exposed card with one extra card in the same deal (each wanting to be the flop
+burn) is swept in every game and book.
 """
 
 from __future__ import annotations
@@ -262,6 +266,12 @@ def contradictions(ruling: Obj) -> list[str]:
             cards.setdefault(card, set()).add(f"{s['do']} {s.get('where', '')}".strip())
         for what, how, detail in _street_dispositions(s):
             streets.setdefault(what, {}).setdefault(how, set()).add(detail)
+    burns: dict[str, set[Any]] = {}
+    for s in steps:
+        if s["do"] == "use_as_burn" and s.get("street") and s.get("seat") is not None:
+            burns.setdefault(s["street"], set()).add(s["seat"])
+    out += [f"the {street} burn: designated twice, from seats {sorted(seats)}" for street, seats in burns.items()
+            if len(seats) > 1]  # one card is burned per street (BURN-ONE-PER-STREET)
     for hows in streets.values():
         named = hows.get("designated", set()) - {None}
         if named:  # "the set-aside card" and the card it names are one designation
@@ -454,6 +464,43 @@ def test_sweep_of_two_irregularities_at_once_rules_without_contradiction(
     assert problems(kinds, game, result) == []
 
 
+def _exposed_with_an_extra_card(game: Game) -> Obj | None:
+    """The base hand of ``game`` with a down card exposed on the deal (the drill's injector; not one of the first
+    two off the deck, which alone would be a misdeal) and, after the last starting card, one extra card to the first
+    other seat; the floor is called before anyone acts."""
+    for attempt in range(SEEDS):
+        rng = random.Random(zlib.crc32(f"exposed+extra/{game.value}/{attempt}".encode()))
+        draft = Draft(_base(game))
+        if not inject(Kind.EXPOSED, draft, rng, Moment.BEFORE):
+            continue
+        deals = draft.initial_deals()
+        if any(draft.events[i].get("face_up") for i in deals[:2]) or any(e["type"] == "expose" for e in draft.events):
+            continue
+        last = draft.deal_span()[1]
+        exposed = next(draft.events[i]["seat"] for i in deals if draft.events[i].get("face_up"))
+        seat = next(draft.events[i]["seat"] for i in deals if draft.events[i]["seat"] != exposed)
+        extra = {"type": "deal", "seat": seat}  # (to the exposed seat, it would be the exposed card's replacement)
+        return {**draft.header, "events": [*draft.events[:last + 1], extra, {"type": "floor"}]}
+    return None
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize("game", [g for g in Game if GAMES[g].family is Family.FLOP])
+def test_sweep_of_an_exposed_card_with_an_extra_card_rules_without_contradiction(game: Game, book: str) -> None:
+    log = _exposed_with_an_extra_card(game)
+    assert log is not None, f"the sweep could not expose a card in a {game.value} deal"
+    result = floorman.rule(handlog.from_obj(log), rulebook=book)
+    assert {I.EXPOSED_HOLE_CARD, I.EXTRA_CARD} <= {f.irregularity for f in result.findings}
+    ruling = ruling_json.to_obj(result)["rulings"][-1]
+    assert contradictions(ruling) == []
+    assert undoable(ruling, result.state) == [] and untrue(result.rulings[-1], result.state, log) == []
+    assert {"CNT-ONE-EXTRA", "MD-WRONG-COUNT"} & set(ruling["rules"])
+    if ruling["verdict"] == "continue":
+        assert [s["seat"] for s in ruling["remedies"] if s["do"] == "use_as_burn"] == [
+            next(f.seat for f in result.findings if f.irregularity is I.EXPOSED_HOLE_CARD)]
+        assert "BURN-ONE-PER-STREET" in ruling["rules"] and ruling["discretion"] is True
+
+
 def test_the_contradiction_check_sees_each_kind_of_contradiction() -> None:
     def ruling(verdict: str, *steps: Obj) -> Obj:
         return {"verdict": verdict, "remedies": list(steps)}
@@ -475,6 +522,13 @@ def test_the_contradiction_check_sees_each_kind_of_contradiction() -> None:
                                  {"do": "complete_board", "street": "flop", "cards": 1})) == []
     assert contradictions(ruling("continue", {"do": "use_as_burn", "street": "turn"},
                                  {"do": "restore_order", "street": "turn"}))
+    exposed_and_extra = ({"do": "replace_card", "seat": 4}, {"do": "use_as_burn", "seat": 4, "card": "Kh", "street": "flop"},
+                         {"do": "deal_without_burn", "street": "flop"}, {"do": "use_as_burn", "seat": 1, "street": "flop"})
+    assert contradictions(ruling("continue", *exposed_and_extra)) == [
+        "the flop burn: designated twice, from seats [1, 4]"]
+    assert contradictions(ruling("continue", *exposed_and_extra[:3])) == []
+    assert contradictions(ruling("continue", {"do": "use_as_burn", "seat": 4, "card": "Kh", "street": "flop"},
+                                 {"do": "use_as_burn", "seat": 7, "card": "Td", "street": "turn"})) == []
 
 
 def _ruled(kind: Kind, game: Game, moment: str, book: str) -> Any:

@@ -222,10 +222,37 @@ def _redeal_sentences(state: HandState, header: HandLog) -> list[Message]:
     return out
 
 
+def _one_burn_per_street(ctx: Context, decisions: list[Decision]) -> None:
+    """Two decisions that each name a card as one street's burn: one card is burned per street
+    (BURN-ONE-PER-STREET). A card seen face up cannot go back into the stub, an unseen one can (an extra card is
+    returned to the deck, CNT-ONE-EXTRA): the seen card stays the burn, else the first named. The other goes back
+    on top of the stub; no text speaks of the two at once, so it is the floor's call."""
+    named: dict[object, tuple[Decision, Remedy]] = {}
+    for d in decisions:
+        for step in list(d.remedies):
+            if step.do is not RemedyKind.USE_AS_BURN:
+                continue
+            street = step.fields.get("street")
+            first = named.get(street)
+            if first is None or first[0] is d:
+                named.setdefault(street, (d, step))
+                continue
+            kept, dropped = first, (d, step)
+            if "card" in step.fields and "card" not in first[1].fields:
+                kept, dropped = dropped, kept
+            loser, gone = dropped
+            loser.remedies.remove(gone)
+            named[street] = kept
+            ctx.apply(loser, "burn.one_designated_per_street", Message.of("ruling.burn.two_named_no_text"))
+            loser.say(Message.of("ruling.burn.two_named", street=street, seat=kept[1].fields.get("seat"),
+                                 other=gone.fields.get("seat")))
+
+
 def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling:
     rules: list[str] = []
     remedies: list[Remedy] = []
     text: list[Message] = []
+    _one_burn_per_street(ctx, decisions)
     blocked = any(d.misdeal_blocked for d in decisions)
     for d in decisions:
         rules += d.rules
