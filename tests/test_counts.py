@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from floorman.table import Game
-from tests.builders import FLOOR, act, deal, last, t9
+from tests.builders import FLOOR, NINE, act, deal, last, t9
 from tests.sweep_hands import clean_hand
 
 SIX = [1, 2, 3, 4, 5, 6]
@@ -121,6 +121,49 @@ def test_short_seat_that_acted_cannot_be_completed_in_sequence(book: str) -> Non
     ruling = last(_six(events), book)
     assert ruling["verdict"] == "misdeal" and not ruling["substantial_action"]
     assert "MD-WRONG-COUNT" in ruling["rules"]
+
+
+@pytest.mark.parametrize("book", ["wsop-la-2026", "rrop"])
+def test_short_button_before_substantial_action_is_a_wrong_count_where_the_book_has_no_button_clause(book: str) -> None:
+    # Omaha 6-max: the deal stopped one card short of the button; nobody has acted. LA-108 and RRoP Misdeals
+    # 1(e) have no button clause: the in-sequence exception of the wrong count completes the deal
+    events = [*_stopped(SIX, 4, after=5), {"type": "discover", "what": "wrong_count", "seat": 6, "count": 3}, FLOOR]
+    ruling = last(_six(events, game="omaha"), book)
+    assert ruling["verdict"] == "continue" and not ruling["substantial_action"]
+    assert "MD-WRONG-COUNT" in ruling["rules"] and "CNT-BTN-SHORT" not in ruling["rules"]
+    assert _kinds(ruling) == [("deal_missing_card", 6)]
+    assert ruling["discretion"] is False
+
+
+@pytest.mark.parametrize("book", ["tda-2024", "wsop-2026"])
+def test_short_button_before_substantial_action_rests_on_the_button_clause_where_the_book_has_one(book: str) -> None:
+    events = [*_stopped(SIX, 4, after=5), {"type": "discover", "what": "wrong_count", "seat": 6, "count": 3}, FLOOR]
+    ruling = last(_six(events, game="omaha"), book)
+    assert ruling["verdict"] == "continue"
+    assert "CNT-BTN-SHORT" in ruling["rules"] and "MD-WRONG-COUNT" not in ruling["rules"]
+    assert _kinds(ruling) == [("deal_missing_card", 6)]
+
+
+def test_short_button_that_acted_before_substantial_action_is_a_misdeal_without_a_button_clause() -> None:
+    # hold'em three-handed: the button (first to act) got one card and calls; no substantial action yet
+    events = [*_stopped([1, 2, 3], 2, after=2), act(3, "call", 2000), FLOOR]
+    log = t9(events, seats=3, button=3)
+    la = last(log, "wsop-la-2026")
+    assert la["verdict"] == "misdeal" and not la["substantial_action"]
+    assert "MD-WRONG-COUNT" in la["rules"] and "CNT-BTN-SHORT" not in la["rules"]
+    tda = last(log, "tda-2024")
+    assert tda["verdict"] == "continue" and "CNT-BTN-SHORT" in tda["rules"]
+    assert ("kill_hand", 3) in _kinds(tda)
+
+
+@pytest.mark.parametrize("book", ["wsop-la-2026", "rrop", "tda-2024", "wsop-2026"])
+def test_short_button_after_substantial_action_is_the_dead_hand_exception_under_every_book(book: str) -> None:
+    # hold'em 9 seats: the button has one card and says so after three calls (CNT-AFTER-SA-DEAD's exception)
+    events = [*_stopped(NINE, 2, after=8), act(3, "call", 2000), act(4, "call", 2000), act(5, "call", 2000), FLOOR]
+    ruling = last(t9(events), book)
+    assert ruling["verdict"] == "continue" and ruling["substantial_action"]
+    assert "CNT-BTN-SHORT" in ruling["rules"]
+    assert _kinds(ruling) == [("deal_missing_card", 9)]
 
 
 @pytest.mark.parametrize(("game", "cards"), [("omaha5", 5), ("badugi", 4), ("2-7-triple-draw", 5)])

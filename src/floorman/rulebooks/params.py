@@ -35,6 +35,7 @@ OutOfSequence = Literal["misdeal", "discretion"]
 InSequence = Literal["never", "before_short_seat_acts", "before_any_action"]
 MisplacedButtonNext = Literal["rotation", "each_position"]
 MissedBlinds = Literal["none", "made_up"]
+ButtonShortBeforeSa = Literal["button_rule", "wrong_count"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,6 +72,11 @@ class Params:
     wrong_count_in_sequence: InSequence
     """A short deal the top card completes in proper sequence is completed, not misdealt: never, until a short
     seat acts, or until anyone acts."""
+    button_short_before_sa: ButtonShortBeforeSa
+    """A button dealt too few cards, before substantial action: the book's button rule (deal it the missing card
+    unless it has acted), or, where the book has no button clause, a wrong count like any other seat's (the
+    in-sequence exception included). After substantial action the button is the exception to the dead hand
+    under every book (CNT-AFTER-SA-DEAD)."""
     out_of_sequence: OutOfSequence
     nonstandard_before_sa: NonStandard
     button_misplaced_misdeal: bool

@@ -78,6 +78,11 @@ def judge(
             return _continue(ctx, ahead, at), None
         return _window_closed(ctx, late, at, ahead), None
     groups = dict(_grouped(findings))
+    if ctx.params.button_short_before_sa == "wrong_count" and not sa and Irregularity.BUTTON_SHORT in groups:
+        # no button clause in the book: before substantial action the short button is a wrong count like any
+        # other seat's (whether it acted is read from the actions)
+        groups.setdefault(Irregularity.WRONG_CARD_COUNT, []).extend(groups.pop(Irregularity.BUTTON_SHORT))
+        groups.pop(Irregularity.ACTED_WITH_WRONG_COUNT, None)
     if Irregularity.FLOP_FIVE_OR_MORE in groups:
         groups.pop(Irregularity.FOUR_CARD_FLOP, None)
     decisions = [DECISIONS[kind](ctx, group) for kind, group in groups.items()]

@@ -51,6 +51,7 @@ SWITCH_NAMES: Mapping[str, str] = {
     "draw_exposed_misdeal_at": N_("Draw games: exposed cards that make a misdeal"),
     "wrong_count_misdeal": N_("A wrong number of cards before substantial action is a misdeal"),
     "wrong_count_in_sequence": N_("A short deal the top card completes in proper sequence is completed"),
+    "button_short_before_sa": N_("A button dealt too few cards, before substantial action"),
     "out_of_sequence": N_("A card dealt out of sequence"),
     "nonstandard_before_sa": N_("A joker or wrong card before substantial action"),
     "button_misplaced_misdeal": N_("A misplaced button is a misdeal"),
