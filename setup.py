@@ -86,7 +86,7 @@ def _compiled(optional: bool) -> dict[str, Any]:
         from mypyc.build import mypycify
 
         return {"ext_modules": mypycify([str(Path("src/floorman") / name) for name in CORE], opt_level="3")}
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # mypycify exits (SystemExit) when the core does not type-check
         if not optional:
             raise
         print(f"floorman: the core is not compiled ({exc}); it stays pure Python", file=sys.stderr)
