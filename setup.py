@@ -53,8 +53,10 @@ CORE = (
     "cards.py", "table.py", "log.py", "findings.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "result.py",
     "rulings/context.py", "rulings/decide_board.py", "rulings/decide_deal.py", "rulings/decide_table.py",
+    "rulings/decide_next.py", "rulings/next_hand.py",
     "rulings/decide_handling.py",
-    "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py", "rulebooks/decisions.py",
+    "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py", "rulings/feasible.py",
+    "rulebooks/decisions.py",
     # the hand-log readers of the audit's path. Python stays: events.py and formats/document.py (msgspec
     # Structs, which mypyc does not compile), levels.py (Level, a dataclass msgspec builds when it reads
     # a level_change: compiled, its fields would lose their types), formats/phh.py (a generic dataclass) and formats/fields.py
