@@ -201,3 +201,16 @@ def test_an_error_crosses_a_process_boundary_whole() -> None:
                                the_actual=2, the_expected=1)
     copied = pickle.loads(pickle.dumps(stale))
     assert (str(copied), copied.expected, copied.actual) == (str(stale), 1, 2)
+
+
+def test_a_database_error_inside_an_error_is_said_on_one_line_with_its_quotes_as_they_are() -> None:
+    # PostgreSQL's integrity errors carry a DETAIL line; the room's name keeps its quotes (no escaping)
+    from floorman.storage.errors import ConflictError
+
+    cause = ValueError('duplicate key value violates unique constraint "hands_pkey"\nDETAIL:  Key (id)=(1) already exists.')
+    err = ConflictError("error.storage.copying.target_already_holds_record", slug=repr("riverside"), exc=cause)
+    for lang in ("en", "vi"):
+        line = err.say(lang)
+        assert "\n" not in line and "\\" not in line
+        assert "'riverside'" in line and '"hands_pkey" DETAIL: Key (id)=(1) already exists.' in line
+    assert "one of room 'riverside''s ids" in str(err)

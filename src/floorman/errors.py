@@ -96,6 +96,15 @@ def _plain(value: Any) -> Any:
     return value if value is None or isinstance(value, (bool, int, str)) else str(value)
 
 
+def _said_once(exc: BaseException) -> str:
+    """Another library's exception as a parameter: its text on one line (a database's DETAIL lines joined).
+
+    >>> _said_once(ValueError('duplicate key "hands_pkey"\\nDETAIL:  Key (id)=(1) already exists.'))
+    'duplicate key "hands_pkey" DETAIL: Key (id)=(1) already exists.'
+    """
+    return " ".join(str(exc).split())
+
+
 class FloormanError(Exception):
     """The root of every error floorman raises: a message id of the catalog and its parameters.
 
@@ -104,7 +113,8 @@ class FloormanError(Exception):
     """
 
     def __init__(self, message: str | Message, /, **params: Any) -> None:
-        self.what = message if isinstance(message, Message) else Message.of(message, **params)
+        said = {k: _said_once(v) if isinstance(v, BaseException) else v for k, v in params.items()}
+        self.what = message if isinstance(message, Message) else Message.of(message, **said)
         super().__init__(self.what.id)
 
     @property
