@@ -234,7 +234,7 @@ def _in_hand_and_can_act(state: HandState) -> tuple[int, list[SeatState]]:
     in_hand = 0
     can: list[SeatState] = []
     for s in state.seats.values():
-        if s.entitled and not s.folded and not s.dead and len(s.cards) > s.aside:
+        if s.entitled and not s.folded and not s.dead and len(s.faces) > s.aside:
             in_hand += 1
             if not s.all_in:
                 can.append(s)
@@ -301,7 +301,7 @@ def act(state: HandState, ev: PlayerActed, at: int) -> None:
         in_turn = seat.can_act and _needs_action(state, seat)
     else:
         in_turn = expected == by
-    was_in_hand = seat.entitled and not seat.folded and not seat.dead and len(seat.cards) > seat.aside
+    was_in_hand = seat.entitled and not seat.folded and not seat.dead and len(seat.faces) > seat.aside
     chips = _apply(state, seat, action, ev.to)
     seat.acted = True
     if in_turn:
@@ -312,7 +312,7 @@ def act(state: HandState, ev: PlayerActed, at: int) -> None:
         state.street_idx == 0 and state.bring_in_seat is None and action is _COMPLETE
         and state.spec.family is _STUD_GAME and not counts.get(street, 0)
     )
-    state.action_rows.append((at, by, action, in_turn and not forced, street, chips))
+    state.record_action(at=at, seat=by, action=action, in_turn=in_turn and not forced, street=street, chips=chips)
     counts[street] = counts.get(street, 0) + 1
     # only this seat's fold can change how many seats are in the hand
     if in_hand - (was_in_hand and seat.folded) <= 1:
@@ -348,7 +348,7 @@ def _bring_in_seat(state: HandState) -> int | None:
     for seat in state.seats.values():
         if not seat.entitled or seat.folded or seat.held == 0:
             continue
-        ups = [c.card for c in seat.live_cards if c.face_up]
+        ups = seat.up_faces()
         if not ups or not is_known(ups[-1]) or len(ups[-1]) != 2 or ups[-1] == "JK":
             return None
         doors.append((seat.seat, ups[-1]))
@@ -373,7 +373,7 @@ def _best_showing(state: HandState) -> int | None:
     for seat in sorted(state.seats.values(), key=lambda s: s.seat):
         if not seat.in_hand:
             continue
-        ups = [c.card for c in seat.live_cards if c.face_up]
+        ups = seat.up_faces()
         if not ups or not all(is_known(c) and c != "JK" for c in ups):
             return None
         score = _showing_score(ups, low=not state.spec.low_bring_in)

@@ -16,7 +16,7 @@ from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.log import Omission
 from floorman.rulebooks.decisions import deal_order_rules, row
-from floorman.state import HandState, HoleCard, SeatState
+from floorman.state import HandState, SeatState
 from floorman.table import Family, PlayerStatus, Street
 
 __all__ = ["close_initial", "deal_after", "deal_initial", "evaluate_initial", "expose", "order_rules"]
@@ -74,11 +74,9 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         return
     spec = state.spec
     face_up = ev.face_up
-    card = HoleCard(ev.card, at, face_up, position=position, street=spec.streets[0])
-    cards = seat.cards
-    cards.append(card)
+    card = seat.add_card(ev.card, at, face_up=face_up, position=position, street=spec.streets[0])
     if spec.family is _STUD_GAME:
-        k = len(cards)
+        k = card + 1
         pattern = spec.initial_face_up
         should_be_up = pattern[k - 1] if k <= len(pattern) else False
         if face_up and not should_be_up:
@@ -87,7 +85,7 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
             state.add(Finding(at=at, irregularity=I.STUD_DOOR_CARD_DOWN, seat=to, during_initial_deal=True))
     elif face_up:
         _dealer_exposure(state, seat, card, at, how="dealt_face_up")
-    if len(cards) - seat.aside >= spec.hole_cards:  # else this seat, a holder, is short: the deal goes on
+    if len(seat.faces) - seat.aside >= spec.hole_cards:  # else this seat, a holder, is short: the deal goes on
         _check_finished(state)
 
 
@@ -100,13 +98,11 @@ def _is_exposure_replacement(state: HandState, seat: SeatState) -> bool:
 
 def _replace(state: HandState, seat: SeatState, ev: CardDealt, at: int) -> None:
     if seat.owed_replacements > 0:
-        for old in seat.cards:
-            if old.exposed_by_dealer and not old.set_aside:
-                seat.set_aside(old)
-                break
+        out = seat.by_dealer & ~seat.aside_set
+        if out:
+            seat.set_aside((out & -out).bit_length() - 1)  # the first such card
         seat.owed_replacements -= 1
-    card = HoleCard(card=ev.card, at=at, face_up=ev.face_up, replacement=True, street=state.street)
-    seat.cards.append(card)
+    card = seat.add_card(ev.card, at, face_up=ev.face_up, replacement=True, street=state.street)
     if ev.face_up and not state.is_stud:
         _dealer_exposure(state, seat, card, at, how="dealt_face_up")
 
@@ -120,7 +116,7 @@ def _check_finished(state: HandState) -> None:
     holders = False
     for s in state.seats.values():
         if s.entitled:
-            held = len(s.cards) - s.aside
+            held = len(s.faces) - s.aside
             if held > 0:
                 if held < n:
                     return
@@ -222,8 +218,9 @@ def _last_seat_served(state: HandState) -> bool:
 
 
 def _extra_at(state: HandState, seat: int, n: int) -> int:
-    cards = state.seats[seat].live_cards
-    return cards[n].at if len(cards) > n else state.index
+    holder = state.seats[seat]
+    live = holder.live()
+    return holder.dealt_at[live[n]] if len(live) > n else state.index
 
 
 _ORDER_UNKNOWABLE: Final = frozenset({I.FIRST_CARD_WRONG_SEAT, I.CARD_TO_SEAT_NOT_ENTITLED, I.SEAT_DEALT_OUT,
@@ -292,19 +289,20 @@ def _how(how: str) -> Message:
     return Message.of(f"finding.exposed.{how}") if how in _HOWS else Message.of("finding.exposed.other", how=how)
 
 
-def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int, *, how: str) -> None:
-    card.exposed = True
-    card.exposed_by_dealer = True
-    if state.spec.family is _DRAW_GAME and (state.initial_open or card.street is not state.spec.streets[0]):
+def _dealer_exposure(state: HandState, seat: SeatState, card: int, at: int, *, how: str) -> None:
+    """The dealer exposed the seat's card ``card`` (its index among the seat's cards)."""
+    seat.expose(card, by_dealer=True)
+    face = seat.faces[card]
+    if state.spec.family is _DRAW_GAME and (state.initial_open or seat.card_streets[card] is not state.spec.streets[0]):
         _draw_exposure(state, seat, card, at, how=how)
         return
-    if card.replacement:
-        state.add(Finding(at=at, irregularity=I.EXPOSED_REPLACEMENT_CARD, seat=seat.seat, card=card.card,
+    if seat.is_replacement(card):
+        state.add(Finding(at=at, irregularity=I.EXPOSED_REPLACEMENT_CARD, seat=seat.seat, card=face,
                           note=_how(how)))
         _set_up_replacement(state, seat)
         return
     if not state.initial_open:
-        state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=card.card, note=_how(how)))
+        state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=face, note=_how(how)))
         return
     count = 1 + sum(
         1 for f in state.findings
@@ -314,25 +312,26 @@ def _dealer_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int,
     if state.order.heads_up:
         extra += row("deal_order.heads_up").rules
     state.add(Finding(
-        at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card,
-        position=None if state.omits(_OMITTED_DEAL_ORDER) else card.position,
+        at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=face,
+        position=None if state.omits(_OMITTED_DEAL_ORDER) else seat.positions[card],
         count=count, during_initial_deal=True, note=_how(how), extra_rules=extra,
     ))
     if not state.is_stud:
         _set_up_replacement(state, seat)
 
 
-def _draw_exposure(state: HandState, seat: SeatState, card: HoleCard, at: int, *, how: str) -> None:
+def _draw_exposure(state: HandState, seat: SeatState, card: int, at: int, *, how: str) -> None:
     """Draw games: every card the dealer exposes is replaced. On the initial deal (its replacements included)
     the exposures are counted toward the misdeal; a card exposed in a draw is an exposure all the same."""
-    initial = state.initial_open and card.street is state.spec.streets[0]
+    street = seat.card_streets[card]
+    initial = state.initial_open and street is state.spec.streets[0]
     count = 1 + sum(
         1 for f in state.findings if f.irregularity is I.EXPOSED_HOLE_CARD and f.during_initial_deal
     ) if initial else None
     state.add(Finding(
-        at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=card.card,
-        street=None if initial else card.street, count=count, during_initial_deal=initial, note=_how(how),
-        position=card.position if initial and not state.omits(_OMITTED_DEAL_ORDER) else None,
+        at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=seat.faces[card],
+        street=None if initial else street, count=count, during_initial_deal=initial, note=_how(how),
+        position=seat.positions[card] if initial and not state.omits(_OMITTED_DEAL_ORDER) else None,
         extra_rules=row("exposed_hole_card.flashed").rules if how in ("flashed", "off_table") else (),
     ))
     seat.owed_replacements += 1
@@ -351,27 +350,26 @@ def _set_up_replacement(state: HandState, seat: SeatState) -> None:
 
 def expose(state: HandState, ev: CardExposed, at: int) -> None:
     seat = state.seats.get(ev.seat)
-    if seat is None or not seat.cards:
+    if seat is None or not seat.faces:
         return
-    idx = (ev.index - 1) if ev.index is not None else len(seat.cards) - 1
-    if idx >= len(seat.cards):
-        idx = len(seat.cards) - 1
-    card = seat.cards[idx]
-    if ev.card != "??" and card.card == "??":
-        card.card = ev.card
+    n = len(seat.faces)
+    card = (ev.index - 1) if ev.index is not None else n - 1
+    if card >= n:
+        card = n - 1
+    if ev.card != "??" and seat.faces[card] == "??":
+        seat.faces[card] = ev.card
         see(state, ev.card, at=at, where=at_seat(ev.seat), seat=ev.seat)
     if ev.by is ExposedBy.PLAYER:
-        card.exposed = True
-        state.add(Finding(at=at, irregularity=I.PLAYER_EXPOSED_OWN_CARD, seat=ev.seat, card=card.card,
+        seat.expose(card, by_dealer=False)
+        state.add(Finding(at=at, irregularity=I.PLAYER_EXPOSED_OWN_CARD, seat=ev.seat, card=seat.faces[card],
                           note=_how(ev.how or "shown")))
         return
-    if card.exposed_by_dealer:
+    if seat.is_by_dealer(card):
         return
-    last_dealt = max((c.at for s in state.seats.values() for c in s.cards), default=-1)
-    if state.deal_finished and card.at != last_dealt and not card.replacement:
-        card.exposed = True
-        card.exposed_by_dealer = True
-        state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=card.card,
+    last_dealt = max((s.dealt_at[-1] for s in state.seats.values() if s.dealt_at), default=-1)
+    if state.deal_finished and seat.dealt_at[card] != last_dealt and not seat.is_replacement(card):
+        seat.expose(card, by_dealer=True)
+        state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=seat.faces[card],
                           note=_how(ev.how or "exposed")))
         return
     _dealer_exposure(state, seat, card, at, how=ev.how or "exposed")
@@ -398,8 +396,7 @@ def deal_after(state: HandState, ev: CardDealt, at: int) -> None:
         return
     n = state.spec.hole_cards
     if state.spec.family is _DRAW_GAME and state.street is not _PREDRAW:
-        drawn = HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street)
-        seat.cards.append(drawn)
+        drawn = seat.add_card(ev.card, at, face_up=ev.face_up, street=state.street)
         if ev.face_up:
             _dealer_exposure(state, seat, drawn, at, how="dealt_face_up")
         if seat.held > n and not any(f.irregularity is I.WRONG_CARD_COUNT and f.seat == ev.seat
@@ -407,8 +404,7 @@ def deal_after(state: HandState, ev: CardDealt, at: int) -> None:
             state.add(Finding(at=at, irregularity=I.WRONG_CARD_COUNT, seat=ev.seat, count=seat.held,
                               street=state.street))
         return
-    card = HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street)
-    seat.cards.append(card)
+    card = seat.add_card(ev.card, at, face_up=ev.face_up, street=state.street)
     if seat.held > n:
         state.add(Finding(at=at, irregularity=I.EXTRA_CARD, seat=ev.seat, count=seat.held - n))
     elif ev.face_up:

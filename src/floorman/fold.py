@@ -55,7 +55,7 @@ from floorman.findings import MIXED_WITH, DeckCheck, DeckCount, Finding, SetAsid
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.log import Omission, Version
-from floorman.state import HandState, HoleCard, SeatState
+from floorman.state import HandState, SeatState
 from floorman.table import Family, Level, PlayerStatus, Street
 
 __all__ = ["PROGRESS", "STEPS", "closing_findings", "deck_counts", "floor_called", "ruling_applied", "step_of"]
@@ -199,8 +199,8 @@ def _muck_retrieved(state: HandState, event: MuckRetrieved, at: int) -> None:
     seat.folded = False
     state.tabled.discard(event.seat)
     for card in event.cards:
-        if card != "??" and card not in {c.card for c in seat.live_cards}:
-            seat.cards.append(HoleCard(card=card, at=at))
+        if card != "??" and card not in seat.live_faces():
+            seat.add_card(card, at)
     state.add(Finding(at=at, irregularity=I.MUCKED_HAND_RETRIEVED, seat=event.seat, count=len(event.cards) or None,
                       note=_RETRIEVED[event.identified]))
 
@@ -213,7 +213,7 @@ def _card_found(state: HandState, event: CardFound, at: int) -> None:
             state.add(Finding(at=at, irregularity=I.CARD_OF_UNKNOWN_ORIGIN, seat=event.seat, card=event.card))
             return
         seat = state.seats[event.seat]
-        seat.cards.append(HoleCard(card=event.card, at=at))
+        seat.add_card(event.card, at)
         see(state, event.card, at=at, where=at_seat(event.seat), seat=event.seat)
         return
     if event.origin is Origin.THIS_DECK:
@@ -326,7 +326,7 @@ def _level_change(state: HandState, event: LevelChanged, at: int) -> None:
     after it makes it the hand's level (LVL-NEW-HAND); a post, card or action first makes it a change during the
     hand, as in version 1."""
     if (state.log.version is _V1_1 and state.hand_began_at is None and not state.posts
-            and not state.initial_deals and not state.action_rows and not state.board_events):
+            and not state.initial_deals and not state.acted_at and not state.board_events):
         state.pending_levels.append((at, event.level))
         return
     state.level_changes.append((at, event.level))
@@ -410,15 +410,16 @@ def _show(state: HandState, event: HandShown, at: int) -> None:
     seat = state.seats.get(event.seat)
     if seat is None:
         return
-    known = {c.card for c in seat.cards}
-    unknown = [c for c in seat.live_cards if c.card == "??"]
+    faces = seat.faces
+    known = set(faces)
+    unknown = [i for i in seat.live() if faces[i] == "??"]
     for card in event.cards:
         if card == "??" or card in known:
             continue
         if unknown:
-            unknown.pop(0).card = card
+            faces[unknown.pop(0)] = card
         else:
-            seat.cards.append(HoleCard(card=card, at=at))
+            seat.add_card(card, at)
         see(state, card, at=at, where=at_seat(event.seat), seat=event.seat)
 
 
@@ -463,9 +464,9 @@ def _discover(state: HandState, event: DefectDiscovered, at: int) -> None:
 
 def _just_folded(state: HandState, seat: int | None) -> int | None:
     """The seat whose fold was the last thing to happen before cards were found mixed into ``seat``'s hand."""
-    if not state.action_rows:
+    if not state.acted_at:
         return None
-    at, last, action, _, _, _ = state.action_rows[-1]
+    at, last, action = state.acted_at[-1], state.acted_seat[-1], state.acted_kind[-1]
     if at == state.index - 1 and action is _FOLD and last != seat:
         return last
     return None

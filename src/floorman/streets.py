@@ -17,7 +17,7 @@ from floorman.findings import Finding, SetAside
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.log import Omission
-from floorman.state import HandState, HoleCard
+from floorman.state import HandState, SeatState
 from floorman.table import Family, Street
 
 __all__ = ["board_card", "burn", "check_draw_counts", "check_last_street_counts", "check_seventh_street_due", "discard",
@@ -168,7 +168,7 @@ def _designated(state: HandState, street: Street) -> SetAside | None:
     A procedure nobody carried out leaves the dealer's own burn the only one."""
     why = state.designated_burn.get(street)
     if why is SetAside.EXPOSED_CARD:
-        out = any(c.exposed_by_dealer and c.set_aside for s in state.seats.values() for c in s.cards)
+        out = any(s.by_dealer & s.aside_set for s in state.seats.values())
         return why if out else None
     if why is SetAside.FOUR_CARD_FLOP_SCRAMBLE:
         flop = next((f for f in state.findings if f.irregularity is I.FOUR_CARD_FLOP), None)
@@ -201,7 +201,7 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
     if has_this_street or cur_idx == 0:
         target = _next_street(state)
         if target is None:  # a card past the last street: the hand holds more than the game deals
-            seat.cards.append(HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=state.street))
+            seat.add_card(ev.card, at, face_up=ev.face_up, street=state.street)
             if not any(f.irregularity is I.WRONG_CARD_COUNT and f.seat == ev.seat for f in state.findings):
                 state.add(Finding(at=at, irregularity=I.WRONG_CARD_COUNT, seat=ev.seat, count=seat.held,
                                   street=state.street))
@@ -220,11 +220,9 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
     street = state.street
     face_pattern = state.spec.street_face_up
     should_be_up = face_pattern[state.street_idx - 1] if 0 < state.street_idx <= len(face_pattern) else False
-    seat.cards.append(HoleCard(card=ev.card, at=at, face_up=ev.face_up, street=street))
+    seat.add_card(ev.card, at, face_up=ev.face_up, street=street)
     if street is _SEVENTH and ev.face_up and not should_be_up:
-        first = not any(
-            c.street is _SEVENTH for s in state.seats.values() if s.seat != ev.seat for c in s.cards
-        )
+        first = not any(_SEVENTH in s.card_streets for s in state.seats.values() if s.seat != ev.seat)
         state.add(Finding(
             at=at, irregularity=I.STUD_SEVENTH_EXPOSED, seat=ev.seat, card=ev.card,
             count=sum(1 for s in state.seats.values() if s.in_hand),
@@ -266,13 +264,12 @@ def check_last_street_counts(state: HandState, found: list[Finding]) -> None:
     for seat in state.seats.values():
         if not seat.in_hand or seat.seat in counted or seat.held < spec.hole_cards:
             continue  # a starting hand short of cards is the initial deal's (dealing.evaluate_initial)
-        live = seat.live_cards
         community = 0
         for k in range(1, closed + 1):
             if state.board.get(streets[k]):
                 community += 1
                 continue
-            had = sum(1 for c in live if c.street is None or streets.index(c.street) <= k)
+            had = _had_by(seat, streets, k)
             if had < spec.hole_cards + k - community:
                 found.append(Finding(at=state.index, irregularity=I.WRONG_CARD_COUNT, seat=seat.seat,
                                      count=had, street=streets[k]))
@@ -289,9 +286,20 @@ def _street_dealt_to_the_last_seat(state: HandState) -> bool:
     if last is None:
         return False
     seat = state.seats[last]
-    had = sum(1 for c in seat.live_cards if c.street is None or state.spec.streets.index(c.street) <= k)
+    had = _had_by(seat, state.spec.streets, k)
     community = sum(1 for j in range(1, k) if state.board.get(state.spec.streets[j]))
     return had >= state.spec.hole_cards + k - community
+
+
+def _had_by(seat: SeatState, streets: tuple[Street, ...], k: int) -> int:
+    """How many of the seat's cards still in the hand it had by street ``k`` (a card of no street counts)."""
+    on = seat.card_streets
+    had = 0
+    for i in seat.live():
+        street = on[i]
+        if street is None or streets.index(street) <= k:
+            had += 1
+    return had
 
 
 def check_draw_counts(state: HandState, found: list[Finding]) -> None:
@@ -336,13 +344,8 @@ def discard(state: HandState, ev: CardsDiscarded, at: int) -> None:
     if nxt is not None and nxt not in state.draw_rounds and is_round_complete(state):
         start_round(state, nxt)
         state.draw_rounds.add(nxt)
-    removed = 0
-    for card in reversed(seat.cards):
-        if removed >= ev.count:
-            break
-        if not card.set_aside:
-            seat.set_aside(card)
-            removed += 1
+    for card in reversed(seat.live()[-ev.count:] if ev.count > 0 else []):
+        seat.set_aside(card)
     del at
 
 

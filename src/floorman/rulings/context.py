@@ -136,7 +136,7 @@ class Context:
         return self.book.discretion_message(rule_id)
 
     def seat_acted_before(self, seat: int | None, at: int) -> bool:
-        return seat is not None and any(a.seat == seat and a.at < at for a in self.state.actions)
+        return seat is not None and self.state.has_acted(seat, before=at)
 
     def misdeal_or_blocked(self, d: Decision, cause: Message) -> Decision:
         """A misdeal cause: misdeal before substantial action, play on after it."""

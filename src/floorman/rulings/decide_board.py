@@ -153,7 +153,7 @@ def non_standard(ctx: Context, fs: list[Finding]) -> Decision:
                       card=f.card, street=street.value if street is not None else None)
             d.say(Message.of("ruling.non_standard.it_is_a_scrap_of_paper"))
             continue
-        acted = any(a.seat == f.seat and a.at > _arrived(ctx, f) for a in ctx.state.actions)
+        acted = f.seat is not None and ctx.state.has_acted(f.seat, after=_arrived(ctx, f))
         if acted:
             ctx.apply(d, "non_standard_card.dead", card=f.card, seat=f.seat)
             d.say(Message.of("ruling.non_standard.seat_acted_on_that_hand_so", seat=f.seat))
@@ -171,9 +171,9 @@ def _arrived(ctx: Context, f: Finding) -> int:
     """When the odd card reached the seat (its deal), or when it was reported."""
     seat = ctx.state.seats.get(f.seat or 0)
     if seat is not None and f.card:
-        for card in seat.cards:
-            if card.card == f.card:
-                return card.at
+        for face, at in zip(seat.faces, seat.dealt_at, strict=True):
+            if face == f.card:
+                return at
     return f.at
 
 
@@ -255,7 +255,8 @@ def _flop_noburn(ctx: Context, d: Decision, actions: int) -> None:
     ctx.apply(d, "missing_burn.flop")
     if actions >= p.flop_noburn_stands_after:
         d.say(Message.of("ruling.flop_noburn.the_flop_was_dealt_without_a", actions=actions))
-        flop_actions = [a.action for a in ctx.state.actions if a.street is Street.FLOP]
+        state = ctx.state
+        flop_actions = [state.acted_kind[i] for i in range(state.action_count) if state.acted_street[i] is Street.FLOP]
         flop_sa = has_substantial_action(flop_actions, p, stud=False)
         ctx.apply(d, "missing_burn.flop_stands" if flop_sa else "missing_burn.flop_stands_short_of_substantial_action",
                   next_street=_next_board_street(ctx, Street.FLOP))

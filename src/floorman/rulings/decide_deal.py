@@ -299,7 +299,7 @@ def extra_card(ctx: Context, fs: list[Finding]) -> Decision:
     if extras >= p.extra_cards_misdeal_at:
         return ctx.misdeal_or_blocked(d, Message.of("cause.or_more_extra_cards", extra_cards_misdeal_at=p.extra_cards_misdeal_at))
     ctx.apply(d, "extra_card.one")
-    if ctx.state.actions:
+    if ctx.state.action_count:
         mixed = Finding(at=f.at, irregularity=I.WRONG_CARD_COUNT, seat=f.seat,
                         count=ctx.state.hole_cards_at(f.seat))
         d2 = wrong_count(ctx, [mixed])
@@ -410,7 +410,7 @@ def _short_at_the_draw_before_acting(ctx: Context, fs: list[Finding]) -> bool:
     state = ctx.state
     return state.spec.family is Family.DRAW and any(
         f.street not in (None, state.spec.streets[0]) and (f.count or 0) < state.spec.hole_cards
-        and not any(a.seat == f.seat and a.street is f.street for a in state.actions) for f in fs)
+        and not (f.seat is not None and state.has_acted(f.seat, street=f.street)) for f in fs)
 
 
 def _draw_short_live(ctx: Context, d: Decision, fs: list[Finding]) -> Decision:
@@ -432,7 +432,7 @@ def _stud_passed_over_before_acting(ctx: Context, fs: list[Finding]) -> bool:
     state = ctx.state
     return state.is_stud and all(
         f.street is state.street and (f.count or 0) < _due(ctx, f)
-        and not any(a.seat == f.seat and a.street is f.street for a in state.actions) for f in fs)
+        and not (f.seat is not None and state.has_acted(f.seat, street=f.street)) for f in fs)
 
 
 def _stud_final_card(ctx: Context, d: Decision, fs: list[Finding]) -> Decision:
@@ -442,7 +442,7 @@ def _stud_final_card(ctx: Context, d: Decision, fs: list[Finding]) -> Decision:
     ctx.apply(d, "wrong_card_count.stud_final_card", Message.of("ruling.wrong_count.stud_may_be_live"))
     seats = sorted({f.seat for f in fs if f.seat is not None})
     for seat in seats:
-        if not any(a.seat == seat and a.street is last for a in ctx.state.actions):
+        if not ctx.state.has_acted(seat, street=last):
             ctx.apply(d, "wrong_card_count.completed", seat=seat)
     d.say(Message.of("ruling.wrong_count.stud_final_card_missing", seats=tuple(seats), k=len(seats)))
     return d
@@ -456,7 +456,7 @@ def _owed_in_sequence(ctx: Context, fs: list[Finding]) -> tuple[int, ...]:
     owed = state.owed_in_sequence()
     if when == "never" or not owed or any(f.seat not in owed or (f.count or 0) >= state.spec.hole_cards for f in fs):
         return ()
-    acted = {a.seat for a in state.actions}
+    acted = state.seats_that_acted()
     if acted and (when == "before_any_action" or acted & set(owed)):
         return ()
     return owed

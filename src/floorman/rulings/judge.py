@@ -50,7 +50,7 @@ def _unique(items: Sequence[T]) -> tuple[T, ...]:
 
 def _oot_doubt(ctx: Context, d: Decision) -> None:
     """Where a book does not say whether an out-of-turn action counts, and there was one."""
-    if any(not in_turn for _, _, _, in_turn, _, _ in ctx.state.action_rows):
+    if ctx.state.has_out_of_turn_action:
         ctx.apply(d, "substantial_action.out_of_turn")
 
 

@@ -54,11 +54,11 @@ def has_substantial_action(actions: Sequence[Action], params: Params, *, stud: b
 def counted_actions(state: HandState, params: Params, *, upto: int | None = None) -> list[ActionRecord]:
     """The actions that count toward substantial action (in turn unless the book counts others)."""
     out = []
-    for record in state.actions:
-        if upto is not None and record.at > upto:
+    for i in range(state.action_count):
+        if upto is not None and state.acted_at[i] > upto:
             break
-        if record.in_turn or params.sa_counts_out_of_turn:
-            out.append(record)
+        if params.sa_counts_out_of_turn or state.is_in_turn(i):
+            out.append(state.action(i))
     return out
 
 
@@ -82,7 +82,7 @@ def is_reached_by(actions: Sequence[Action], params: Params, *, stud: bool) -> b
 def sa_reason(state: HandState, params: Params) -> Message:
     """A sentence a player accepts: how many actions there were and why that is or is not SA."""
     counted = counted_actions(state, params)
-    ignored = [r for r in state.actions if not r.in_turn and not params.sa_counts_out_of_turn]
+    ignored = [] if params.sa_counts_out_of_turn else [r for r in state.actions if not r.in_turn]
     n = len(counted)
     acted = tuple(Message.of(f"ruling.sa.acted.{r.action.value}", seat=r.seat) for r in counted)
     oot: Message | str = ""

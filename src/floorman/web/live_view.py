@@ -202,7 +202,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
     for index, e in enumerate(live.events):
         batches.setdefault(e.batch, []).append(e)
         at[id(e)] = index
-    out_of_turn = {a.at for a in state.actions if not a.in_turn}
+    out_of_turn = {state.acted_at[i] for i in range(state.action_count) if not state.is_in_turn(i)}
     out_of_turn_words = t.gettext("out of turn")
     lines = tuple(
         LogLine(number=i + 1, text=describe_batch([e.event for e in group], t)
