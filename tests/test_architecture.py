@@ -11,7 +11,7 @@ from tests.conftest import ROOT
 
 SRC = ROOT / "src" / "floorman"
 CORE = [
-    "errors.py", "cards.py", "levels.py", "table.py", "events.py", "log.py", "findings.py", "state.py", "cardcheck.py",
+    "errors.py", "cards.py", "levels.py", "table.py", "events.py", "log.py", "findings.py", "seat.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "result.py", "rulebooks/__init__.py", "rulebooks/params.py",
     "rulebooks/decisions.py", "locale/__init__.py", "locale/mo.py", "locale/words.py",
     *[f"rulings/{p.name}" for p in (SRC / "rulings").glob("*.py")],
@@ -135,7 +135,7 @@ def test_no_module_imports_itself_through_others() -> None:
 
 
 FOLD = {"floorman.hand", "floorman.fold", "floorman.betting", "floorman.dealing", "floorman.streets",
-        "floorman.state", "floorman.cardcheck"}
+        "floorman.seat", "floorman.state", "floorman.cardcheck"}
 """The modules that follow a hand."""
 DECIDING = {m for m in MODULES if m.startswith("floorman.rulings.")} - {"floorman.rulings.model"}
 """The modules that decide a ruling (``rulings.model`` holds its value types only)."""

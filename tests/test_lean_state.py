@@ -14,15 +14,16 @@ from typing import Any
 
 import pytest
 
-import floorman.state
+import floorman.seat
 from floorman.formats import handlog
 from floorman.hand import Hand, rule
 from floorman.log import HandLog
 from floorman.rulings.judge import judge as real_judge
-from floorman.state import ActionRecord, HoleCard
+from floorman.seat import HoleCard
+from floorman.state import ActionRecord
 
 ROOT = Path(__file__).parent
-COMPILED = not floorman.state.__file__.endswith(".py")
+COMPILED = not floorman.seat.__file__.endswith(".py")
 
 
 def _logs() -> list[HandLog]:

@@ -20,7 +20,8 @@ from floorman.result import Result
 from floorman.rulebooks import find_rulebook
 from floorman.rulings.context import Context
 from floorman.rulings.model import Verdict
-from floorman.state import ActionRecord, HandState, HoleCard, SeatState
+from floorman.seat import HoleCard, SeatState
+from floorman.state import ActionRecord, HandState
 from floorman.table import DealOrder, Family, Game, Level, Player, PlayerStatus, Street, Structure
 
 WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context, DealOrder, Player, FindingRow,

@@ -13,7 +13,8 @@ from floorman.cards import is_known, rank_value, suit_of
 from floorman.events import Action, BlindKind, BlindPosted, PlayerActed
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
-from floorman.state import HandState, SeatState
+from floorman.seat import SeatState
+from floorman.state import HandState
 from floorman.table import Chips, Family, Level, Street, Structure
 
 __all__ = ["act", "after_bet", "bet_size", "fixed_bet", "forced_amount", "is_round_complete", "next_to_act", "post", "start_round", "street_target"]

@@ -16,7 +16,8 @@ from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.log import Omission
 from floorman.rulebooks.decisions import deal_order_rules, row
-from floorman.state import HandState, SeatState
+from floorman.seat import SeatState
+from floorman.state import HandState
 from floorman.table import Family, PlayerStatus, Street
 
 __all__ = ["close_initial", "deal_after", "deal_initial", "evaluate_initial", "expose", "order_rules"]

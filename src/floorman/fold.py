@@ -55,7 +55,8 @@ from floorman.findings import MIXED_WITH, DeckCheck, DeckCount, Finding, SetAsid
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.log import Omission, Version
-from floorman.state import HandState, SeatState
+from floorman.seat import SeatState
+from floorman.state import HandState
 from floorman.table import Family, Level, PlayerStatus, Street
 
 __all__ = ["PROGRESS", "STEPS", "closing_findings", "deck_counts", "floor_called", "ruling_applied", "step_of"]

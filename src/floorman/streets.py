@@ -17,7 +17,8 @@ from floorman.findings import Finding, SetAside
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.log import Omission
-from floorman.state import HandState, SeatState
+from floorman.seat import SeatState
+from floorman.state import HandState
 from floorman.table import Family, Street
 
 __all__ = ["board_card", "burn", "check_draw_counts", "check_last_street_counts", "check_seventh_street_due", "discard",
