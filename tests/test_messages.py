@@ -24,7 +24,7 @@ from tests.conftest import ROOT
 
 LOCALE = ROOT / "src" / "floorman" / "locale"
 PACKAGE = ROOT / "src" / "floorman"
-ENGINE_ID = re.compile(r"^(error|ruling|remedy|cause|cli|finding|street|game|structure|drill|narrate|colour|book|level|reference|seats|card|gloss)\.[a-z0-9_.]+$")
+ENGINE_ID = re.compile(r"^(error|ruling|remedy|cause|cli|chain|finding|street|game|structure|drill|narrate|colour|book|level|reference|seats|card|gloss)\.[a-z0-9_.]+$")
 
 
 def _po(lang: str) -> Path:

@@ -18,7 +18,7 @@ only the records the report shows travel between processes.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from floorman.errors import LogError
@@ -106,11 +106,13 @@ class HandAudit:
     """Why the hand could not be read: one line naming the file, the event index and the field."""
     error_event: int | None = None
     error_field: str | None = None
+    reason: LogError | None = field(default=None, compare=False, repr=False)
+    """The error itself, to say ``error`` in another language (``reason.say("vi")``)."""
 
     def __init__(
         self, *, file: str, hand: str, game: str | None = None, table: str | None = None, dealer: str | None = None,
         verdict: Verdict | None = None, findings: tuple[FindingRow, ...] = (), error: str | None = None,
-        error_event: int | None = None, error_field: str | None = None,
+        error_event: int | None = None, error_field: str | None = None, reason: LogError | None = None,
     ) -> None:
         object.__setattr__(self, "file", file)
         object.__setattr__(self, "hand", hand)
@@ -122,10 +124,15 @@ class HandAudit:
         object.__setattr__(self, "error", error)
         object.__setattr__(self, "error_event", error_event)
         object.__setattr__(self, "error_field", error_field)
+        object.__setattr__(self, "reason", reason)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _hand_audit, (self.file, self.hand, self.game, self.table, self.dealer, self.verdict, self.findings,
-                             self.error, self.error_event, self.error_field)
+                             self.error, self.error_event, self.error_field, self.reason)
+
+    def said(self, lang: str) -> str | None:
+        """Why the hand could not be read, in ``lang`` (``error`` as it is when the error itself is not at hand)."""
+        return self.reason.say(lang) if self.reason is not None else self.error
 
     @property
     def unreadable(self) -> bool:
@@ -147,10 +154,11 @@ def _finding_row(
 def _hand_audit(
     file: str, hand: str, game: str | None, table: str | None, dealer: str | None, verdict: Verdict | None,
     findings: tuple[FindingRow, ...], error: str | None, error_event: int | None, error_field: str | None,
+    reason: LogError | None,
 ) -> HandAudit:
     """A ``HandAudit`` unpickled."""
     return HandAudit(file=file, hand=hand, game=game, table=table, dealer=dealer, verdict=verdict, findings=findings,
-                     error=error, error_event=error_event, error_field=error_field)
+                     error=error, error_event=error_event, error_field=error_field, reason=reason)
 
 
 # -- one hand ----------------------------------------------------------------------------------
@@ -183,7 +191,8 @@ def audit_hand(log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None 
 
 def unreadable(file: str, hand: str, error: LogError) -> HandAudit:
     """The record of a hand (or a file) that cannot be read."""
-    return HandAudit(file=file, hand=hand, error=str(error), error_event=error.event, error_field=error.field)
+    return HandAudit(file=file, hand=hand, error=str(error), error_event=error.event, error_field=error.field,
+                     reason=error)
 
 
 # -- reports ------------------------------------------------------------------------------------

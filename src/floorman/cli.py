@@ -16,14 +16,13 @@ from typing import Any, ClassVar, TypeVar
 
 import click
 
-from floorman.cli_errors import error_edge
+from floorman.cli_errors import error_edge, lang_option, words
 from floorman.errors import LogError
 from floorman.formats import handlog, house
 from floorman.formats import ruling as ruling_json
 from floorman.formats.files import read_bounded
 from floorman.formats.handlog import _Encoder
 from floorman.hand import rule
-from floorman.locale import LANGS
 from floorman.log import HandLog
 from floorman.rulebooks import BOOK_IDS, Rulebook, find_rule, find_rulebook
 
@@ -102,7 +101,7 @@ def main() -> None:
 @_house_option
 @click.option("--json", "as_json", is_flag=True, help="Print the ruling object (hand-log format, section 3).")
 @click.option("--color/--no-color", default=None, help="Colour the verdict (default: when writing to a terminal).")
-@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of the ruling text.")
+@lang_option("Language of the ruling text.")
 def rule_cmd(
     log: str, rulebook: str | None, house_file: str | None, as_json: bool, color: bool | None, lang: str
 ) -> None:
@@ -123,31 +122,35 @@ def rule_cmd(
 
 @main.command("rules")
 @click.option("--rulebook", "-r", metavar="ID", help="Cite every rule in this book.")
-@click.option("--search", "-s", "words", metavar="WORDS",
+@click.option("--search", "-s", "search", metavar="WORDS",
               help="Only the rules these words find (English or Vietnamese, accents optional), best first.")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
-def rules_cmd(rulebook: str | None, words: str | None, as_json: bool) -> None:
+@lang_option("Language of the heading and the rules' titles (--json gives both).")
+def rules_cmd(rulebook: str | None, search: str | None, as_json: bool, lang: str) -> None:
     """Every rule id with its citation."""
     from floorman.reference import rule_rows, search_rules
 
-    with error_edge():
+    with error_edge(lang=lang):
         book = find_rulebook(rulebook)
     rows = rule_rows(book)
-    if words is not None:
+    if search is not None:
         by_id = {row["rule"]: row for row in rows}
-        rows = [by_id[hit.rule.id] for hit in search_rules(words, limit=len(by_id))]
+        rows = [by_id[hit.rule.id] for hit in search_rules(search, limit=len(by_id))]
     if as_json:
         click.echo(json.dumps({"rulebook": book.id, "rules": rows}, indent=1, ensure_ascii=False))
         return
-    found = f" found by {words!r}" if words is not None else ""
-    click.echo(f"{book.name} ({book.id}): {len(rows)} rule{'' if len(rows) == 1 else 's'}{found}")
+    name = book.name_vi if lang == "vi" else book.name
+    if search is None:
+        click.echo(words("cli.rules.count", lang, book=name, id=book.id, n=len(rows)))
+    else:
+        click.echo(words("cli.rules.count_found", lang, book=name, id=book.id, n=len(rows), words=repr(search)))
     for row in rows:
-        click.echo(f"{row['rule']:<26} {row['title']:<44} {row['source']}")
+        click.echo(f"{row['rule']:<26} {row['title_vi' if lang == 'vi' else 'title']:<44} {row['source']}")
 
 
 @main.command("explain")
 @click.argument("rule_id", metavar="RULE-ID")
-@click.option("--lang", type=click.Choice(["en", "vi"]), default="en", show_default=True)
+@lang_option("Language of the explanation.")
 def explain_cmd(rule_id: str, lang: str) -> None:
     """One rule: what it says in our words, and where each rulebook has it."""
     from floorman.reference import explain_lines
@@ -162,7 +165,7 @@ def explain_cmd(rule_id: str, lang: str) -> None:
 @click.argument("log", metavar="LOG")
 @_house_option
 @click.option("--json", "as_json", is_flag=True, help="Print every book's ruling object as JSON.")
-@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of the table.")
+@lang_option("Language of the table.")
 def compare_cmd(log: str, house_file: str | None, as_json: bool, lang: str) -> None:
     """The ruling under every rulebook (and a house file), side by side."""
     from floorman.compare import compare, compare_lines, compare_obj

@@ -15,7 +15,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -32,7 +32,7 @@ from floorman.audit import (
     input_bytes,
     report_rows,
 )
-from floorman.cli_errors import error_edge, fail
+from floorman.cli_errors import error_edge, fail, lang_option, words
 from floorman.formats import handlog, house
 from floorman.formats.files import HandFormat, format_of, hand_texts, is_gzipped, read_hands
 from floorman.formats.handlog import _Encoder
@@ -48,33 +48,41 @@ _TOP = 20
 
 
 class _Refused(Exception):
-    """Input the command cannot go on with; the message is the one line to show."""
+    """Input the command cannot go on with; the message is the one line to show (said in the command's language)."""
 
 
 _fail = fail
 
 
-def _edge() -> AbstractContextManager[None]:
-    return error_edge(_Refused, PhhError)
+@contextmanager
+def _edge(lang: str) -> Iterator[None]:
+    """``error_edge`` in ``lang``; a hand history that cannot be written is said as the error it stands for."""
+    with error_edge(_Refused, lang=lang):
+        try:
+            yield
+        except PhhError as exc:
+            raise exc.error() from None
 
 
-def _where(hand: HandAudit) -> str:
-    """One line for an unreadable hand: the error already names the file; add the hand."""
-    assert hand.error is not None
+def _where(hand: HandAudit, lang: str) -> str:
+    """One line for an unreadable hand, in ``lang``: the error already names the file; add the hand."""
+    error = hand.said(lang)
+    assert error is not None
     if not hand.hand or hand.hand.startswith("line "):  # the error names the line already
-        return hand.error
+        return error
     head = f"{hand.file}: "
-    rest = hand.error[len(head):] if hand.error.startswith(head) else hand.error
-    return f"{hand.file}: hand {hand.hand}: {rest}"
+    rest = error[len(head):] if error.startswith(head) else error
+    return words("cli.audit.unreadable_hand", lang, file=hand.file, hand=hand.hand, error=rest)
 
 
 # -- convert ------------------------------------------------------------------------------------
 
-def _read_logs(path: str) -> Iterator[HandLog]:
+def _read_logs(path: str, lang: str) -> Iterator[HandLog]:
     for item in hand_texts(path):
         for read in read_hands(item, source=path):
             if read.error is not None:
-                raise _Refused(_where(HandAudit(file=path, hand=read.hand, error=str(read.error))))
+                raise _Refused(_where(HandAudit(file=path, hand=read.hand, error=str(read.error), reason=read.error),
+                                      lang))
             assert read.log is not None
             yield read.log
 
@@ -87,14 +95,14 @@ def _open_output(path: Path, *, gzipped: bool) -> IO[str]:
     return open(path, "w", encoding="utf-8")
 
 
-def _write(logs: Iterator[HandLog], fmt: HandFormat, fp: IO[str], source: str) -> int:
+def _write(logs: Iterator[HandLog], fmt: HandFormat, fp: IO[str], source: str, lang: str) -> int:
     """Write every hand; a format that holds one hand refuses a second."""
     count = 0
     for log in logs:
         count += 1
         if count == 2 and fmt in (HandFormat.JSON, HandFormat.PHH):
             many = ".jsonl" if fmt is HandFormat.JSON else ".phhs"
-            raise _Refused(f"{source}: holds more than one hand, and a .{fmt.value} file holds one (write {many})")
+            raise _Refused(words("cli.convert.more_than_one", lang, source=source, suffix=fmt.value, many=many))
         if fmt is HandFormat.JSON:
             fp.write(handlog.dumps(log, indent=1) + "\n")
         elif fmt is HandFormat.JSONL:
@@ -110,28 +118,29 @@ def _write(logs: Iterator[HandLog], fmt: HandFormat, fp: IO[str], source: str) -
 @click.command("convert")
 @click.argument("source", metavar="IN", type=click.Path(dir_okay=False))
 @click.argument("target", metavar="OUT", type=click.Path(dir_okay=False, writable=True))
-def convert_cmd(source: str, target: str) -> None:
+@lang_option("Language of the count and of the error lines.")
+def convert_cmd(source: str, target: str, lang: str) -> None:
     """Convert hands between PHH (.phh, .phhs), hand-log JSON (.json) and JSONL (.jsonl); .gz is read and written.
 
     The format is each file's suffix. Every hand is checked on the way; the first that cannot
     be read stops the conversion and OUT is left as it was.
     """
     out = Path(target)
-    with _edge():
+    with _edge(lang):
         format_of(source)
         out_fmt = format_of(out)
         fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent if str(out.parent) else ".")
         os.close(fd)
         try:
             with _open_output(Path(tmp), gzipped=is_gzipped(out)) as fp:
-                count = _write(_read_logs(source), out_fmt, fp, source)
+                count = _write(_read_logs(source, lang), out_fmt, fp, source, lang)
             if count == 0:
-                raise _Refused(f"{source}: holds no hand")
+                raise _Refused(words("cli.convert.no_hand", lang, source=source))
             os.replace(tmp, out)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-    click.echo(f"{count} hand{'s' if count != 1 else ''}: {source} -> {target}", err=True)
+    click.echo(words("cli.convert.done", lang, n=count, source=source, target=target), err=True)
 
 
 # -- audit --------------------------------------------------------------------------------------
@@ -148,22 +157,33 @@ def _summary_obj(summary: Summary) -> dict[str, Any]:
     }
 
 
-def summary_lines(summary: Summary, *, seconds: float | None = None) -> Iterator[str]:
-    """The summary as a text table."""
-    rate = f" in {seconds:.1f} s ({summary.hands / seconds:,.0f} hands/s)" if seconds else ""
-    yield (f"{summary.hands:,} hands in {summary.files:,} files{rate}: {summary.flagged:,} flagged, "
-           f"{summary.findings:,} findings, {summary.unreadable:,} unreadable")
+def summary_lines(summary: Summary, *, seconds: float | None = None, lang: str = "en") -> Iterator[str]:
+    """The summary as a text table, in ``lang`` (its counts as the language writes numbers).
+
+    >>> summary = Summary(files=2, hands=1200, flagged=3, findings=4, unreadable=0, by_kind=(), by_verdict=(),
+    ...                   by_dealer=(), by_table=())
+    >>> next(summary_lines(summary))
+    '1,200 hands in 2 files: 3 flagged, 4 findings, 0 unreadable'
+    >>> next(summary_lines(summary, lang="vi"))
+    '1.200 ván bài trong 2 tệp: 3 ván bị đánh dấu, 4 phát hiện, 0 không đọc được'
+    """
+    rate = words("cli.audit.rate", lang, seconds=f"{seconds:.1f}", rate=round(summary.hands / seconds)) if seconds else ""
+    yield words("cli.audit.summary", lang, hands=summary.hands, files=summary.files, rate=rate,
+                flagged=summary.flagged, findings=summary.findings, unreadable=summary.unreadable)
+    heads = [words(f"cli.audit.column.{key}", lang) for key in ("hands", "flagged", "findings")]
     for title, rows in (("irregularity", summary.by_kind), ("verdict", summary.by_verdict),
                         ("dealer", summary.by_dealer), ("table", summary.by_table)):
         if not rows or (title in ("dealer", "table") and [r.key for r in rows] == ["-"]):
             continue
-        width = max(len(title), *(len(r.key) for r in rows[:_TOP]))
+        said = words(f"cli.audit.by.{title}", lang)
+        width = max(len(said), *(len(r.key) for r in rows[:_TOP]))
         yield ""
-        yield f"{title:<{width}}  {'hands':>9}  {'flagged':>9}  {'findings':>9}"
+        yield f"{said:<{width}}  " + "  ".join(f"{head:>9}" for head in heads)
         for r in rows[:_TOP]:
-            yield f"{r.key:<{width}}  {r.hands:>9,}  {r.flagged:>9,}  {r.findings:>9,}"
+            counts = (words("cli.audit.count", lang, n=n) for n in (r.hands, r.flagged, r.findings))
+            yield f"{r.key:<{width}}  " + "  ".join(f"{count:>9}" for count in counts)
         if len(rows) > _TOP:
-            yield f"... and {len(rows) - _TOP} more"
+            yield words("cli.audit.more", lang, n=len(rows) - _TOP)
 
 
 class _Reports:
@@ -206,26 +226,30 @@ class _Reports:
 class _Progress:
     """A progress bar on standard error: share of the input read, hands per second, time left."""
 
-    def __init__(self, total_bytes: int, *, started: float) -> None:
+    def __init__(self, total_bytes: int, *, started: float, lang: str) -> None:
         from rich.console import Console
         from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
         self.console = Console(stderr=True)
+        self.lang = lang
         self.bar = Progress(
-            TextColumn("auditing"), BarColumn(), TaskProgressColumn(),
-            TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
-            TextColumn("time left"), TimeRemainingColumn(),
+            TextColumn(words("cli.audit.progress.auditing", lang)), BarColumn(), TaskProgressColumn(),
+            TextColumn("{task.fields[said]}"),
+            TextColumn(words("cli.audit.progress.time_left", lang)), TimeRemainingColumn(),
             console=self.console, transient=False,
         )
-        self.task = self.bar.add_task("audit", total=max(total_bytes, 1), hands=0, rate=0.0)
+        self.task = self.bar.add_task("audit", total=max(total_bytes, 1), said=self._said(0, 0.0))
         self.hands = 0
         self.started = started
         self.bar.start()
 
+    def _said(self, hands: int, rate: float) -> str:
+        return words("cli.audit.progress.hands", self.lang, hands=hands, rate=round(rate))
+
     def update(self, report: ChunkReport) -> None:
         self.hands += report.count
         rate = self.hands / max(time.perf_counter() - self.started, 1e-9)
-        self.bar.update(self.task, advance=report.read_bytes, hands=self.hands, rate=rate)
+        self.bar.update(self.task, advance=report.read_bytes, said=self._said(self.hands, rate))
 
     def say(self, line: str) -> None:
         self.console.print(line, markup=False, highlight=False, soft_wrap=True)
@@ -235,7 +259,7 @@ class _Progress:
 
 
 def _reports_stream(paths: tuple[str, ...], jobs: int, book: Rulebook | None,
-                    dask: str | None) -> Iterator[ChunkReport]:
+                    dask: str | None, lang: str) -> Iterator[ChunkReport]:
     if dask is None:
         return audit_chunks(paths, jobs=jobs, rulebook=book)
     try:
@@ -243,7 +267,7 @@ def _reports_stream(paths: tuple[str, ...], jobs: int, book: Rulebook | None,
 
         return dask_chunks(paths, address=dask, rulebook=book)
     except ImportError:
-        _fail("--dask needs dask: pip install 'floorman[dask]'")
+        _fail(words("cli.audit.needs_dask", lang))
         raise
 
 
@@ -259,8 +283,10 @@ def _reports_stream(paths: tuple[str, ...], jobs: int, book: Rulebook | None,
 @click.option("--csv", "csv_path", metavar="FILE", help="Write the report as CSV (- for standard output).")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar on standard error (default: when it is a terminal).")
+@lang_option("Language of the summary, the progress bar and the error lines (the --json and --csv reports are "
+             "the same in every language).")
 def audit_cmd(paths: tuple[str, ...], jobs: int, dask: str | None, rulebook: str | None, house_file: str | None,
-              json_path: str | None, csv_path: str | None, progress: bool | None) -> None:
+              json_path: str | None, csv_path: str | None, progress: bool | None, lang: str) -> None:
     """Audit hand files (.json, .jsonl, .phh, .phhs, also .gz; folders are searched) for dealing irregularities.
 
     Prints a summary by irregularity, verdict, dealer and table; --json and --csv write one row
@@ -269,27 +295,27 @@ def audit_cmd(paths: tuple[str, ...], jobs: int, dask: str | None, rulebook: str
     standard error and the audit goes on).
     """
     if dask is not None and jobs != 1:
-        raise click.UsageError("--jobs and --dask do not go together: the cluster decides the workers")
+        raise click.UsageError(words("cli.audit.jobs_and_dask", lang))
     if json_path == "-" and csv_path == "-":
-        raise click.UsageError("only one report can go to standard output")
-    with _edge():
+        raise click.UsageError(words("cli.audit.one_to_stdout", lang))
+    with _edge(lang):
         book: Rulebook | None = house.load(house_file) if house_file else (
             find_rulebook(rulebook) if rulebook else None)
     show = sys.stderr.isatty() if progress is None else progress
     tally = Tally()
     started = time.perf_counter()
-    with ExitStack() as stack, _edge():
+    with ExitStack() as stack, _edge(lang):
         reports = _Reports(stack, json_path, csv_path)
         total = input_bytes(paths) if show else 0
         bar: _Progress | None = None
         try:
-            for report in _reports_stream(paths, jobs, book, dask):
+            for report in _reports_stream(paths, jobs, book, dask, lang):
                 if show and bar is None:  # after the first chunk: the workers are started, with no thread to copy
-                    bar = _Progress(total, started=started)
+                    bar = _Progress(total, started=started, lang=lang)
                 tally.add_report(report)
                 for hand in report.hands:
                     if hand.error is not None:
-                        message = f"floorman: {_where(hand)}"
+                        message = f"floorman: {_where(hand, lang)}"
                         if bar is not None:
                             bar.say(message)
                         else:
@@ -303,6 +329,6 @@ def audit_cmd(paths: tuple[str, ...], jobs: int, dask: str | None, rulebook: str
         summary = tally.summary()
         reports.close(summary)
     if "-" not in (json_path, csv_path):
-        for line in summary_lines(summary, seconds=time.perf_counter() - started):
+        for line in summary_lines(summary, seconds=time.perf_counter() - started, lang=lang):
             click.echo(line)
     sys.exit(summary.exit_status)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from floorman.cli_errors import fail
+from floorman.cli_errors import fail, lang_option, words
 
 __all__ = ["mcp_cmd"]
 
@@ -21,8 +21,9 @@ _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="With --http: the address to listen on (the server has no login: keep it on this computer).")
 @click.option("--port", default=8001, show_default=True, type=click.IntRange(1, 65535), help="With --http: the port.")
+@lang_option("Language of what the command says on standard error (the tools take a language of their own).")
 @click.pass_context
-def mcp_cmd(ctx: click.Context, http: bool, host: str, port: int) -> None:
+def mcp_cmd(ctx: click.Context, http: bool, host: str, port: int, lang: str) -> None:
     """Serve floorman to chat assistants over the Model Context Protocol (needs floorman[mcp]).
 
     Tools: rule, compare, explain, search_rules, rulebooks. Resources: the hand-log contract and every
@@ -32,21 +33,22 @@ def mcp_cmd(ctx: click.Context, http: bool, host: str, port: int) -> None:
     given = [f"--{name}" for name in ("host", "port")
              if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
     if given and not http:
-        verb = "go" if len(given) > 1 else "goes"
-        raise click.UsageError(f"{' and '.join(given)} {verb} with --http (standard input and output has no address)")
+        if len(given) > 1:
+            raise click.UsageError(words("cli.mcp.go_with_http", lang,
+                                         options=words("cli.mcp.and", lang, first=given[0], second=given[1])))
+        raise click.UsageError(words("cli.mcp.goes_with_http", lang, options=given[0]))
     try:
         from floorman.mcp_server import build_server
     except ImportError as exc:
         if exc.name is None or exc.name.split(".")[0] not in ("mcp", "mcp_types", "pydantic", "anyio"):
             raise
-        fail("floorman mcp needs the MCP SDK: pip install 'floorman[mcp]'")
+        fail(words("cli.mcp.needs_sdk", lang))
         return
     server = build_server()
     if not http:
         server.run("stdio")
         return
     if host not in _LOOPBACK:
-        click.echo(f"floorman: warning: serving on {host} with no login: whoever reaches port {port} can use it",
-                   err=True)
-    click.echo(f"floorman: MCP over streamable HTTP at http://{host}:{port}/mcp", err=True)
+        click.echo(f"floorman: {words('cli.mcp.no_login', lang, host=host, port=port)}", err=True)
+    click.echo(f"floorman: {words('cli.mcp.serving', lang, url=f'http://{host}:{port}/mcp')}", err=True)
     server.run("streamable-http", host=host, port=port)

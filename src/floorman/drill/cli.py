@@ -13,9 +13,9 @@ from pathlib import Path
 
 import click
 
-from floorman.cli_errors import error_edge
+from floorman.cli_errors import error_edge, lang_option
 from floorman.drill.hands import load_hands
-from floorman.drill.model import Kind, Lang, Topic
+from floorman.drill.model import Kind, Topic
 from floorman.drill.questions import make_questions
 from floorman.drill.session import Terminal, run
 from floorman.drill.words import say
@@ -38,8 +38,7 @@ def _read_line() -> str | None:
               help="Drill only this topic (repeat for several).")
 @click.option("--kind", "kinds", multiple=True, type=click.Choice([k.value for k in Kind]),
               help="Drill only this irregularity (repeat for several).")
-@click.option("--lang", type=click.Choice([lang.value for lang in Lang]), default="en", show_default=True,
-              help="Language of every prompt and explanation.")
+@lang_option("Language of every prompt and explanation.")
 @click.option("--count", "-n", type=click.IntRange(1, 200), default=5, show_default=True, help="Number of questions.")
 @click.option("--seed", "-s", type=int, default=None, help="Seed: the same seed gives the same drill.")
 @click.option("--hands", "hands_path", type=click.Path(exists=True, path_type=Path), default=None,

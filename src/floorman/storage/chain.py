@@ -21,12 +21,14 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
+from floorman.locale import Message, say
 from floorman.storage.sql import Connection
 
 __all__ = [
-    "CHAINED_COLUMNS", "GENESIS", "ChainBreak", "ChainStatus", "ChainWatch", "chain_status", "chain_statuses",
+    "CHAINED_COLUMNS", "GENESIS", "ChainBreak", "ChainBreakKind", "ChainStatus", "ChainWatch", "chain_status", "chain_statuses",
     "link_of", "row_hash", "verify_chain",
 ]
 
@@ -47,12 +49,42 @@ def row_hash(content: Mapping[str, Any], prev_hash: str) -> str:
     return hashlib.sha256(f"{prev_hash}\n{canonical}".encode()).hexdigest()
 
 
+class ChainBreakKind(StrEnum):
+    """What is wrong with a link (its words: ``chain.<kind>`` in the catalog)."""
+
+    LINK_MOVED = "link_moved"
+    """Its previous-hash is not the row before it: a row was removed, inserted or reordered."""
+    CONTENT_CHANGED = "content_changed"
+    """Its content no longer matches its hash: the row was changed."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChainBreak:
-    """The first link that does not hold: the incident id and what is wrong with it."""
+    """The first link that does not hold: the incident id and what is wrong with it.
+
+    >>> broken = ChainBreak(incident_id=3, kind=ChainBreakKind.CONTENT_CHANGED)
+    >>> broken.reason
+    'its content no longer matches its hash (the row was changed)'
+    >>> broken.says("vi")
+    'nội dung của nó không còn khớp với hash (dòng đã bị sửa)'
+    """
 
     incident_id: int
-    reason: str
+    kind: ChainBreakKind
+
+    @property
+    def message(self) -> Message:
+        """What is wrong, as a message of the catalog."""
+        return Message.of(f"chain.{self.kind.value}")
+
+    @property
+    def reason(self) -> str:
+        """What is wrong, in English (the JSON and the console's record say this)."""
+        return self.says("en")
+
+    def says(self, lang: str) -> str:
+        """What is wrong, in ``lang``."""
+        return say(self.message, lang)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,11 +134,10 @@ def _walk(conn: Connection, since: ChainStatus | None, *, limit: int | None,
         content = {name: row[name] for name in CHAINED_COLUMNS}
         if row["prev_hash"] != prev:
             return ChainStatus(entries=count, head=prev, last_id=last_id, broken=ChainBreak(
-                incident_id=row["id"], reason="its previous-hash does not match the row before it "
-                                              "(a row was removed, inserted or reordered)")), True
+                incident_id=row["id"], kind=ChainBreakKind.LINK_MOVED)), True
         if row_hash(content, prev) != row["row_hash"]:
             return ChainStatus(entries=count, head=prev, last_id=last_id, broken=ChainBreak(
-                incident_id=row["id"], reason="its content no longer matches its hash (the row was changed)")), True
+                incident_id=row["id"], kind=ChainBreakKind.CONTENT_CHANGED)), True
         prev, last_id = row["row_hash"], row["id"]
     return ChainStatus(entries=count, head=prev, broken=None, last_id=last_id), limit is None or seen < limit
 

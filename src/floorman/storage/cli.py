@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from floorman.cli_errors import error_edge, fail
+from floorman.cli_errors import error_edge, fail, lang_of_context, lang_option, words
 from floorman.storage.address import StoreAddress, StoreKind, default_database_path, parse_store_address
 from floorman.storage.chain import ChainStatus, chain_status, link_of
 from floorman.storage.copying import copy_room
@@ -34,21 +34,21 @@ EXIT_BROKEN = 1
 EXIT_UNREADABLE = 2
 
 
-def _entries(n: int) -> str:
-    return f"{n} {'entry' if n == 1 else 'entries'}"
+def _entries(n: int, lang: str) -> str:
+    return words("cli.verify_log.entries", lang, n=n)
 
 
-def _before(held: int) -> str:
+def _before(held: int, lang: str) -> str:
     if held == 0:
-        return "it is the first entry"
-    return "the entry before it holds" if held == 1 else f"the {held} entries before it hold"
+        return words("cli.verify_log.before.none", lang)
+    return words("cli.verify_log.before.one" if held == 1 else "cli.verify_log.before.many", lang, n=held)
 
 
 def _parsed(ctx: click.Context, param: click.Parameter, value: str | None) -> StoreAddress:
     try:
         return parse_store_address(value)
     except StoreAddressError as exc:
-        fail(str(exc))
+        fail(exc.say(lang_of_context(ctx)))
         raise  # pragma: no cover - fail() exits
 
 
@@ -81,8 +81,8 @@ def _check(store: StoreAddress, head: str | None) -> tuple[list[tuple[str, Chain
     return statuses, reaches
 
 
-def _said(slug: str, line: str, many: bool) -> str:
-    return f"room {slug}: {line}" if many else line
+def _said(slug: str, line: str, many: bool, lang: str) -> str:
+    return words("cli.verify_log.room", lang, slug=slug, line=line) if many else line
 
 
 @click.command("verify-log")
@@ -90,12 +90,13 @@ def _said(slug: str, line: str, many: bool) -> str:
 @click.option("--head", metavar="HASH", default=None,
               help="A head hash written down earlier (from this command or an export): it must still be in the log.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-def verify_log_cmd(store: StoreAddress, head: str | None, as_json: bool) -> None:
+@lang_option("Language of the result and of the error line (--json is the same in every language).")
+def verify_log_cmd(store: StoreAddress, head: str | None, as_json: bool, lang: str) -> None:
     """Check the incident log's hash chain (each room's); report the first broken link."""
     try:
         statuses, reaches = _check(store, head)
     except StorageError as exc:
-        click.echo(f"floorman: {exc}", err=True)
+        click.echo(f"floorman: {exc.say(lang)}", err=True)
         sys.exit(EXIT_UNREADABLE)
     intact = all(status.broken is None for _, status in statuses) and reaches
     many = len(statuses) > 1
@@ -114,14 +115,15 @@ def verify_log_cmd(store: StoreAddress, head: str | None, as_json: bool) -> None
     for slug, status in statuses:
         broken = status.broken
         if broken is not None:
-            click.echo(_said(slug, f"incident log broken at incident {broken.incident_id}: {broken.reason}; "
-                                   f"{_before(status.entries - 1)}", many))
+            click.echo(_said(slug, words("cli.verify_log.broken", lang, incident=broken.incident_id,
+                                         reason=broken.says(lang), before=_before(status.entries - 1, lang)),
+                             many, lang))
         else:
-            click.echo(_said(slug, f"incident log intact: {_entries(status.entries)}, head {status.head}", many))
+            click.echo(_said(slug, words("cli.verify_log.intact", lang, entries=_entries(status.entries, lang),
+                                         head=status.head), many, lang))
     if not reaches:
         total = sum(status.entries for _, status in statuses)
-        click.echo(f"incident log does not reach the head {head} noted earlier: entries were cut from its end "
-                   f"or the log was rewritten ({_entries(total)} now)")
+        click.echo(words("cli.verify_log.head_lost", lang, head=head, entries=_entries(total, lang)))
     sys.exit(EXIT_INTACT if intact else EXIT_BROKEN)
 
 
@@ -134,21 +136,23 @@ def rooms_cmd() -> None:
 @click.argument("slug")
 @click.option("--name", default="", help="The room's full name (default: SLUG).")
 @db_option
-def rooms_add_cmd(slug: str, name: str, store: StoreAddress) -> None:
+@lang_option()
+def rooms_add_cmd(slug: str, name: str, store: StoreAddress, lang: str) -> None:
     """Add a room named SLUG (lower-case letters, digits and dashes)."""
-    with error_edge():
+    with error_edge(lang=lang):
         db = open_database(store)
         db.migrate()
         with db.transaction() as conn:
             room = Rooms(conn).add(slug, name or slug, now=utc_now())
-    click.echo(f"added room {room.slug} ({room.name})")
+    click.echo(words("cli.rooms.added", lang, slug=room.slug, name=room.name))
 
 
 @rooms_cmd.command("list")
 @db_option
-def rooms_list_cmd(store: StoreAddress) -> None:
+@lang_option()
+def rooms_list_cmd(store: StoreAddress, lang: str) -> None:
     """Every room, with its hands and incidents."""
-    with error_edge():
+    with error_edge(lang=lang):
         db = open_database(store)
         db.migrate()
         with db.connect() as conn:
@@ -158,7 +162,8 @@ def rooms_list_cmd(store: StoreAddress) -> None:
                 "(SELECT COUNT(*) FROM incidents i WHERE i.room_id = r.id) FROM rooms r")}
     for room in rooms:
         hands, incidents = counts.get(room.id, (0, 0))
-        click.echo(f"{room.slug:<20} {hands:>7} hands {incidents:>7} incidents  {room.name}")
+        click.echo(words("cli.rooms.row", lang, slug=f"{room.slug:<20}", hands=f"{hands:>7}",
+                         incidents=f"{incidents:>7}", name=room.name))
 
 
 @click.group("db")
@@ -170,20 +175,22 @@ def db_cmd() -> None:
 @click.argument("source")
 @click.argument("target")
 @click.option("--room", default=None, help="The room to copy (default: the source's only room).")
-def db_copy_cmd(source: str, target: str, room: str | None) -> None:
+@lang_option()
+def db_copy_cmd(source: str, target: str, room: str | None, lang: str) -> None:
     """Copy a room's records from SOURCE (an SQLite file) to TARGET (a postgresql:// URL, or another file),
     ids and hashes as they are, and check the room's chain on arrival."""
-    with error_edge():
+    with error_edge(lang=lang):
         from_address, to_address = parse_store_address(source), parse_store_address(target)
         if from_address.kind is StoreKind.SQLITE and not Path(from_address.target).is_file():
             raise StorageError("error.storage.cli.database", the_source=source)
         source_db, target_db = open_database(from_address), open_database(to_address)
         try:
-            report = copy_room(source_db, target_db, room=room, progress=lambda line: click.echo(line, err=True))
+            report = copy_room(source_db, target_db, room=room,
+                               progress=lambda message: click.echo(message.say(lang), err=True))
         finally:
             source_db.close()
             target_db.close()
-    kept = f"; already there, left as they were: {', '.join(report.accounts_kept)}" if report.accounts_kept else ""
-    click.echo(f"copied room {report.room} to {to_address.shown}: {report.hands} hands, {report.events} events, "
-               f"{_entries(report.incidents)} ({len(report.accounts_added)} accounts added{kept}); "
-               f"chain intact on arrival, head {report.head}")
+    kept = words("cli.db.kept", lang, names=", ".join(report.accounts_kept)) if report.accounts_kept else ""
+    click.echo(words("cli.db.copied", lang, room=report.room, target=to_address.shown, hands=report.hands,
+                     events=report.events, entries=_entries(report.incidents, lang),
+                     added=len(report.accounts_added), kept=kept, head=report.head))

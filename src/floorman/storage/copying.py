@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from floorman.locale import Message
 from floorman.storage.accounts import Accounts, Role
 from floorman.storage.address import StoreKind
 from floorman.storage.chain import CHAINED_COLUMNS, chain_status
@@ -54,8 +55,9 @@ def _insert(conn: Connection, table: str, columns: tuple[str, ...], values: tupl
 
 
 def copy_room(source: Database, target: Database, *, room: str | None = None,
-              progress: Callable[[str], None] = lambda line: None) -> CopyReport:
-    """Copy room ``room`` (by short name; the source's only room when None) from ``source`` to ``target``."""
+              progress: Callable[[Message], None] = lambda message: None) -> CopyReport:
+    """Copy room ``room`` (by short name; the source's only room when None) from ``source`` to ``target``;
+    ``progress`` hears what was read before it is written (a message of the catalog, said by the caller)."""
     source.migrate()
     target.migrate()
     with source.connect() as src:
@@ -70,7 +72,7 @@ def copy_room(source: Database, target: Database, *, room: str | None = None,
         before = chain_status(src, room_id=picked.id)
         if before.broken is not None:
             raise StorageError("error.storage.copying.source_s_chain_room", slug=repr(picked.slug),
-                               incident_id=before.broken.incident_id, reason=before.broken.reason)
+                               incident_id=before.broken.incident_id, reason=before.broken.message)
         hands = src.execute(f"SELECT {', '.join(_HAND_COLUMNS)} FROM hands WHERE room_id = ? ORDER BY id",
                             (picked.id,)).fetchall()
         events = src.execute(
@@ -80,8 +82,8 @@ def copy_room(source: Database, target: Database, *, room: str | None = None,
                                 "ORDER BY id", (picked.id,)).fetchall()
         users = Accounts(src).all()
         hashes = {int(r[0]): r[1] for r in src.execute("SELECT id, password_hash FROM users")}
-    progress(f"room {picked.slug}: {len(hands)} hands, {len(events)} events, {len(incidents)} incidents, "
-             f"{len(users)} accounts")
+    progress(Message.of("cli.db.reading", slug=picked.slug, hands=len(hands), events=len(events),
+                        incidents=len(incidents), accounts=len(users)))
     try:
         with target.transaction() as dst:
             rooms_there = Rooms(dst)
