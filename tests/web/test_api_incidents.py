@@ -137,6 +137,9 @@ def test_the_chain_holds_until_a_row_is_changed_behind_its_back(floor: TestClien
     body = director.get("/api/incidents/verify").json()
     assert body["intact"] is False and body["broken"]["incident"] == 2
     assert "changed" in body["broken"]["reason"]
+    assert "the row was changed" in director.get("/incidents").text
+    director.headers["Accept-Language"] = "vi"
+    assert "dòng đã bị sửa" in director.get("/incidents").text
 
 
 @sqlite_only
