@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from floorman.audit_report import ChunkReport, FindingRow, HandAudit, Tally
+from floorman.errors import LogSyntaxError
 from floorman.events import Action
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
@@ -81,6 +82,7 @@ _FOR_NONE: dict[str, Any] = {
     "rulebook": "tda", "redeal_of": RedealOf(count=2), "deck_back": "red", "game": "holdem", "table": "7",
     "dealer": "D-1", "verdict": Verdict.MISDEAL, "error": "line 3: not valid JSON", "error_event": 4,
     "error_field": "seat", "seat": 2, "card": "As", "count": 2,
+    "reason": LogSyntaxError("error.json.invalid", reason="Expecting value", row=1, column=1, source="hands.jsonl"),
 }
 """A value for each field whose default is ``None``."""
 
