@@ -53,6 +53,24 @@ class Decision:
             self.discretion.append(reason)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BookRow:
+    """A decision row as one book reads it: its rules with the book's choices filled in, whether it is the
+    floor's call under the book, and the book's reason if so."""
+
+    book: Rulebook
+    row: Row
+    rules: tuple[str, ...]
+    doubtful: bool
+    reason: Message | None
+
+
+_READ: dict[tuple[int, str], BookRow] = {}
+"""Rows as each book reads them, by book and row key (the book is kept beside its reading, so that its ``id``
+cannot be another book's while it is here)."""
+_READ_KEPT = 4096
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Context:
     """The hand at the moment of the ruling and the book (its ``__init__`` written out, so that the
@@ -77,8 +95,26 @@ class Context:
 
     def rules_of(self, key: str) -> list[str]:
         """A row's rules, with the book's own choices (``{sa_rule}``) filled in."""
+        return list(self._read(key).rules)
+
+    def _read(self, key: str) -> BookRow:
+        """The row ``key`` as this book reads it, read once per book and row and kept."""
+        book = self.book
+        kept = _READ.get((id(book), key))
+        if kept is not None and kept.book is book:
+            return kept
+        r = row(key)
         facts = self._book_facts()
-        return [str(fill(r, facts)) for r in self.row(key).rules]
+        doubtful = is_discretion_tag(book.tag_of(r))
+        subject = r.subject
+        read = BookRow(
+            book=book, row=r, rules=tuple(str(fill(rule, facts)) for rule in r.rules), doubtful=doubtful,
+            reason=self.reason(str(fill(subject, facts))) if doubtful and subject else None,
+        )
+        if len(_READ) >= _READ_KEPT:
+            _READ.clear()
+        _READ[(id(book), key)] = read
+        return read
 
     def _book_facts(self) -> dict[str, object]:
         return {"sa_rule": self.book.params.sa_rule}
@@ -97,20 +133,25 @@ class Context:
         A row whose remedy the table can no longer carry out as the hand stands (``feasible.too_late``) offers
         none of its steps: the ruling says what happened (``happened``), why the remedy cannot be carried out and what
         the floor can still do, and the floor has the call. Whether the row's remedy stands is returned."""
-        r = self.row(key)
-        rules = self.rules_of(key)
+        read = self._read(key)
+        r = read.row
         if r.front:
-            d.rules[0:0] = rules
+            d.rules[0:0] = read.rules
         else:
-            d.rules += rules
-        steps = [Remedy.of(RemedyKind(t.do), **{k: fill(v, facts) for k, v in t.fields.items()}) for t in r.remedies]
-        late = next((why for why in (too_late(self.state, s, d.findings) for s in steps) if why is not None), None)
-        if late is None:
-            d.remedies += steps
-        if is_discretion_tag(self.book.tag_of(r)):
+            d.rules += read.rules
+        late: Message | None = None
+        if r.remedies:
+            steps = [Remedy.of(RemedyKind(t.do), **{k: fill(v, facts) for k, v in t.fields.items()})
+                     for t in r.remedies]
+            for step in steps:
+                late = too_late(self.state, step, d.findings)
+                if late is not None:
+                    break
+            else:
+                d.remedies += steps
+        if read.doubtful:
             d.doubtful = True
-            subject = r.subject
-            d.maybe((self.reason(str(fill(subject, self._book_facts()))) if subject else None) or reason)
+            d.maybe(read.reason or reason)
         if late is not None:
             if happened is not None:
                 d.say(happened)
