@@ -56,7 +56,7 @@ CORE = (
     "rulings/decide_next.py", "rulings/next_hand.py",
     "rulings/decide_handling.py",
     "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py", "rulings/feasible.py",
-    "rulebooks/decisions.py",
+    "rulebooks/decisions.py", "locale/message.py",
     # the hand-log readers of the audit's path. Python stays: events.py and formats/document.py (msgspec
     # Structs, which mypyc does not compile), levels.py (Level, a dataclass msgspec builds when it reads
     # a level_change: compiled, its fields would lose their types), formats/phh.py (a generic dataclass) and formats/fields.py

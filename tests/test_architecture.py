@@ -13,7 +13,7 @@ SRC = ROOT / "src" / "floorman"
 CORE = [
     "errors.py", "cards.py", "levels.py", "table.py", "events.py", "log.py", "findings.py", "seat.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "result.py", "rulebooks/__init__.py", "rulebooks/params.py",
-    "rulebooks/decisions.py", "locale/__init__.py", "locale/mo.py", "locale/words.py",
+    "rulebooks/decisions.py", "locale/__init__.py", "locale/message.py", "locale/mo.py", "locale/words.py",
     *[f"rulings/{p.name}" for p in (SRC / "rulings").glob("*.py")],
 ]
 CORE_MODULES = {"floorman." + p.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for p in CORE}

@@ -14,6 +14,7 @@ from floorman import rulebooks as rulebooks_module
 from floorman.cli import main
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
+from floorman.locale import say
 from floorman.rulebooks import BOOK_IDS, find_rulebook, rulebooks
 from tests.conftest import EXAMPLES, load_cases
 
@@ -123,7 +124,7 @@ def test_every_book_names_its_notes_by_message_id_and_keeps_no_words_of_its_own(
         book = find_rulebook(book_id)
         for rule_id in book.discretion:
             message = book.discretion_message(rule_id)
-            assert message is not None and message.say("vi") == book.discretion_vi[rule_id]
+            assert message is not None and say(message, "vi") == book.discretion_vi[rule_id]
 
 
 @pytest.mark.parametrize(("case", "book"), PARAMS)

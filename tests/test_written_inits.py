@@ -16,6 +16,7 @@ from floorman.events import Action
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.hand import rule
+from floorman.locale import Message
 from floorman.log import HandLog, Omission, RedealOf
 from floorman.result import Result
 from floorman.rulebooks import find_rulebook
@@ -26,7 +27,7 @@ from floorman.state import ActionRecord, HandState
 from floorman.table import DealOrder, Family, Game, Level, Player, PlayerStatus, Street, Structure
 
 WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context, DealOrder, Player, FindingRow,
-               HandAudit, ChunkReport)
+               HandAudit, ChunkReport, Message)
 
 
 def _required(cls: type) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def _required(cls: type) -> dict[str, Any]:
         "state": HandState(log), "book": find_rulebook(None), "sa": False, "action": Action.FOLD, "in_turn": True,
         "street": Street.FLOP, "chips": 0, "family": Family.FLOP, "button": 2, "dead_button": False,
         "file": "hands.jsonl", "hand": "line 3", "irregularity": "boxed_card", "rules": ("BOX-1",),
-        "verdict": "continue", "hands": (), "count": 3, "tally": Tally(), "files": 1, "read_bytes": 100,
+        "verdict": "continue", "id": "ruling.misdeal.called", "hands": (), "count": 3, "tally": Tally(), "files": 1, "read_bytes": 100,
     }
     if cls is DealOrder:
         samples["seats"] = (1, 2)  # the seats dealt in, in order (a log's ``seats`` is how many the table has)

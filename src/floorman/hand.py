@@ -33,7 +33,7 @@ from floorman.log import HandLog
 from floorman.result import Result
 from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.rulings.judge import judge
-from floorman.rulings.model import Override, Ruling, Verdict
+from floorman.rulings.model import Override, RemedyKind, Ruling, Verdict
 from floorman.rulings.next_hand import award_findings, next_hand_findings
 from floorman.rulings.sa import sa_reached
 from floorman.state import HandState
@@ -43,6 +43,7 @@ __all__ = ["Hand", "replay", "rule"]
 # the members and steps compared with here, named once: the compiled core reads each as a constant, not as an
 # attribute of its enum looked up at every comparison
 _CONTINUE: Final = Verdict.CONTINUE
+_KILL_HAND: Final = RemedyKind.KILL_HAND
 _FLOOR_CALLED: Final = floor_called
 _RULING_APPLIED: Final = ruling_applied
 _NEXT_HAND: Final = STEPS[NextHandBegan]
@@ -220,7 +221,7 @@ class Hand:
 
 def _apply_remedies(state: HandState, ruling: Ruling) -> None:
     for remedy in ruling.remedies:
-        if remedy.do.value == "kill_hand":
+        if remedy.do is _KILL_HAND:
             seat = state.seats.get(int(remedy.fields.get("seat", 0)))
             if seat is not None:
                 seat.dead = True

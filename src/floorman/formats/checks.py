@@ -10,7 +10,8 @@ the same however it was found:
 Traceback (most recent call last):
 ...
 floorman.errors.LogFieldError: field 'amount': expected a chip amount of 0 or more, got -1
->>> expected("seat", "2", seats=6).say()
+>>> from floorman.locale import say
+>>> say(expected("seat", "2", seats=6))
 "expected a seat number from 1 to 6, got '2'"
 """
 
@@ -237,7 +238,8 @@ def json_reason(reason: str) -> Message | str:
     """Why the ``json`` module refused a text, as the catalog says it (``error.json.reason.*``); a reason it does not
     name, as it is.
 
-    >>> json_reason("Expecting value").say("vi"), json_reason("Invalid control character '\\\\n' at").say("vi")
+    >>> from floorman.locale import say
+    >>> say(json_reason("Expecting value"), "vi"), say(json_reason("Invalid control character '\\\\n' at"), "vi")
     ('cần một giá trị', "ký tự điều khiển không hợp lệ '\\\\n'")
     """
     if reason in _JSON_REASONS:

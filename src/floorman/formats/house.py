@@ -26,7 +26,7 @@ import tomllib
 from pathlib import Path
 
 from floorman.errors import HouseRulesError
-from floorman.locale import Message
+from floorman.locale import Message, say
 from floorman.rulebooks import Rulebook, find_rulebook, row_tags
 from floorman.rulebooks.params import params_from_obj
 
@@ -56,7 +56,7 @@ def loads(text: str, *, name: str | None = None) -> Rulebook:
     if not isinstance(tags, dict):
         raise HouseRulesError("error.house.tags_table", where=where)
     house_tags = row_tags(tags, where=where)
-    label = str(raw.get("name", Message.of("error.house.unnamed").say() if name is None else name))
+    label = str(raw.get("name", say(Message.of("error.house.unnamed")) if name is None else name))
     used = tuple(f"{k} = {_show(v)}" for k, v in switches.items()) + tuple(f"{k}: {v}" for k, v in house_tags.items())
     return dataclasses.replace(book, params=params, tags={**book.tags, **house_tags}, house=label, house_switches=used)
 

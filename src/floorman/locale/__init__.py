@@ -21,11 +21,11 @@ from __future__ import annotations
 import gettext
 import string
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from floorman.locale.message import Message
 from floorman.locale.mo import MoFile, compile_po
 from floorman.locale.words import cap, gloss_once
 from floorman.table import Game, Level, Structure, amount_text
@@ -35,21 +35,6 @@ __all__ = ["LANGS", "Message", "catalog_ids", "game_text", "lang_of", "level_tex
 
 LANGS = ("en", "vi")
 DEFAULT_LANG = "en"
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """A message id and the facts it speaks of (seats, cards, streets, counts, other messages)."""
-
-    id: str
-    params: tuple[tuple[str, Any], ...] = ()
-
-    @classmethod
-    def of(cls, message_id: str, /, **params: Any) -> Message:
-        return cls(message_id, tuple(params.items()))
-
-    def say(self, lang: str = DEFAULT_LANG) -> str:
-        return say(self, lang)
 
 
 def lang_of(lang: str | None) -> str:

@@ -61,6 +61,8 @@ class BookRow:
     book: Rulebook
     row: Row
     rules: tuple[str, ...]
+    kinds: tuple[RemedyKind, ...]
+    """The kind of each of the row's remedy steps, in order."""
     doubtful: bool
     reason: Message | None
 
@@ -108,7 +110,8 @@ class Context:
         doubtful = is_discretion_tag(book.tag_of(r))
         subject = r.subject
         read = BookRow(
-            book=book, row=r, rules=tuple(str(fill(rule, facts)) for rule in r.rules), doubtful=doubtful,
+            book=book, row=r, rules=tuple(str(fill(rule, facts)) for rule in r.rules),
+            kinds=tuple(RemedyKind(t.do) for t in r.remedies), doubtful=doubtful,
             reason=self.reason(str(fill(subject, facts))) if doubtful and subject else None,
         )
         if len(_READ) >= _READ_KEPT:
@@ -141,8 +144,8 @@ class Context:
             d.rules += read.rules
         late: Message | None = None
         if r.remedies:
-            steps = [Remedy.of(RemedyKind(t.do), **{k: fill(v, facts) for k, v in t.fields.items()})
-                     for t in r.remedies]
+            steps = [Remedy.of(kind, **{k: fill(v, facts) for k, v in t.fields.items()})
+                     for kind, t in zip(read.kinds, r.remedies, strict=True)]
             for step in steps:
                 late = too_late(self.state, step, d.findings)
                 if late is not None:

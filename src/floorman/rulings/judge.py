@@ -8,7 +8,7 @@ hand goes on. Every ruling lists every rule it rests on, with the book's own cit
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from floorman.dealing import order_rules
 from floorman.events import Action
@@ -26,8 +26,13 @@ from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
 from floorman.rulings.sa import is_reached_by, sa_reached, sa_reason
 from floorman.state import HandState
+from floorman.table import PlayerStatus
 
 __all__ = ["DECISIONS", "clean_ruling", "judge"]
+
+_ABSENT: Final = PlayerStatus.ABSENT
+_REDEAL_DEAD: Final = PlayerStatus.REDEAL_DEAD
+_PENALIZED: Final = PlayerStatus.PENALIZED
 
 T = TypeVar("T", bound=Hashable)
 
@@ -193,13 +198,13 @@ def _misdeal(ctx: Context, decisions: list[Decision], at: int | None) -> tuple[R
     absent = state.absent_at_last_card if state.deal_finished else {
         s.seat for s in state.seats.values() if s.entitled and not s.present
     }
-    was_absent = any(p.status.value == "absent" for p in state.log.players)
-    if absent or was_absent or any(p.status.value == "redeal_dead" for p in header.players if p.seat not in dead):
+    was_absent = any(p.status is _ABSENT for p in state.log.players)
+    if absent or was_absent or any(p.status is _REDEAL_DEAD for p in header.players if p.seat not in dead):
         ctx.apply(whole, "redeal.absent")
         if not state.deal_finished:
             ctx.apply(decisions[0], "redeal.absent_before_deal_complete",
                       Message.of("ruling.misdeal.the_misdeal_came_before_the_deal"))
-    if any(p.status.value == "penalized" for p in header.players):
+    if any(p.status is _PENALIZED for p in header.players):
         ctx.apply(whole, "redeal.penalty")
     if state.level_changes:
         ctx.apply(whole, "redeal.level")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from floorman.events import BlindKind, BlindPosted
 from floorman.locale import Message
 from floorman.log import HandLog, RedealOf
@@ -44,7 +42,7 @@ def redeal_log(
                 notes.append(Message.of("ruling.redeal_log.seat_was_away_for_the_original", seat=p.seat))
         elif not seat.present:
             status = PlayerStatus.ABSENT
-        players.append(p if status is p.status else replace(p, status=status))
+        players.append(p if status is p.status else Player(seat=p.seat, name=p.name, stack=p.stack, status=status))
     newcomers = sorted(s.seat for s in state.seats.values() if s.seated_during_hand)
     if newcomers:
         notes.append(Message.of("ruling.redeal_log.no_new_player_is_dealt_in", seats=tuple(newcomers)))
