@@ -26,6 +26,7 @@ _FLOP_GAME: Final = Family.FLOP
 _STUD_GAME: Final = Family.STUD
 _OMITTED_DEAL_ORDER: Final = Omission.DEAL_ORDER
 _PRESENT: Final = PlayerStatus.PRESENT
+_NO_ORDER: Final = DealOrder(family=Family.FLOP, seats=(), button=None, dead_button=False)
 
 CHIP_ACTIONS: Final = frozenset({Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN})
 _DEAD_POSTS: Final = frozenset({BlindKind.ANTE, BlindKind.BIG_BLIND_ANTE, BlindKind.DEAD})
@@ -59,12 +60,13 @@ class ActionRecord:
 class HandState:
     """The working state of one hand."""
 
-    def __init__(self, log: HandLog) -> None:
+    def __init__(self, log: HandLog, *, blank: bool = False) -> None:
+        """The hand before its first event; ``blank``: no seats and no deal order yet (a copy fills them in)."""
         self.log = log
         self.spec = log.spec
         self.level: Level = log.level
         self.seats: dict[int, SeatState] = {}
-        for p in log.players:
+        for p in () if blank else log.players:
             entitled = p.status.is_entitled
             self.seats[p.seat] = SeatState(
                 seat=p.seat, name=p.name, stack=p.stack, status=p.status, entitled=entitled,
@@ -142,7 +144,7 @@ class HandState:
         """Seats whose missed blinds the next hand makes up (``next_hand``, v1.1)."""
         self.award_shares: tuple[tuple[int, Chips], ...] = ()
         """A pot awarded in parts (``pot_awarded``, v1.1): (seat, chips) of each part."""
-        self.order: DealOrder = self._deal_order()
+        self.order: DealOrder = _NO_ORDER if blank else self._deal_order()
         """Who is dealt in, in what order, and who is the button of the deal."""
 
     # -- queries -----------------------------------------------------------------------
@@ -355,7 +357,7 @@ class HandState:
 
     def _copy(self) -> HandState:
         """A copy whose every field is this one's (the same objects: the caller replaces what must not be shared)."""
-        other = HandState(self.log)
+        other = HandState(self.log, blank=True)
         for name in _fields(self):
             setattr(other, name, getattr(self, name))
         return other
