@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from floorman.cli_errors import error_edge, fail, lang_of_context, lang_option, words
+from floorman.locale import say
 from floorman.storage.address import StoreAddress, StoreKind, default_database_path, parse_store_address
 from floorman.storage.chain import ChainStatus, chain_status, link_of
 from floorman.storage.copying import copy_room
@@ -186,7 +187,7 @@ def db_copy_cmd(source: str, target: str, room: str | None, lang: str) -> None:
         source_db, target_db = open_database(from_address), open_database(to_address)
         try:
             report = copy_room(source_db, target_db, room=room,
-                               progress=lambda message: click.echo(message.say(lang), err=True))
+                               progress=lambda message: click.echo(say(message, lang), err=True))
         finally:
             source_db.close()
             target_db.close()
