@@ -196,6 +196,7 @@ def test_verify_log_lang_vi_says_a_broken_link_and_a_missing_database_in_vietnam
 def test_a_db_value_no_store_reads_is_said_in_the_language_given_after_it(tmp_path: Path) -> None:
     code, _, err = run("verify-log", "--db", "foo://x", "--lang", "vi")
     assert code == 2 and err.startswith("floorman: --db 'foo://x': không phải đường dẫn tệp")
+    assert "(hỗ trợ: một đường dẫn tệp, sqlite:///PATH, postgresql://...)" in err
     code, _, err = run("verify-log", "--db", "foo://x")
     assert code == 2 and err.startswith("floorman: --db 'foo://x': ") and "không" not in err
 

@@ -31,6 +31,7 @@ from enum import StrEnum
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from floorman.locale import Message
 from floorman.storage.errors import StoreAddressError
 
 __all__ = ["StoreAddress", "StoreKind", "default_database_path", "parse_store_address", "shown_value"]
@@ -51,8 +52,8 @@ class StoreKind(StrEnum):
     POSTGRES = "postgres"
 
 
-SUPPORTED = "a file path, sqlite:///PATH, postgresql://..."
-"""What ``--db`` accepts, as said in its refusals."""
+SUPPORTED = Message.of("error.storage.address.supported")
+"""What ``--db`` accepts, as said in its refusals (in the reader's language)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
