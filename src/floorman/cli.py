@@ -92,7 +92,10 @@ class _Commands(click.Group):
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="floorman")
 def main() -> None:
-    """Rulings on live-poker dealing irregularities, with the rules to show the table."""
+    """Rulings on live-poker dealing irregularities, with the rules to show the table.
+
+    Every command speaks English or Vietnamese: --lang en|vi, or FLOORMAN_LANG=vi for every command.
+    """
 
 
 @main.command("rule")
