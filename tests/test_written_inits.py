@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import pickle
 from enum import Enum
 from typing import Any
 
@@ -126,3 +127,9 @@ def test_frozen_values_stay_frozen() -> None:
         result.log.seats = 3  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.findings = (Finding(at=0, irregularity=I.BOXED_CARD),)  # type: ignore[misc]
+
+
+def test_a_message_travels_between_processes_as_it_is() -> None:
+    message = Message.of("ruling.misdeal.called", cause=Message.of("cause.wrong_number_of_cards_2"), seats=(3, 5))
+    again = pickle.loads(pickle.dumps(message))
+    assert again == message and hash(again) == hash(message) and type(again) is Message
