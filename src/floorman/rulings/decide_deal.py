@@ -491,8 +491,13 @@ def thrown_into(ctx: Context, fs: list[Finding]) -> Decision:
 
 
 def acted_short(ctx: Context, fs: list[Finding]) -> Decision:
-    """The button acted while short: decided with the short button (CNT-BTN-SHORT)."""
-    return ctx.decide(fs, "acted_with_wrong_count.found")
+    """The short button acted before it got its card, found after the short button was ruled on (found with it,
+    the short button's decision says so): its hand is dead, as when it is found to have acted (CNT-BTN-SHORT)."""
+    f = fs[0]
+    d = ctx.decide(fs, "acted_with_wrong_count.found")
+    d.say(Message.of("ruling.button_short.acted", seat=f.seat, count=f.count))
+    ctx.apply(d, "button_short.acted", seat=f.seat)
+    return d
 
 
 def absent(ctx: Context, fs: list[Finding]) -> Decision:

@@ -83,11 +83,14 @@ def judge(
             return _continue(ctx, ahead, at), None
         return _window_closed(ctx, late, at, ahead), None
     groups = dict(_grouped(findings))
-    if ctx.params.button_short_before_sa == "wrong_count" and not sa and Irregularity.BUTTON_SHORT in groups:
+    if ctx.params.button_short_before_sa == "wrong_count" and not sa and (
+            Irregularity.BUTTON_SHORT in groups or Irregularity.ACTED_WITH_WRONG_COUNT in groups):
         # no button clause in the book: before substantial action the short button is a wrong count like any
-        # other seat's (whether it acted is read from the actions)
-        groups.setdefault(Irregularity.WRONG_CARD_COUNT, []).extend(groups.pop(Irregularity.BUTTON_SHORT))
-        groups.pop(Irregularity.ACTED_WITH_WRONG_COUNT, None)
+        # other seat's (whether it acted is read from the actions), found with its action or after it
+        acted = groups.pop(Irregularity.ACTED_WITH_WRONG_COUNT, [])
+        groups.setdefault(Irregularity.WRONG_CARD_COUNT, []).extend(groups.pop(Irregularity.BUTTON_SHORT, acted))
+    if Irregularity.BUTTON_SHORT in groups:
+        groups.pop(Irregularity.ACTED_WITH_WRONG_COUNT, None)  # the short button's decision says it acted
     if Irregularity.FLOP_FIVE_OR_MORE in groups:
         groups.pop(Irregularity.FOUR_CARD_FLOP, None)
     decisions = [DECISIONS[kind](ctx, group) for kind, group in groups.items()]
@@ -254,8 +257,17 @@ def _one_burn_per_street(ctx: Context, decisions: list[Decision]) -> None:
             loser.remedies.remove(gone)
             named[street] = kept
             ctx.apply(loser, "burn.one_designated_per_street", Message.of("ruling.burn.two_named_no_text"))
-            loser.say(Message.of("ruling.burn.two_named", street=street, seat=kept[1].fields.get("seat"),
-                                 other=gone.fields.get("seat")))
+            loser.say(Message.of("ruling.burn.two_named", street=street, kept=_named_burn(kept[1]),
+                                 other=_named_burn(gone, going_back=True)))
+
+
+def _named_burn(step: Remedy, *, going_back: bool = False) -> Message:
+    """The card a ``use_as_burn`` step names (one from a seat, or the card the dealer burned), or, ``going_back``,
+    where that card goes instead of the burn pile."""
+    seat = step.fields.get("seat")
+    if seat is None:
+        return Message.of("ruling.burn.back_dealer_burn" if going_back else "ruling.burn.card_the_dealer_burned")
+    return Message.of("ruling.burn.back_from_seat" if going_back else "ruling.burn.card_from_seat", seat=seat)
 
 
 def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling:
