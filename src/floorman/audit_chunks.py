@@ -18,6 +18,7 @@ memory stays flat however many hands go through.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections import deque
@@ -388,6 +389,7 @@ _worker_book: Rulebook | None = None
 def _start_worker(rulebook: Rulebook | None) -> None:
     global _worker_book
     _worker_book = rulebook
+    gc.freeze()  # the worker's modules and book live as long as it does (as the parent's, in ``audit``)
 
 
 def _audit_in_worker(chunk: Chunk, every_hand: bool) -> ChunkReport:
