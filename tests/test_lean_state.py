@@ -19,6 +19,7 @@ from floorman.formats import handlog
 from floorman.hand import Hand, rule
 from floorman.log import HandLog
 from floorman.rulings.judge import judge as real_judge
+from floorman.rulings.model import Verdict
 from floorman.seat import HoleCard
 from floorman.state import ActionRecord
 
@@ -134,3 +135,16 @@ def test_a_snapshot_keeps_its_cards_and_actions_when_the_hand_goes_on() -> None:
     assert {n: s.cards for n, s in before.seats.items()} == cards
     assert before.actions == actions
     assert hand.state.actions[:len(actions)] == actions
+
+
+def test_a_ruling_asked_right_after_the_floor_ruled_is_the_one_judged_afresh() -> None:
+    asked = 0
+    for log in LOGS:
+        hand = Hand(replace(log, events=()))
+        for event in log.events:
+            hand.push(event)
+            ruling, redeal = hand._judge_now()
+            fresh, fresh_redeal = hand.judged_now()
+            assert (ruling, redeal) == (fresh, fresh_redeal), (log.hand_id, hand.events[-1])
+            asked += ruling.verdict is not Verdict.CONTINUE and hand._standing is not None
+    assert asked > 20, "rulings kept from the floor call were compared"

@@ -70,6 +70,9 @@ class Hand:
         self._redeals: list[HandLog | None] = []
         self._closed: set[int] = set()
         self._cancelled_by: int | None = None
+        self._standing: tuple[int, Ruling, HandLog | None] | None = None
+        """A ruling the floor just made that left the hand as it was (a misdeal or a void, before the pot was
+        awarded), with its re-deal and the number of events then: until another event, ``ruling()`` is that one."""
         self._played_on_reported = False
         if log.button_should_be is not None and log.button is not None and log.button_should_be != log.button:
             self._state.add(Finding(at=0, irregularity=I.BUTTON_MISPLACED, seat=log.button,
@@ -181,7 +184,18 @@ class Hand:
         return [f for i, f in enumerate(self._state.findings) if i not in closed]
 
     def _judge_now(self) -> tuple[Ruling, HandLog | None]:
-        """The ruling if the floor were called now, on a view of the hand with the closing step's findings."""
+        """The ruling if the floor were called now, on a view of the hand with the closing step's findings.
+
+        Right after a floor call whose ruling changed nothing in the hand (a misdeal or a void: no finding closed,
+        no remedy carried out, no pot awarded for the ruling's moment to matter) it is that ruling, made "now"
+        (``judged_now`` gives the same)."""
+        standing = self._standing
+        if standing is not None and standing[0] == len(self.events):
+            return replace(standing[1], at=None), standing[2]
+        return self.judged_now()
+
+    def judged_now(self) -> tuple[Ruling, HandLog | None]:
+        """The ruling if the floor were called now, judged afresh (``ruling()`` may give one already judged)."""
         state = self._state
         closing = closing_findings(state)
         if not closing:
@@ -195,6 +209,7 @@ class Hand:
         ruling, redeal = judge(state, self.rulebook, self._open_findings(), at=at)
         self._rulings.append(ruling)
         self._redeals.append(redeal)
+        self._standing = None if ruling.verdict is _CONTINUE or state.pot_awarded else (at + 1, ruling, redeal)
         if ruling.verdict is _CONTINUE:
             self._close(ruling)
             _apply_remedies(state, ruling)
