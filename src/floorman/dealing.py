@@ -56,8 +56,9 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
     if seat is not None and (ev.replacement or (seat.owed_replacements > 0 and _is_exposure_replacement(state, seat))):
         _replace(state, seat, ev, at)
         return
-    position = len(state.initial_deals) + 1
-    state.initial_deals.append((at, to, position))
+    state.initial_seats.append(to)
+    state.initial_at.append(at)
+    position = len(state.initial_seats)
     if position == 1 and not state.omits(_OMITTED_DEAL_ORDER):
         first = state.order.first
         if first is not None and to != first:
@@ -112,7 +113,7 @@ def _check_finished(state: HandState) -> None:
     if state.deal_finished:
         return
     n = state.spec.hole_cards
-    if len(state.initial_deals) < n:
+    if len(state.initial_seats) < n:
         return
     holders = False
     for s in state.seats.values():
@@ -161,18 +162,18 @@ def evaluate_initial(state: HandState, *, final: bool, found: list[Finding] | No
     What is wrong is added to ``found``: the hand's own findings when the deal closes (``final``),
     or the findings of a floor called now, which the caller keeps apart from the hand's.
     """
-    if not state.initial_deals or not (final or state.initial_open):
+    if not state.initial_seats or not (final or state.initial_open):
         return
     n = state.spec.hole_cards
     order = state.entitled_order()
-    if not (final or state.deal_finished or len(state.initial_deals) >= n * len(order) or _last_seat_served(state)):
+    if not (final or state.deal_finished or len(state.initial_seats) >= n * len(order) or _last_seat_served(state)):
         return
     into = state.findings if found is None else found
     seats = state.seats
     if all(seats[s].held == n for s in order):  # the usual deal: every seat has its cards
         _check_sequence(state, order, into)
         return
-    last_at = state.initial_deals[-1][0]
+    last_at = state.initial_at[-1]
     held = {s: state.seats[s].held for s in order}
     for s in order:
         if held[s] == 0:
@@ -238,15 +239,15 @@ def _check_sequence(state: HandState, order: tuple[int, ...], found: list[Findin
     """
     if any(f.irregularity in _ORDER_UNKNOWABLE for f in found) or len(order) < 2 or state.omits(_OMITTED_DEAL_ORDER):
         return
-    deals = state.initial_deals
-    seq = [s for _, s, _ in deals]
+    deals = state.initial_at
+    seq = state.initial_seats
     expected = state.order.expected(len(seq))
     if tuple(seq) == expected:
         return
     button = state.order.button
     for i in range(1, len(seq)):
         if seq[i] == seq[i - 1] and seq[i] != button:
-            _add_once(found, Finding(at=deals[i][0], irregularity=I.CARD_OUT_OF_SEQUENCE, seat=seq[i], count=2,
+            _add_once(found, Finding(at=deals[i], irregularity=I.CARD_OUT_OF_SEQUENCE, seat=seq[i], count=2,
                                      during_initial_deal=True))
             return
     rotation = [s for s in order if s != button]
@@ -254,7 +255,7 @@ def _check_sequence(state: HandState, order: tuple[int, ...], found: list[Findin
     for k, (i, s) in enumerate(others):
         due = rotation[k % len(rotation)]
         if s != due:
-            _add_once(found, Finding(at=deals[i][0], irregularity=I.CARD_OUT_OF_SEQUENCE, seat=s, expected_seat=due,
+            _add_once(found, Finding(at=deals[i], irregularity=I.CARD_OUT_OF_SEQUENCE, seat=s, expected_seat=due,
                                      during_initial_deal=True))
             return
     run: list[int] = []
@@ -269,14 +270,14 @@ def _check_sequence(state: HandState, order: tuple[int, ...], found: list[Findin
                 at = run[-1] if len(run) > 2 else run[0]
                 was_due = rotation[before % len(rotation)] if len(run) <= 2 else None
                 _add_once(found, Finding(
-                    at=deals[at][0], irregularity=I.CARD_OUT_OF_SEQUENCE, seat=button, expected_seat=was_due,
+                    at=deals[at], irregularity=I.CARD_OUT_OF_SEQUENCE, seat=button, expected_seat=was_due,
                     count=len(run) if len(run) > 2 else None, during_initial_deal=True))
                 return
             if len(run) == 2 and consecutive is None:
                 consecutive = run[-1]
             run = []
     if consecutive is not None:
-        _add_once(found, Finding(at=deals[consecutive][0], irregularity=I.BUTTON_DEALT_CONSECUTIVE_CARDS,
+        _add_once(found, Finding(at=deals[consecutive], irregularity=I.BUTTON_DEALT_CONSECUTIVE_CARDS,
                                  seat=button, during_initial_deal=True))
 
 

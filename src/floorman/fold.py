@@ -140,7 +140,7 @@ def _short_flop(state: HandState, found: Sequence[Finding]) -> Finding | None:
 
 
 def _close_initial_if(state: HandState, at: int) -> None:
-    if state.initial_open and state.initial_deals:
+    if state.initial_open and state.initial_seats:
         dealing.close_initial(state, at)
 
 
@@ -327,7 +327,7 @@ def _level_change(state: HandState, event: LevelChanged, at: int) -> None:
     after it makes it the hand's level (LVL-NEW-HAND); a post, card or action first makes it a change during the
     hand, as in version 1."""
     if (state.log.version is _V1_1 and state.hand_began_at is None and not state.posts
-            and not state.initial_deals and not state.acted_at and not state.board_events):
+            and not state.initial_seats and not state.acted_at and not state.board_events):
         state.pending_levels.append((at, event.level))
         return
     state.level_changes.append((at, event.level))

@@ -92,8 +92,10 @@ class HandState:
         self.round_started = False
         self.initial_open = True
         self.deal_finished = False
-        self.initial_deals: list[tuple[int, int, int]] = []
-        """(event index, seat, position) of the cards of the initial deal, in order."""
+        self.initial_seats: list[int] = []
+        """The seat each card of the initial deal went to, in order (card ``i`` is the deal's card ``i + 1``)."""
+        self.initial_at: list[int] = []
+        """The event index of each card of the initial deal, in order."""
         self.sb_seat: int | None = None
         self.bb_seat: int | None = None
         self.straddle_seats: list[int] = []
@@ -193,7 +195,7 @@ class HandState:
         (LA-108, RRoP Misdeals 1(e)). ``None`` when the deal left its sequence, or is complete.
         """
         order = self.entitled_order()
-        dealt = [s for _, s, _ in self.initial_deals]
+        dealt = self.initial_seats
         if not order or not dealt or self.omits(_OMITTED_DEAL_ORDER):
             return None
         expected = [order[i % len(order)] for i in range(self.spec.hole_cards * len(order))]
@@ -324,7 +326,8 @@ class HandState:
         other.acted_kind = list(self.acted_kind)
         other.acted_street = list(self.acted_street)
         other.acted_chips = list(self.acted_chips)
-        other.initial_deals = list(self.initial_deals)
+        other.initial_seats = list(self.initial_seats)
+        other.initial_at = list(self.initial_at)
         other.straddle_seats = list(self.straddle_seats)
         other.posts = list(self.posts)
         other.board = {street: list(cards) for street, cards in self.board.items()}

@@ -224,7 +224,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
         banner=ruling_view(banner_ruling, book, t), banner_summary=summary, meter=meter,
         meter_text=meter.text(t), meter_hint=meter.hint(t), oot_note=oot_note, pending=pending, over=over,
         cancelled=live.cancelled, closed=live.record.closed_at is not None,
-        can_deal_initial=state.initial_open and len(state.initial_deals) < state.spec.hole_cards * max(
+        can_deal_initial=state.initial_open and len(state.initial_seats) < state.spec.hole_cards * max(
             len(state.entitled_order()), 1),
         next_street=street.value if street is not None and not state.initial_open else None,
         next_street_name=street_name(street.value, t) if street is not None else "",
@@ -236,7 +236,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
         occupied_seats=tuple(s.seat for s in seats if s.occupied), hole_cards=state.spec.hole_cards,
         replay_hand_id=replay_hand_id, replay_of=live.record.replay_of,
         omits=tuple(sorted(o.value for o in live.log.omits)),
-        can_correct_deal=bool(state.initial_deals) and state.spec.family is Family.FLOP and not (
-            state.initial_open and len(state.initial_deals) < state.spec.hole_cards * max(
+        can_correct_deal=bool(state.initial_seats) and state.spec.family is Family.FLOP and not (
+            state.initial_open and len(state.initial_seats) < state.spec.hole_cards * max(
                 len(state.entitled_order()), 1)),
     )

@@ -51,8 +51,8 @@ def _ring(state: HandState, flaws: DealFlaws) -> list[int]:
             raise InvalidInput("error.web.quick_deal.seat_at_table", field="first_seat", first_seat=flaws.first_seat)
         wanted = set(order) | {flaws.first_seat}
         return [s for s in clockwise_from(seats, flaws.first_seat) if s in wanted]
-    if state.initial_deals and order:
-        last = state.initial_deals[-1][1]
+    if state.initial_seats and order:
+        last = state.initial_seats[-1]
         after = [s for s in clockwise_from(seats, last % seats + 1) if s in order]
         return after
     return order
@@ -66,7 +66,7 @@ def initial_deal(state: HandState, *, rounds: int | None = None, flaws: DealFlaw
     if not order:
         raise InvalidInput("error.web.quick_deal.seat_at_table_entitled", field="players")
     cards = state.spec.hole_cards
-    done = len(state.initial_deals) // len(order)
+    done = len(state.initial_seats) // len(order)
     remaining = cards - done if rounds is None else min(rounds, cards - done)
     if remaining <= 0:
         raise InvalidInput("error.web.quick_deal.every_seat_already_starting", field="rounds")
