@@ -141,11 +141,6 @@ class SeatState:
         return i
 
     @property
-    def n_cards(self) -> int:
-        """How many cards the seat has received (those set aside included)."""
-        return len(self.faces)
-
-    @property
     def held(self) -> int:
         return len(self.faces) - self.aside
 

@@ -95,10 +95,6 @@ class Context:
     def row(self, key: str) -> Row:
         return row(key)
 
-    def rules_of(self, key: str) -> list[str]:
-        """A row's rules, with the book's own choices (``{sa_rule}``) filled in."""
-        return list(self._read(key).rules)
-
     def _read(self, key: str) -> BookRow:
         """The row ``key`` as this book reads it, read once per book and row and kept."""
         book = self.book

@@ -467,8 +467,7 @@ def button_short(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "button_short.found")
     acted = ctx.seat_acted_before(f.seat, 10**9)
     if acted:
-        d.say(Message.of("ruling.button_short.acted", seat=f.seat, count=f.count))
-        ctx.apply(d, "button_short.acted", seat=f.seat)
+        _button_acted_short(ctx, d, f)
     elif ctx.apply(d, "button_short.not_acted", seat=f.seat):
         d.say(Message.of("ruling.button_short.the_button_seat_is_short_a", seat=f.seat))
     return d
@@ -493,11 +492,15 @@ def thrown_into(ctx: Context, fs: list[Finding]) -> Decision:
 def acted_short(ctx: Context, fs: list[Finding]) -> Decision:
     """The short button acted before it got its card, found after the short button was ruled on (found with it,
     the short button's decision says so): its hand is dead, as when it is found to have acted (CNT-BTN-SHORT)."""
-    f = fs[0]
     d = ctx.decide(fs, "acted_with_wrong_count.found")
+    _button_acted_short(ctx, d, fs[0])
+    return d
+
+
+def _button_acted_short(ctx: Context, d: Decision, f: Finding) -> None:
+    """The short button acted before it got its card: its hand is dead, its chips stay in the pot."""
     d.say(Message.of("ruling.button_short.acted", seat=f.seat, count=f.count))
     ctx.apply(d, "button_short.acted", seat=f.seat)
-    return d
 
 
 def absent(ctx: Context, fs: list[Finding]) -> Decision:
