@@ -140,6 +140,22 @@ class Ruling:
     """Why the floor has the call, one message per reason."""
     override: Override | None = None
 
+    @property
+    def final_verdict(self) -> Verdict:
+        """The verdict that stands: the floor's override where there is one, else the engine's.
+
+        >>> from floorman.rulings.model import Override
+        >>> r = Ruling(at=4, verdict=Verdict.MISDEAL, rules=(), citations=(), substantial_action=False,
+        ...            discretion=True, remedies=())
+        >>> r.final_verdict.value
+        'misdeal'
+        >>> r = Ruling(at=4, verdict=Verdict.MISDEAL, rules=(), citations=(), substantial_action=False,
+        ...            discretion=True, remedies=(), override=Override(at=5, verdict=Verdict.CONTINUE, reason="x"))
+        >>> r.final_verdict.value
+        'continue'
+        """
+        return self.verdict if self.override is None else self.override.verdict
+
     def explain(self, lang: str = "en") -> str:
         """The explanation in words, in English or Vietnamese (``lang="vi"``)."""
         return say_all(self.explanation_messages, lang)

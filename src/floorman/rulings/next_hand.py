@@ -54,10 +54,6 @@ def rotation_button(state: HandState) -> int | None:
     return between[0] if len(between) == 1 else None
 
 
-def _verdict(ruling: Ruling) -> Verdict:
-    return ruling.override.verdict if ruling.override is not None else ruling.verdict
-
-
 def next_hand_findings(
     state: HandState, book: Rulebook, rulings: Sequence[Ruling], redeals: Sequence[HandLog | None],
     event: NextHandBegan, at: int,
@@ -77,9 +73,9 @@ def _button(
     state: HandState, book: Rulebook, rulings: Sequence[Ruling], redeals: Sequence[HandLog | None], button: int,
     at: int,
 ) -> Finding | None:
-    cancelled = next((i for i, r in enumerate(rulings) if _verdict(r) is not Verdict.CONTINUE), None)
+    cancelled = next((i for i, r in enumerate(rulings) if r.final_verdict is not Verdict.CONTINUE), None)
     if cancelled is not None:
-        verdict = _verdict(rulings[cancelled])
+        verdict = rulings[cancelled].final_verdict
         header = redeals[cancelled] if cancelled < len(redeals) else None
         expected = header.button if header is not None else state.log.button
         if expected is None or expected == button:

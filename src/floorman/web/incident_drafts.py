@@ -64,7 +64,7 @@ def incident_draft(
         floor_person=floor_person, rulebook=prefix.rulebook.id, verdict=decided.verdict.value,
         override_verdict=override.verdict.value if override else None,
         override_reason=override.reason if override else None,
-        final_verdict=(override.verdict if override else decided.verdict).value, rules=list(decided.rules),
+        final_verdict=decided.final_verdict.value, rules=list(decided.rules),
         causes=list(dict.fromkeys(causes)), substantial_action=decided.substantial_action, log=dict(log_obj),
         ruling=plain_json(obj), note=note.strip()[:2000], hand_id=record.id, room_id=record.room_id,
     )
@@ -81,7 +81,7 @@ def loose_incident_draft(result: Result, *, floor_person: str, note: str = "") -
         dealer=str(meta.get("dealer", "")), floor_person=floor_person, rulebook=result.rulebook.id,
         verdict=ruling.verdict.value, override_verdict=override.verdict.value if override else None,
         override_reason=override.reason if override else None,
-        final_verdict=(override.verdict if override else ruling.verdict).value, rules=list(ruling.rules),
+        final_verdict=ruling.final_verdict.value, rules=list(ruling.rules),
         causes=list(dict.fromkeys(causes)), substantial_action=ruling.substantial_action,
         log=plain_json(handlog.to_obj(result.log)), ruling=ruling_object(result), note=note.strip()[:2000],
     )

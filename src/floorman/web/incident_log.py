@@ -118,7 +118,8 @@ def incident_words(incident: Incident, t: Translator) -> tuple[str, str]:
         book = find_rulebook(incident.rulebook)
     except UnknownRulebookError:
         book = None
-    view = stored_ruling_view(incident.ruling, book, t, incident.causes)
+    view = stored_ruling_view(incident.ruling, book, t, incident.causes,
+                              final_verdict=incident.final_verdict)
     numbers = "; ".join(dict.fromkeys(f"{r.rule_id}: {r.source}" if r.source else r.rule_id for r in view.rules))
     remedy = " ".join(f"{n}. {step}" for n, step in enumerate(view.steps, start=1))
     return numbers, remedy or view.meaning

@@ -90,9 +90,6 @@ class LiveHand:
             return len(floors) - 1
         return None
 
-    def final_verdict(self, ruling: Ruling) -> Verdict:
-        return ruling.override.verdict if ruling.override is not None else ruling.verdict
-
     @property
     def cancelled(self) -> bool:
         """A misdeal or void was carried out: this deal is over."""
@@ -117,7 +114,7 @@ class LiveHand:
     def cancelling_rulings(self) -> list[int]:
         """The floor calls whose ruling, as carried out, cancelled the deal (a misdeal or void), in order."""
         return [k for k in sorted(self.applied)
-                if k < len(self.floor_events) and self.final_verdict(self.result.rulings[k]) is not Verdict.CONTINUE]
+                if k < len(self.floor_events) and self.result.rulings[k].final_verdict is not Verdict.CONTINUE]
 
     def prefix_result(self, k: int) -> Result:
         """The engine's answer for the log up to the k-th floor call (its ruling is the last one)."""

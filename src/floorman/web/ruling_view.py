@@ -41,10 +41,8 @@ class RulingView:
     override_headline: str | None
     override_reason: str | None
     book_name: str
-
-    @property
-    def final_verdict(self) -> str:
-        return self.override_verdict or self.verdict
+    final_verdict: str
+    """The verdict that stands, as the ruling record has it (``Ruling.final_verdict``, or the stored incident's)."""
 
 
 def explanation_for(ruling: Ruling, locale: str) -> str:
@@ -80,6 +78,7 @@ def ruling_view(ruling: Ruling, book: Rulebook, t: Translator) -> RulingView:
         override_headline=t.gettext(VERDICT_HEADLINES[override.verdict.value]) if override else None,
         override_reason=override.reason if override else None,
         book_name=book.name_vi if t.locale == "vi" and book.name_vi else book.name,
+        final_verdict=ruling.final_verdict.value,
     )
 
 
@@ -92,8 +91,9 @@ def _remedy(obj: Mapping[str, Any]) -> Remedy | None:
 
 
 def stored_ruling_view(obj: Mapping[str, Any], book: Rulebook | None, t: Translator,
-                       causes: tuple[str, ...] = ()) -> RulingView:
-    """The same view from a stored ruling object (section 3): the incident log shows rulings as recorded."""
+                       causes: tuple[str, ...] = (), *, final_verdict: str) -> RulingView:
+    """The same view from a stored ruling object (section 3): the incident log shows rulings as recorded, and the
+    verdict that stands as the incident records it (``final_verdict``)."""
     rulings = obj.get("rulings") or [{}]
     last: Mapping[str, Any] = rulings[-1]
     verdict = str(last.get("verdict", "continue"))
@@ -121,4 +121,5 @@ def stored_ruling_view(obj: Mapping[str, Any], book: Rulebook | None, t: Transla
         override_headline=t.gettext(VERDICT_HEADLINES.get(str(override["verdict"]), "")) if override else None,
         override_reason=str(override.get("reason", "")) if override else None,
         book_name=str((obj.get("rulebook") or {}).get("name", "")),
+        final_verdict=final_verdict,
     )

@@ -70,7 +70,8 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
         book = find_rulebook(incident.rulebook)
     except UnknownRulebookError:
         book = None
-    view = stored_ruling_view(incident.ruling, book, t, incident.causes)
+    view = stored_ruling_view(incident.ruling, book, t, incident.causes,
+                              final_verdict=incident.final_verdict)
     logged = incident.log.get("events", [])
     events = [describe_event(e, t) for e in logged]
     return render_page(request, session, "incident.html", active="incidents", incident=incident, view=view,
