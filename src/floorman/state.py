@@ -238,14 +238,26 @@ class HandState:
         """Every action so far, in order, as records made when asked."""
         return tuple(self.action(i) for i in range(len(self.acted_at)))
 
-    def counted_actions(self, *, out_of_turn: bool, upto: int | None = None) -> list[Action]:
-        """The actions in order, those in turn only unless ``out_of_turn``, up to event ``upto`` if given."""
+    def counted_actions(self, *, out_of_turn: bool, upto: int | None = None,
+                        participants: bool = False) -> list[Action]:
+        """The actions in order, those in turn only unless ``out_of_turn``, up to event ``upto`` if given; with
+        ``participants``, only each seat's first (a test that counts the players who have acted)."""
         kinds, ats = self.acted_kind, self.acted_at
         n = len(ats)
         if upto is not None:
             while n and ats[n - 1] > upto:
                 n -= 1
         oot = 0 if out_of_turn else self.out_of_turn
+        if participants:
+            seen: set[int] = set()
+            firsts: list[Action] = []
+            for i in range(n):
+                seat = self.acted_seat[i]
+                if oot >> i & 1 or seat in seen:
+                    continue
+                seen.add(seat)
+                firsts.append(kinds[i])
+            return firsts
         if not oot & ((1 << n) - 1):
             return kinds[:n]
         return [kinds[i] for i in range(n) if not oot >> i & 1]

@@ -49,6 +49,7 @@ def ruling_to_obj(r: Ruling) -> dict[str, Any]:
         "rules": list(r.rules),
         "citations": [_citation_to_obj(c) for c in r.citations],
         "substantial_action": r.substantial_action,
+        "substantial_action_test": {"rule": r.substantial_action_test, "counts": r.substantial_action_counts},
         "discretion": r.discretion,
         "remedies": [m.to_obj() for m in r.remedies],
         "explanation": r.explanation,

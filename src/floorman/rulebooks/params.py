@@ -36,6 +36,7 @@ InSequence = Literal["never", "before_short_seat_acts", "before_any_action"]
 MisplacedButtonNext = Literal["rotation", "each_position"]
 MissedBlinds = Literal["none", "made_up"]
 ButtonShortBeforeSa = Literal["button_rule", "wrong_count"]
+SaCounts = Literal["actions", "participants"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -52,6 +53,12 @@ class Params:
     sa_pair_allows_two_checks: bool
     sa_stud_any_actions: int
     """Stud: actions after the forced bet that are substantial action whatever they are."""
+    sa_counts: SaCounts
+    """Button games: what the test counts, every action in turn (T-88.c, TDA-36, LA-109) or the players who have
+    acted, each once (RRoP: "two players have acted")."""
+    sa_stud_counts: SaCounts
+    """Stud: what the test counts after the forced bet, every action in turn (T-88.c, TDA-36) or the participants
+    who have acted, each once (LA-109 and RRoP: "two participants after the forced bet have acted")."""
     sa_counts_out_of_turn: bool
 
     # misdeal thresholds on the initial deal

@@ -24,7 +24,7 @@ from floorman.rulings.decide_next import NEXT_DECISIONS
 from floorman.rulings.decide_table import TABLE_DECISIONS
 from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
-from floorman.rulings.sa import is_reached_by, sa_reached, sa_reason
+from floorman.rulings.sa import counts_participants, is_reached_by, sa_reached, sa_reason
 from floorman.state import HandState
 from floorman.table import PlayerStatus
 
@@ -65,7 +65,10 @@ def _bring_in_doubt(ctx: Context, d: Decision) -> None:
     state = ctx.state
     if not state.is_stud or state.bring_in_seat is None or ctx.sa:
         return
-    counted = state.counted_actions(out_of_turn=ctx.params.sa_counts_out_of_turn)
+    participants = counts_participants(ctx.params, stud=True)
+    if participants and state.has_acted(state.bring_in_seat):
+        return  # the bring-in's player has acted since: he is counted once either way
+    counted = state.counted_actions(out_of_turn=ctx.params.sa_counts_out_of_turn, participants=participants)
     if is_reached_by([Action.BET, *counted], ctx.params, stud=True):
         ctx.apply(d, "substantial_action.bring_in", Message.of("ruling.sa.bring_in_not_counted"))
 
@@ -130,11 +133,11 @@ def _build(
     ctx: Context, verdict: Verdict, decisions: Sequence[Decision], rules: Sequence[str],
     remedies: Sequence[Remedy], explanation: Sequence[Message], at: int | None,
 ) -> Ruling:
-    return _ruling(ctx.book, ctx.sa, verdict, decisions, rules, remedies, explanation, at)
+    return _ruling(ctx.book, ctx.sa, ctx.state.is_stud, verdict, decisions, rules, remedies, explanation, at)
 
 
 def _ruling(
-    book: Rulebook, sa: bool, verdict: Verdict, decisions: Sequence[Decision], rules: Sequence[str],
+    book: Rulebook, sa: bool, stud: bool, verdict: Verdict, decisions: Sequence[Decision], rules: Sequence[str],
     remedies: Sequence[Remedy], explanation: Sequence[Message], at: int | None,
 ) -> Ruling:
     rules_t = book.with_own_rules(_unique(rules))
@@ -162,6 +165,8 @@ def _ruling(
         remedies=tuple(remedies),
         explanation_messages=tuple(explanation),
         findings=findings,
+        substantial_action_test=book.params.sa_rule,
+        substantial_action_counts=book.params.sa_stud_counts if stud else book.params.sa_counts,
     )
 
 
@@ -293,15 +298,15 @@ def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling
 
 
 _CLEAN_TEXT = Message.of("ruling.module.no_irregularity_is_open_the_deal")
-_clean_rulings: dict[tuple[int, tuple[str, ...], bool, int | None], tuple[Rulebook, Ruling]] = {}
+_clean_rulings: dict[tuple[int, tuple[str, ...], bool, bool, int | None], tuple[Rulebook, Ruling]] = {}
 _CLEAN_RULINGS_KEPT = 256
 
 
 def _clean(ctx: Context, rules: tuple[str, ...], at: int | None) -> Ruling:
-    return clean_ruling(ctx.book, rules, sa=ctx.sa, at=at)
+    return clean_ruling(ctx.book, rules, sa=ctx.sa, at=at, stud=ctx.state.is_stud)
 
 
-def clean_ruling(book: Rulebook, rules: tuple[str, ...], *, sa: bool, at: int | None) -> Ruling:
+def clean_ruling(book: Rulebook, rules: tuple[str, ...], *, sa: bool, at: int | None, stud: bool = False) -> Ruling:
     """The ruling on a hand with nothing open: the same value for the same book, rules, SA and moment.
 
     Most hands of an audit are clean, so the ruling is built once and reused (it is immutable). The
@@ -312,11 +317,11 @@ def clean_ruling(book: Rulebook, rules: tuple[str, ...], *, sa: bool, at: int | 
     >>> ruling.verdict.value, ruling.rules, ruling.substantial_action
     ('continue', ('DEAL-ORDER-FLOP',), True)
     """
-    key = (id(book), rules, sa, at)
+    key = (id(book), rules, sa, stud, at)
     cached = _clean_rulings.get(key)
     if cached is not None and cached[0] is book:
         return cached[1]
-    ruling = _ruling(book, sa, Verdict.CONTINUE, [], rules, [], [_CLEAN_TEXT], at)
+    ruling = _ruling(book, sa, stud, Verdict.CONTINUE, [], rules, [], [_CLEAN_TEXT], at)
     if len(_clean_rulings) >= _CLEAN_RULINGS_KEPT:
         _clean_rulings.clear()
     _clean_rulings[key] = (book, ruling)

@@ -139,6 +139,10 @@ class Ruling:
     discretion_messages: tuple[Message, ...] = ()
     """Why the floor has the call, one message per reason."""
     override: Override | None = None
+    substantial_action_test: str = ""
+    """The rule whose test of substantial action the book applied (``SA-DEF``, ``SA-LA``, ``SA-RRoP``)."""
+    substantial_action_counts: str = ""
+    """What that test counted in this hand's game: ``actions`` in turn, or ``participants`` (each player once)."""
 
     @property
     def final_verdict(self) -> Verdict:

@@ -23,7 +23,7 @@ from floorman.locale import Message
 from floorman.rulebooks.params import Params
 from floorman.state import CHIP_ACTIONS, ActionRecord, HandState
 
-__all__ = ["counted_actions", "has_substantial_action", "is_reached_by", "sa_reached", "sa_reason"]
+__all__ = ["counted_actions", "counts_participants", "has_substantial_action", "is_reached_by", "sa_reached", "sa_reason"]
 
 # the members compared with here, named once: the compiled core reads each as a constant, not as an
 # attribute of its enum looked up at every comparison
@@ -51,21 +51,37 @@ def has_substantial_action(actions: Sequence[Action], params: Params, *, stud: b
     return False
 
 
+def counts_participants(params: Params, *, stud: bool) -> bool:
+    """Whether the book's test counts the players who have acted, each once (LA-109 in stud, RRoP), rather than
+    every action in turn (T-88.c, TDA-36)."""
+    return (params.sa_stud_counts if stud else params.sa_counts) == "participants"
+
+
 def counted_actions(state: HandState, params: Params, *, upto: int | None = None) -> list[ActionRecord]:
-    """The actions that count toward substantial action (in turn unless the book counts others)."""
+    """The actions that count toward substantial action (in turn unless the book counts others; each player's first
+    only where the book counts participants)."""
     out = []
+    seen: set[int] = set()
+    once = counts_participants(params, stud=state.is_stud)
     for i in range(state.action_count):
         if upto is not None and state.acted_at[i] > upto:
             break
         if params.sa_counts_out_of_turn or state.is_in_turn(i):
-            out.append(state.action(i))
+            record = state.action(i)
+            if once:
+                if record.seat in seen:
+                    continue
+                seen.add(record.seat)
+            out.append(record)
     return out
 
 
 def sa_reached(state: HandState, params: Params, *, upto: int | None = None) -> bool:
     """The whole-hand latch: once reached it stays reached (it only grows with the action log)."""
-    counted = state.counted_actions(out_of_turn=params.sa_counts_out_of_turn, upto=upto)
-    return is_reached_by(counted, params, stud=state.is_stud)
+    stud = state.is_stud
+    counted = state.counted_actions(out_of_turn=params.sa_counts_out_of_turn, upto=upto,
+                                    participants=counts_participants(params, stud=stud))
+    return is_reached_by(counted, params, stud=stud)
 
 
 def is_reached_by(actions: Sequence[Action], params: Params, *, stud: bool) -> bool:
@@ -94,6 +110,8 @@ def sa_reason(state: HandState, params: Params) -> Message:
     if sa_reached(state, params):
         return Message.of("ruling.sa.reached", acted=acted, oot=oot)
     chips = any(r.puts_chips_in for r in counted)
+    if counts_participants(params, stud=state.is_stud):
+        return Message.of("ruling.sa.too_few_players", acted=acted, n=n, any_needed=any_needed, oot=oot)
     if n >= params.sa_pair_actions and not chips:
         return Message.of("ruling.sa.no_chips", acted=acted, any_needed=any_needed, oot=oot)
     return Message.of("ruling.sa.too_few", acted=acted, n=n, any_needed=any_needed, oot=oot)

@@ -38,6 +38,8 @@ SWITCH_NAMES: Mapping[str, str] = {
     "sa_pair_allows_two_folds": N_("Two folds count as substantial action"),
     "sa_pair_allows_two_checks": N_("Two checks count as substantial action"),
     "sa_stud_any_actions": N_("Stud: actions after the forced bet that are substantial action"),
+    "sa_counts": N_("Button games: what substantial action counts"),
+    "sa_stud_counts": N_("Stud: what substantial action counts"),
     "sa_counts_out_of_turn": N_("Out-of-turn actions count toward substantial action"),
     "boxed_misdeal_at": N_("Boxed cards that make a misdeal"),
     "boxed_counted": N_("Which boxed cards count"),
@@ -88,6 +90,7 @@ _VALUES: Mapping[str, str] = {
     "before_any_action": N_("until anyone acts"),
     "rotation": N_("moves on from where it was"), "each_position": N_("set so each player gets each position"),
     "none": N_("none: posted from the stack"), "made_up": N_("made up"),
+    "actions": N_("actions in turn"), "participants": N_("players who have acted, each once"),
 }
 
 
