@@ -15,7 +15,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.staticfiles import StaticFiles
@@ -27,6 +27,7 @@ from floorman.web.floor_desk import watch_floor_calls
 from floorman.web.i18n import load_translations
 from floorman.web.login_limiter import LoginLimiter
 from floorman.web.openapi_document import build_document
+from floorman.web.params import check_path_ids
 from floorman.web.rendering import PageRenderer
 from floorman.web.routes import (
     account_pages,
@@ -175,7 +176,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await watch
 
-    app = ConsoleApp(lifespan=lifespan,
+    app = ConsoleApp(lifespan=lifespan, dependencies=[Depends(check_path_ids)],
         title="floorman console", version=_version(), openapi_url=None, docs_url=None, redoc_url=None,
         description="Rulings on live-poker dealing irregularities: hands logged at the tables, the floor's "
                     "rulings and the incident log. Log in with POST /api/session, then send the session's "
