@@ -52,14 +52,19 @@ def _fourth_skipped(found_at_fifth: bool, *, fourth: tuple[int, ...] = (1, 2, 4)
 
 
 @pytest.mark.parametrize("book", BOOKS)
-def test_a_stud_seat_passed_over_on_fourth_street_is_dead_once_the_next_street_is_out(book: str) -> None:
+def test_stud_card_count_a_seat_passed_over_on_one_street_gets_its_card_while_the_order_can_be_put_back(
+        book: str) -> None:
+    # passed over on fourth street, found once fifth is out: every card since the starting cards is face up, so the
+    # order can be put back (rules.md STUD-CARD-COUNT, revised [U]: the 2009 WSOP floor's ruling)
     ruling = last(_fourth_skipped(found_at_fifth=True), book)
     assert ruling["verdict"] == "continue" and ruling["substantial_action"] is True
-    assert {"STUD-CARD-COUNT", "CNT-AFTER-SA-DEAD", "SA-MISDEAL-GATE"} <= set(ruling["rules"])
-    assert _kinds(ruling) == [("kill_hand", 3)]
-    assert ruling["discretion"] is False
+    assert "STUD-CARD-COUNT" in ruling["rules"] and "CNT-AFTER-SA-DEAD" not in ruling["rules"]
+    assert _kinds(ruling) == [("deal_missing_card", 3)]
+    assert ruling["discretion"] is True
     assert "Seat 3 had 3 cards once fourth street was dealt, where 4 were due" in ruling["explanation"]
-    assert "passed over" in ruling["explanation"]
+    assert "the order can still be put back" in ruling["explanation"]
+    assert "The alternative is the letter of the rule" in ruling["explanation"]
+    assert "thứ tự chia vẫn còn khôi phục được" in ruling["explanation_vi"]
 
 
 def test_a_stud_seat_the_deal_has_not_reached_yet_on_a_street_being_dealt_is_no_finding() -> None:
@@ -87,14 +92,15 @@ def test_a_stud_seat_passed_over_on_the_street_being_dealt_gets_the_next_card_be
     assert "passed over on that street" in ruling["explanation"]
 
 
-def test_a_stud_seat_passed_over_that_has_acted_on_the_street_is_dead_after_substantial_action() -> None:
+def test_stud_card_count_a_seat_passed_over_that_has_acted_on_the_street_gets_its_card_while_the_order_can_be_put_back(
+        ) -> None:
     events = [*_third(4), {"type": "post", "seat": 4, "blind": "bring_in", "amount": 200},
               act(1, "call"), act(2, "call"), act(3, "call"), *_street([1, 2, 4]),
               act(1, "check"), act(2, "check"), act(3, "check")]
     ruling = last(_stud([*events, FLOOR], seats=4, game="razz"), "tda-2024")
-    assert {"CNT-AFTER-SA-DEAD", "STUD-CARD-COUNT"} <= set(ruling["rules"])
-    assert _kinds(ruling) == [("kill_hand", 3)]
-    assert ruling["discretion"] is False
+    assert "STUD-CARD-COUNT" in ruling["rules"] and "CNT-AFTER-SA-DEAD" not in ruling["rules"]
+    assert _kinds(ruling) == [("deal_missing_card", 3)]
+    assert ruling["discretion"] is True
 
 
 def _all_in_skipped(skipped: list[str], *, showdown: bool, seats: int = 3, seventh_bet: bool = True) -> dict[str, Any]:
@@ -114,13 +120,36 @@ def _all_in_skipped(skipped: list[str], *, showdown: bool, seats: int = 3, seven
 
 
 @pytest.mark.parametrize("book", BOOKS)
-def test_an_all_in_stud_seat_passed_over_on_later_streets_is_dead_at_showdown(book: str) -> None:
+def test_stud_card_count_an_all_in_seat_passed_over_on_later_streets_is_dead_at_showdown(book: str) -> None:
     ruling = last(_all_in_skipped(["fifth", "sixth", "seventh"], showdown=True), book)
     assert ruling["verdict"] == "continue"
     assert "STUD-CARD-COUNT" in ruling["rules"]
     assert _kinds(ruling) == [("kill_hand", 2)]
-    assert ruling["discretion"] is False
+    assert ruling["discretion"] is True  # the floor's call either way (rules.md STUD-CARD-COUNT, revised [U])
     assert "fewer than 6 cards is dead" in ruling["explanation"]
+    assert "can no longer be put back in order" in ruling["explanation"]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize(("skipped", "live"), [
+    (["sixth"], True),  # one street, found before seventh: the order can be put back
+    (["fifth", "sixth"], False),  # two streets: dead (the 2004 WSOP floor's ruling)
+])
+def test_stud_card_count_one_street_missed_is_given_two_streets_missed_are_dead(
+        book: str, skipped: list[str], live: bool) -> None:
+    events = _all_in_skipped(skipped, showdown=False)
+    cut = max(i for i, e in enumerate(events["events"]) if e.get("type") == "burn")
+    events["events"] = [*events["events"][:cut], FLOOR]  # the floor is called before seventh street is dealt
+    ruling = last(events, book)
+    assert ruling["verdict"] == "continue" and ruling["discretion"] is True
+    assert _kinds(ruling) == ([("deal_missing_card", 2)] if live else [("kill_hand", 2)])
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_stud_card_count_one_street_missed_is_dead_once_the_final_card_is_dealt_down(book: str) -> None:
+    # passed over on fifth only and found after seventh street went out face down: the order cannot be put back
+    ruling = last(_all_in_skipped(["fifth"], showdown=False, seventh_bet=False), book)
+    assert _kinds(ruling) == [("kill_hand", 2)] and ruling["discretion"] is True
 
 
 @pytest.mark.parametrize("book", ["wsop-2026", "tda-2024"])

@@ -30,7 +30,7 @@ MissingBurnNoAction = Literal["correct", "discretion"]
 PrematureTurn = Literal["reshuffle", "set_aside"]
 AbsentDeadline = Literal["last_card", "first_card"]
 RedealAbsent = Literal["dead", "play"]
-SeventhExposed = Literal["all_up_or_declare", "replace"]
+SeventhExposed = Literal["all_up_or_declare", "replace", "replace_by_practice"]
 OutOfSequence = Literal["misdeal", "discretion"]
 InSequence = Literal["never", "before_short_seat_acts", "before_any_action"]
 MisplacedButtonNext = Literal["rotation", "each_position"]
@@ -111,6 +111,9 @@ class Params:
     burn_missing_no_action: MissingBurnNoAction
     premature_turn: PrematureTurn
     seventh_street_exposed: SeventhExposed
+    """A seventh-street card the dealer exposed: all up or declare (LA-234), replaced while betting remains
+    (RP-10-B), or replaced as the book's floor has ruled where its own text is silent, the floor's call, with the
+    literal fallback (LA-234) named as the alternative."""
 
     # absent players and the re-deal
     absent_deadline: AbsentDeadline

@@ -350,6 +350,17 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
         if all([ctx.apply(d, "wrong_card_count.completed", seat=seat) for seat in seats]):
             d.say(Message.of("ruling.wrong_count.stud_passed_over_gets_the_next_card", seats=seats, k=len(seats)))
         return d
+    missed, restorable = _stud_streets_missed(ctx, fs)
+    if restorable:
+        seats = tuple(sorted({f.seat for f in fs if f.seat is not None}))
+        street = ctx.state.street.value
+        if all([ctx.apply(d, "wrong_card_count.stud_one_street_restored", seat=seat, street=street)
+                for seat in seats]):
+            d.say(Message.of("ruling.wrong_count.stud_one_street_restored", seats=seats, k=len(seats)))
+        return d
+    if missed:
+        ctx.apply(d, "wrong_card_count.stud_streets_missed")
+        d.say(Message.of("ruling.wrong_count.stud_streets_missed"))
     if not ctx.sa:
         owed = _owed_in_sequence(ctx, fs)
         if owed:
@@ -433,6 +444,22 @@ def _stud_passed_over_before_acting(ctx: Context, fs: list[Finding]) -> bool:
     return state.is_stud and all(
         f.street is state.street and (f.count or 0) < _due(ctx, f)
         and not (f.seat is not None and state.has_acted(f.seat, street=f.street)) for f in fs)
+
+
+def _stud_streets_missed(ctx: Context, fs: list[Finding]) -> tuple[int, bool]:
+    """Stud: how many streets the seats found short on a later street have been passed over on by now (the most of
+    any seat; 0 when a seat found is not short on a later street), and whether the order can still be put back: one
+    street missed and every card dealt since the starting cards face up (the final card, dealt down, not out yet)."""
+    state = ctx.state
+    spec = state.spec
+    if not state.is_stud or any(f.street is None or f.street is spec.streets[0] for f in fs):
+        return 0, False
+    now = spec.hole_cards + spec.streets.index(state.street) if state.street in spec.streets else 0
+    short = [max(_due(ctx, f) - (f.count or 0), now - state.hole_cards_at(f.seat)) for f in fs]
+    if any(n <= 0 for n in short):
+        return 0, False
+    most = max(short)
+    return most, most == 1 and state.street is not spec.streets[-1]
 
 
 def _stud_final_card(ctx: Context, d: Decision, fs: list[Finding]) -> Decision:

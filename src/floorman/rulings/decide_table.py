@@ -35,15 +35,25 @@ def seventh_exposed(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "stud_seventh_exposed.found")
     f = fs[0]
     seats = ctx.state.seats
-    if ctx.params.seventh_street_exposed == "replace":
+    how = ctx.params.seventh_street_exposed
+    seat = seats.get(f.seat or 0)
+    if how == "replace_by_practice" and seat is not None and seat.all_in:
+        ctx.apply(d, "stud_seventh_exposed.all_in_kept")
+        d.say(Message.of("ruling.seventh_exposed.all_in_kept", seat=f.seat))
+        return d
+    if how != "all_up_or_declare":
         if sum(1 for s in seats.values() if s.can_act) < 2:  # replaced only while betting action remains
             ctx.apply(d, "stud_seventh_exposed.no_betting_left")
             d.say(Message.of("ruling.seventh_exposed.no_betting_remains", seat=f.seat))
             return d
+        if how == "replace_by_practice":
+            ctx.apply(d, "stud_seventh_exposed.replace_by_practice", seat=f.seat)
+            d.say(Message.of("ruling.seventh_exposed.replaced_by_practice", seat=f.seat))
+            d.say(Message.of("ruling.seventh_exposed.literal_alternative", seat=f.seat))
+            return d
         ctx.apply(d, "stud_seventh_exposed.replace", seat=f.seat)
         d.say(Message.of("ruling.seventh_exposed.seat_s_seventh_street_card_was", seat=f.seat))
         return d
-    seat = seats.get(f.seat or 0)
     if seat is not None and seat.all_in:
         ctx.apply(d, "stud_seventh_exposed.all_in_kept")
         d.say(Message.of("ruling.seventh_exposed.all_in_kept", seat=f.seat))

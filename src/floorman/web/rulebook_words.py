@@ -90,6 +90,7 @@ _VALUES: Mapping[str, str] = {
     "before_any_action": N_("until anyone acts"),
     "rotation": N_("moves on from where it was"), "each_position": N_("set so each player gets each position"),
     "none": N_("none: posted from the stack"), "made_up": N_("made up"),
+    "replace_by_practice": N_("replaced, as the book's floor has ruled (the floor's call)"),
     "actions": N_("actions in turn"), "participants": N_("players who have acted, each once"),
 }
 
