@@ -90,6 +90,8 @@ def test_sa_def_a_bring_in_completed_in_its_place_is_the_forced_bet_not_an_actio
     # action (one participant) under every book
     ruling = last(_stud([act(1, "call")], complete=True), book)
     assert ruling["verdict"] == "misdeal" and ruling["substantial_action"] is False
+    # counted as an action, the completion and the call would be substantial action: the misdeal rests on the reading
+    assert ruling["discretion"] is True and ruling["discretion_reasons"]
 
 
 @pytest.mark.parametrize("book", BOOKS)

@@ -33,6 +33,7 @@ __all__ = ["DECISIONS", "clean_ruling", "judge"]
 _ABSENT: Final = PlayerStatus.ABSENT
 _REDEAL_DEAD: Final = PlayerStatus.REDEAL_DEAD
 _PENALIZED: Final = PlayerStatus.PENALIZED
+_COMPLETE: Final = Action.COMPLETE
 
 T = TypeVar("T", bound=Hashable)
 
@@ -60,13 +61,18 @@ def _oot_doubt(ctx: Context, d: Decision) -> None:
 
 
 def _bring_in_doubt(ctx: Context, d: Decision) -> None:
-    """Stud: the bring-in is read as a forced bet, not an action; where counting it would make substantial
-    action of the actions so far, the misdeal rests on that reading."""
+    """Stud: the bring-in (or a completion made in its place) is read as a forced bet, not an action; where counting
+    it would make substantial action of the actions so far, the misdeal rests on that reading."""
     state = ctx.state
-    if not state.is_stud or state.bring_in_seat is None or ctx.sa:
+    if not state.is_stud or ctx.sa:
+        return
+    seat, since = state.bring_in_seat, -1
+    if seat is None and state.action_count and not state.is_in_turn(0) and state.acted_kind[0] is _COMPLETE:
+        seat, since = state.acted_seat[0], state.acted_at[0]  # completed in place of the bring-in: the forced bet
+    if seat is None:
         return
     participants = counts_participants(ctx.params, stud=True)
-    if participants and state.has_acted(state.bring_in_seat):
+    if participants and state.has_acted(seat, after=since):
         return  # the bring-in's player has acted since: he is counted once either way
     counted = state.counted_actions(out_of_turn=ctx.params.sa_counts_out_of_turn, participants=participants)
     if is_reached_by([Action.BET, *counted], ctx.params, stud=True):
