@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from floorman.storage import (
+    EVERY_ROOM,
     Accounts,
     ConflictError,
     Database,
@@ -163,12 +164,12 @@ def test_migration_from_the_version_before_rooms_keeps_every_record_in_the_first
                 head = _old_incident(conn, n, head, f"before rooms {n}")
         assert db.migrate(upto="0006_rooms") == ["0006_rooms"]
         with db.connect() as conn:
-            assert Hands(conn).get(1).room_id == 1 and len(Hands(conn).events(1)) == 1
-            assert [i.room_id for i in Incidents(conn).search(IncidentQuery())] == [1, 1, 1]
+            assert Hands(conn, rooms=EVERY_ROOM).get(1).room_id == 1 and len(Hands(conn, rooms=EVERY_ROOM).events(1)) == 1
+            assert [i.room_id for i in Incidents(conn, rooms=EVERY_ROOM).search(IncidentQuery())] == [1, 1, 1]
             status = chain_status(conn, room_id=1)
             assert status.broken is None and status.entries == 3 and status.head == head
         with db.transaction() as conn:  # the chain goes on from where the old version left it
-            fourth = Incidents(conn).record(draft("after rooms"), now=NOW)
+            fourth = Incidents(conn, rooms=EVERY_ROOM).record(draft("after rooms"), now=NOW)
         assert fourth.id == 4 and fourth.prev_hash == head
     finally:
         db.close()
@@ -187,12 +188,12 @@ def test_a_database_written_by_a_newer_floorman_is_refused(db: Database) -> None
 def test_two_writers_appending_to_one_hand_one_wins_the_other_is_stale(db: Database, second: Database) -> None:
     for round_ in range(ROUNDS):
         with db.transaction() as conn:
-            hand = Hands(conn).create({"game": "nlhe"}, table_name="T1", hand_number=str(round_), dealer="Lan",
+            hand = Hands(conn, rooms=EVERY_ROOM).create({"game": "nlhe"}, table_name="T1", hand_number=str(round_), dealer="Lan",
                                       now=NOW, user_id=None)
 
         def tap(store: Database, who: str, hand_id: int = hand.id) -> int:
             with store.transaction() as conn:
-                return Hands(conn).append(hand_id, [{"type": "deal", "by": who}], expected_seq=0, now=NOW,
+                return Hands(conn, rooms=EVERY_ROOM).append(hand_id, [{"type": "deal", "by": who}], expected_seq=0, now=NOW,
                                           user_id=None)
 
         results = at_once([lambda: tap(db, "a"), lambda: tap(second, "b")])
@@ -200,7 +201,7 @@ def test_two_writers_appending_to_one_hand_one_wins_the_other_is_stale(db: Datab
         stale = next(r for r in results if isinstance(r, StaleSequenceError))
         assert (stale.expected, stale.actual) == (0, 1)
         with db.connect() as conn:
-            assert len(Hands(conn).events(hand.id)) == 1
+            assert len(Hands(conn, rooms=EVERY_ROOM).events(hand.id)) == 1
 
 
 @pytest.fixture
@@ -266,7 +267,7 @@ def test_the_incident_log_keeps_one_intact_chain_per_room_under_concurrent_write
         ids = []
         for n in range(per_writer):
             with store.transaction() as conn:
-                ids.append(Incidents(conn).record(draft(f"{label}-{n}", room_id=room), now=NOW).id)
+                ids.append(Incidents(conn, rooms=EVERY_ROOM).record(draft(f"{label}-{n}", room_id=room), now=NOW).id)
         return ids
 
     jobs = [lambda s=s, r=r, k=k: write(s, r, f"{k}-{r}") for k, s in enumerate((db, second)) for r in rooms]
@@ -278,35 +279,35 @@ def test_the_incident_log_keeps_one_intact_chain_per_room_under_concurrent_write
         for room in rooms:
             status = chain_status(conn, room_id=room)
             assert status.broken is None and status.entries == 2 * 2 * per_writer, status
-            found = Incidents(conn).count(IncidentQuery(rooms=(room,)))
+            found = Incidents(conn, rooms=EVERY_ROOM).count(IncidentQuery(rooms=(room,)))
             assert found == status.entries
 
 
 def test_the_incident_log_refuses_to_change_or_lose_an_entry(db: Database) -> None:
     with db.transaction() as conn:
-        kept = Incidents(conn).record(draft("as recorded"), now=NOW)
+        kept = Incidents(conn, rooms=EVERY_ROOM).record(draft("as recorded"), now=NOW)
     for statement in ("UPDATE incidents SET note = 'rewritten' WHERE id = ?", "DELETE FROM incidents WHERE id = ?"):
         with pytest.raises(database_errors(), match="append-only"), db.transaction() as conn:
             conn.execute(statement, (kept.id,))
     with db.connect() as conn:
-        assert Incidents(conn).get(kept.id) == kept
+        assert Incidents(conn, rooms=EVERY_ROOM).get(kept.id) == kept
         assert chain_status(conn).broken is None
 
 
 def test_a_correction_stays_in_the_room_of_the_entry_it_corrects(db: Database) -> None:
     other = add_room(db, "riverside")
     with db.transaction() as conn:
-        first = Incidents(conn).record(draft("first call"), now=NOW)
+        first = Incidents(conn, rooms=EVERY_ROOM).record(draft("first call"), now=NOW)
     with pytest.raises(ConflictError, match="another room"), db.transaction() as conn:
-        Incidents(conn).record(draft("moved", room_id=other, corrects=first.id), now=NOW)
+        Incidents(conn, rooms=EVERY_ROOM).record(draft("moved", room_id=other, corrects=first.id), now=NOW)
 
 
 def test_search_filters_and_counts_read_alike_on_every_store(db: Database) -> None:
     with db.transaction() as conn:
         for note, table in (("Burn card flashed", "T1"), ("second deck", "t1"), ("100% sure", "T2")):
-            Incidents(conn).record(IncidentDraft(**{**_fields(draft(note)), "table_name": table}), now=NOW)
+            Incidents(conn, rooms=EVERY_ROOM).record(IncidentDraft(**{**_fields(draft(note)), "table_name": table}), now=NOW)
     with db.connect() as conn:
-        incidents = Incidents(conn)
+        incidents = Incidents(conn, rooms=EVERY_ROOM)
         assert [i.note for i in incidents.search(IncidentQuery(text="burn"))] == ["Burn card flashed"]
         assert [i.note for i in incidents.search(IncidentQuery(text="100%"))] == ["100% sure"]
         assert incidents.count(IncidentQuery(table_name="t1")) == 2
@@ -452,21 +453,21 @@ def test_a_floor_call_made_at_one_console_server_reaches_the_floor_devices_of_an
 def test_the_floor_call_log_opens_raises_again_once_and_answers_alike_on_every_store(
         db: Database, second: Database) -> None:
     with db.transaction() as conn:
-        hand = Hands(conn).create({"game": "nlhe"}, table_name="T9", hand_number="9-1", dealer="Lan", now=NOW,
+        hand = Hands(conn, rooms=EVERY_ROOM).create({"game": "nlhe"}, table_name="T9", hand_number="9-1", dealer="Lan", now=NOW,
                                   user_id=None)
-        call = FloorCallLog(conn).open(room_id=1, hand_id=hand.id, call_index=0, table_name="T9", hand_number="9-1",
+        call = FloorCallLog(conn, rooms=EVERY_ROOM).open(room_id=1, hand_id=hand.id, call_index=0, table_name="T9", hand_number="9-1",
                                        note="four cards on the flop", user_id=None, now=NOW)
     later = "2026-06-01T21:01:00+00:00"
     with db.transaction() as conn:
-        assert FloorCallLog(conn).raise_again(due_before="2026-06-01T20:59:00+00:00", now=later) == []
-        (raised,) = FloorCallLog(conn).raise_again(due_before=NOW, now=later)
+        assert FloorCallLog(conn, rooms=EVERY_ROOM).raise_again(due_before="2026-06-01T20:59:00+00:00", now=later) == []
+        (raised,) = FloorCallLog(conn, rooms=EVERY_ROOM).raise_again(due_before=NOW, now=later)
     with second.transaction() as conn:  # raised once: the other server finds nothing due
-        assert FloorCallLog(conn).raise_again(due_before=NOW, now=later) == []
+        assert FloorCallLog(conn, rooms=EVERY_ROOM).raise_again(due_before=NOW, now=later) == []
     with second.transaction() as conn:
-        answered = FloorCallLog(conn).acknowledge(call.id, username="flo", now="2026-06-01T21:01:30+00:00")
+        answered = FloorCallLog(conn, rooms=EVERY_ROOM).acknowledge(call.id, username="flo", now="2026-06-01T21:01:30+00:00")
     with db.connect() as conn:
-        assert FloorCallLog(conn).open_calls() == []
-        times = FloorCallLog(conn).response_times(since="2026-06-01", until="2026-06-01")
+        assert FloorCallLog(conn, rooms=EVERY_ROOM).open_calls() == []
+        times = FloorCallLog(conn, rooms=EVERY_ROOM).response_times(since="2026-06-01", until="2026-06-01")
     assert raised.raised_times == 1 and answered.response_seconds == 90
     assert (times.answered, times.median, times.raised_again) == (1, 90, 1)
 

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from floorman.cli import main
 from floorman.storage import (
+    EVERY_ROOM,
     Accounts,
     Database,
     Hands,
@@ -175,9 +176,9 @@ def test_statistics_count_per_room_and_across_rooms(store: str) -> None:
             riverside = Rooms(conn).add("riverside", "Riverside", now=NOW).id
             for room, n in ((1, 2), (riverside, 3)):
                 for k in range(n):
-                    Hands(conn).create({}, table_name=f"T{k}", hand_number="1", dealer="Lan", now=NOW,
+                    Hands(conn, rooms=EVERY_ROOM).create({}, table_name=f"T{k}", hand_number="1", dealer="Lan", now=NOW,
                                        user_id=None, room_id=room)
-                Incidents(conn).record(draft(f"room {room}", room_id=room), now=NOW)
+                Incidents(conn, rooms=EVERY_ROOM).record(draft(f"room {room}", room_id=room), now=NOW)
         period = Period(since="2026-06-01", until="2026-06-01")
         with db.connect() as conn:
             assert StatsQueries(conn).by_room(period) == {1: (2, 1), riverside: (3, 1)}
@@ -196,12 +197,12 @@ def _single_room_console(path: Path) -> str:
         accounts = Accounts(conn, PasswordHasher(cost=FAST_HASH))
         floor = accounts.add("flo", PASSWORD, Role.FLOOR, now=NOW)
         accounts.add("boss", PASSWORD, Role.DIRECTOR, now=NOW)
-        hand = Hands(conn).create({"game": "nlhe"}, table_name="T1", hand_number="7", dealer="Lan", now=NOW,
+        hand = Hands(conn, rooms=EVERY_ROOM).create({"game": "nlhe"}, table_name="T1", hand_number="7", dealer="Lan", now=NOW,
                                   user_id=floor.id)
-        Hands(conn).append(hand.id, [{"type": "deal"}, {"type": "deal"}], expected_seq=0, now=NOW, user_id=floor.id)
-        first = Incidents(conn).record(draft("first"), now=NOW)
-        Incidents(conn).record(draft("second"), now=NOW)
-        Incidents(conn).record(draft("first, corrected", corrects=first.id), now=NOW)
+        Hands(conn, rooms=EVERY_ROOM).append(hand.id, [{"type": "deal"}, {"type": "deal"}], expected_seq=0, now=NOW, user_id=floor.id)
+        first = Incidents(conn, rooms=EVERY_ROOM).record(draft("first"), now=NOW)
+        Incidents(conn, rooms=EVERY_ROOM).record(draft("second"), now=NOW)
+        Incidents(conn, rooms=EVERY_ROOM).record(draft("first, corrected", corrects=first.id), now=NOW)
         head = chain_status(conn).head
     db.close()
     return head
@@ -222,16 +223,16 @@ def test_db_copy_moves_a_room_with_its_chain_and_its_staff(store: str, tmp_path:
         with target.connect() as conn:
             status = chain_status(conn, room_id=1)
             assert (status.entries, status.head, status.broken) == (3, head, None)
-            assert [e.event for e in Hands(conn).events(1)] == [{"type": "deal"}, {"type": "deal"}]
-            assert Incidents(conn).get(1).corrected_by == 3
+            assert [e.event for e in Hands(conn, rooms=EVERY_ROOM).events(1)] == [{"type": "deal"}, {"type": "deal"}]
+            assert Incidents(conn, rooms=EVERY_ROOM).get(1).corrected_by == 3
             boss = Accounts(conn, PasswordHasher(cost=FAST_HASH)).authenticate("boss", PASSWORD)
             assert boss is not None and boss.rooms == ((1, Role.DIRECTOR),)  # the room's director, not the group's
         with target.transaction() as conn:  # new records go on after the copied ids
-            assert Hands(conn).create({}, table_name="T2", hand_number="1", dealer="", now=NOW, user_id=None).id == 2
+            assert Hands(conn, rooms=EVERY_ROOM).create({}, table_name="T2", hand_number="1", dealer="", now=NOW, user_id=None).id == 2
         again = _copy(str(source), store)
         assert again.exit_code == 2 and "already holds records" in again.output
         with target.connect() as conn:
-            assert Incidents(conn).count(IncidentQuery(current_only=False)) == 3
+            assert Incidents(conn, rooms=EVERY_ROOM).count(IncidentQuery(current_only=False)) == 3
     finally:
         target.close()
 
@@ -257,7 +258,7 @@ def test_db_copy_refuses_a_room_whose_ids_the_target_holds_and_writes_nothing(st
     try:
         with target.connect() as conn:
             assert Rooms(conn).find("riverside") is None
-            assert Incidents(conn).count(IncidentQuery(current_only=False)) == 3
+            assert Incidents(conn, rooms=EVERY_ROOM).count(IncidentQuery(current_only=False)) == 3
     finally:
         target.close()
 
@@ -276,9 +277,9 @@ def test_verify_log_walks_every_rooms_chain(store: str) -> None:
         db.migrate()
         with db.transaction() as conn:
             riverside = Rooms(conn).add("riverside", "Riverside", now=NOW).id
-            Incidents(conn).record(draft("main room"), now=NOW)
+            Incidents(conn, rooms=EVERY_ROOM).record(draft("main room"), now=NOW)
             for n in range(2):
-                Incidents(conn).record(draft(f"riverside {n}", room_id=riverside), now=NOW)
+                Incidents(conn, rooms=EVERY_ROOM).record(draft(f"riverside {n}", room_id=riverside), now=NOW)
             heads = {room: chain_status(conn, room_id=room).head for room in (1, riverside)}
     finally:
         db.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from floorman.storage import (
+    EVERY_ROOM,
     ChainWatch,
     Counts,
     Database,
@@ -34,7 +35,7 @@ def _database(tmp_path: Path) -> Database:
 
 def _record(db: Database, n: int) -> None:
     with db.transaction() as conn:
-        Incidents(conn).record(IncidentDraft(
+        Incidents(conn, rooms=EVERY_ROOM).record(IncidentDraft(
             table_name="7", hand_number=f"7-{n}", dealer="D-1", floor_person="flo", rulebook="tda-2024",
             verdict="continue", final_verdict="continue", rules=["FLOP-4CARD"], causes=["four_card_flop"],
             substantial_action=True, log={"events": []}, ruling={"rulings": []}), now=NOW)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from floorman.storage import IncidentDraft, Incidents, open_database
+from floorman.storage import EVERY_ROOM, IncidentDraft, Incidents, open_database
 from floorman.storage.chain import CHAINED_COLUMNS, row_hash
 from floorman.storage.cli import verify_log_cmd
 from tests.trust.live import Client, live_console
@@ -42,7 +42,7 @@ def _log_with(tmp_path: Path, entries: int) -> Path:
     db.migrate()
     for n in range(1, entries + 1):
         with db.transaction() as conn:
-            Incidents(conn).record(_draft(n), now=NOW)
+            Incidents(conn, rooms=EVERY_ROOM).record(_draft(n), now=NOW)
     return db_path
 
 

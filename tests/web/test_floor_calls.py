@@ -15,7 +15,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from floorman.storage import Accounts, FloorCall, FloorCallLog, PasswordHasher, open_database
+from floorman.storage import EVERY_ROOM, Accounts, FloorCall, FloorCallLog, PasswordHasher, open_database
 from floorman.web.app import create_app
 from floorman.web.floor_desk import floor_stream, raise_overdue
 from floorman.web.services import ConsoleServices
@@ -89,7 +89,7 @@ def test_a_call_is_open_until_someone_acknowledges_it(console: FastAPI, users: d
     assert "First card dealt to the wrong seat" in board
     assert "The floor has been paged at" in users["dana"].get(page).text
     with svc_of(console).db.connect() as conn:
-        (call,) = FloorCallLog(conn).open_calls()
+        (call,) = FloorCallLog(conn, rooms=EVERY_ROOM).open_calls()
     clock.now += timedelta(seconds=42)
     answered = users["flo"].post(f"/floor/calls/{call.id}/acknowledge",
                                  data={"csrf_token": form_token(users["flo"])}, follow_redirects=False)
@@ -124,11 +124,11 @@ def test_the_stream_pages_the_call_with_the_hand_and_the_ruling_then_its_answer(
     page = called(users)
 
     async def scenario() -> list[tuple[str, dict[str, Any]]]:
-        stream = floor_stream(svc, en, is_gone=lambda: False)
+        stream = floor_stream(svc, en, is_gone=lambda: False, rooms=EVERY_ROOM)
         first = await _take(stream, 1)
         with svc.db.transaction() as conn:
-            (call,) = FloorCallLog(conn).open_calls()
-            FloorCallLog(conn).acknowledge(call.id, username="flo", now="2026-06-01T20:00:30+00:00")
+            (call,) = FloorCallLog(conn, rooms=EVERY_ROOM).open_calls()
+            FloorCallLog(conn, rooms=EVERY_ROOM).acknowledge(call.id, username="flo", now="2026-06-01T20:00:30+00:00")
         svc.db.floor_calls.publish(FloorCall(room_id=1, hand_id=call.hand_id, table_name="7", hand_number="7-0100",
                                              note="", called_by="flo", called_at="2026-06-01T20:00:30+00:00",
                                              kind="answered"))
@@ -169,7 +169,7 @@ def test_the_raised_call_is_paged_again_on_the_stream(console: FastAPI, users: d
     called(users)
 
     async def scenario() -> tuple[str, dict[str, Any]]:
-        stream = floor_stream(svc, svc.translators["vi"], is_gone=lambda: False)
+        stream = floor_stream(svc, svc.translators["vi"], is_gone=lambda: False, rooms=EVERY_ROOM)
         await _take(stream, 1)
         clock.now += timedelta(seconds=61)
         await asyncio.to_thread(raise_overdue, svc)
@@ -188,14 +188,14 @@ def test_the_ruling_answers_the_call_and_taking_the_call_back_withdraws_it(
     html = users["flo"].get(page).text
     users["flo"].post(f"{page}/undo", data={"csrf_token": form_token(users["flo"], page), "seq": seq_of(html)})
     with svc_of(console).db.connect() as conn:
-        assert FloorCallLog(conn).open_calls() == []
+        assert FloorCallLog(conn, rooms=EVERY_ROOM).open_calls() == []
     tap(users["dana"], page, "floor")
     html = users["flo"].get(page).text
     users["flo"].post(f"{page}/ruling", data={"csrf_token": form_token(users["flo"], page), "seq": seq_of(html),
                                               "decision": "confirm"})
     with svc_of(console).db.connect() as conn:
-        assert FloorCallLog(conn).open_calls() == []
-        (call,) = FloorCallLog(conn).of_hand(int(page.rsplit("/", 1)[1]))
+        assert FloorCallLog(conn, rooms=EVERY_ROOM).open_calls() == []
+        (call,) = FloorCallLog(conn, rooms=EVERY_ROOM).of_hand(int(page.rsplit("/", 1)[1]))
     assert call.acknowledged_by == "flo"
 
 
@@ -207,7 +207,7 @@ def test_the_dealers_polling_of_the_hand_carries_the_call_and_who_answered_it(
     assert call["acknowledged_by"] is None and call["raised_times"] == 0
     seq = users["dana"].get(polled).json()["seq"]
     with svc_of(console).db.connect() as conn:
-        (logged,) = FloorCallLog(conn).open_calls()
+        (logged,) = FloorCallLog(conn, rooms=EVERY_ROOM).open_calls()
     clock.now += timedelta(seconds=30)
     users["flo"].post(f"/floor/calls/{logged.id}/acknowledge", data={"csrf_token": form_token(users["flo"])})
     answered = users["dana"].get(polled).json()

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from floorman.storage import (
+    EVERY_ROOM,
     Accounts,
     Hands,
     MigrationError,
@@ -56,10 +57,10 @@ def test_two_writers_on_one_hand_conflict_in_the_database(tmp_path: Path) -> Non
     db.migrate()
     header = {"floorman": 1, "game": "holdem", "seats": 2, "button": 1, "level": {}, "players": []}
     with db.transaction() as conn:
-        hand = Hands(conn).create(header, table_name="1", hand_number="1", dealer="", now=NOW, user_id=None)
-        Hands(conn).append(hand.id, [{"type": "burn"}], expected_seq=0, now=NOW, user_id=None)
+        hand = Hands(conn, rooms=EVERY_ROOM).create(header, table_name="1", hand_number="1", dealer="", now=NOW, user_id=None)
+        Hands(conn, rooms=EVERY_ROOM).append(hand.id, [{"type": "burn"}], expected_seq=0, now=NOW, user_id=None)
     with db.transaction() as conn, pytest.raises(StaleSequenceError) as caught:
-        Hands(conn).append(hand.id, [{"type": "burn"}], expected_seq=0, now=NOW, user_id=None)
+        Hands(conn, rooms=EVERY_ROOM).append(hand.id, [{"type": "burn"}], expected_seq=0, now=NOW, user_id=None)
     assert (caught.value.expected, caught.value.actual) == (0, 1)
     with db.connect() as conn, pytest.raises(sqlite3.IntegrityError):
         conn.execute("INSERT INTO hand_events VALUES (?, 0, 9, '{}', NULL, ?)", (hand.id, NOW))

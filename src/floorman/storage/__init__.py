@@ -26,11 +26,13 @@ from floorman.storage.floor_calls import FloorCall, FloorCalls, Subscription
 from floorman.storage.hands import HandRecord, Hands, LoggedEvent, TableSummary
 from floorman.storage.incidents import Incident, IncidentDraft, IncidentQuery, Incidents
 from floorman.storage.passwords import PasswordHasher
+from floorman.storage.rooms import EVERY_ROOM, RoomScope
 from floorman.storage.sql import Connection
 from floorman.storage.stats import Counts, Grouping, Period, StatsCache, StatsQueries
 from floorman.storage.stores import open_database, read_only
 
 __all__ = [
+    "EVERY_ROOM",
     "Accounts",
     "ChainBreak",
     "ChainStatus",
@@ -57,6 +59,7 @@ __all__ = [
     "Period",
     "ResponseTimes",
     "Role",
+    "RoomScope",
     "Session",
     "StaleSequenceError",
     "StatsCache",

@@ -16,6 +16,7 @@ from typing import Any
 
 from floorman.storage.errors import ConflictError, NotFoundError
 from floorman.storage.passwords import PasswordHasher
+from floorman.storage.rooms import FIRST_ROOM, RoomScope
 from floorman.storage.sql import Connection
 
 __all__ = ["Accounts", "Role", "Session", "User", "hash_token"]
@@ -65,7 +66,14 @@ class User:
     @property
     def home_room(self) -> int:
         """The room a hand this account starts belongs to: its first room (the first room for group staff)."""
-        return self.rooms[0][0] if self.rooms else 1
+        return self.rooms[0][0] if self.rooms else FIRST_ROOM
+
+    def rooms_at(self, needed: Role) -> RoomScope:
+        """The rooms where the account holds ``needed`` or more: None (every room) for the group's staff who
+        hold it, none at all for those who do not."""
+        if not self.rooms:
+            return None if self.role.allows(needed) else ()
+        return tuple(room for room, role in self.rooms if role.allows(needed))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,6 +81,19 @@ class Session:
     user: User
     csrf_token: str
     expires_at: str
+    reach: RoomScope = ()
+    """The rooms this session's request may read and write: the account's rooms, or (``at``) those where it
+    holds the role a request needs; the stores are made with them."""
+
+    def at(self, needed: Role) -> Session:
+        """The session as a request that needs ``needed`` sees it: its reach narrowed to the rooms where the
+        account holds that role (none: the account holds it nowhere)."""
+        return replace(self, reach=self.user.rooms_at(needed))
+
+    @property
+    def home_room(self) -> int:
+        """The room a record this session makes belongs to by default: the first of its reach."""
+        return self.reach[0] if self.reach else self.user.home_room
 
 
 def hash_token(token: str) -> str:
@@ -212,7 +233,7 @@ class Accounts:
             "INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
             (hash_token(token), user.id, csrf, now.astimezone(UTC).isoformat(timespec="seconds"), expires),
         )
-        return token, Session(user=user, csrf_token=csrf, expires_at=expires)
+        return token, Session(user=user, csrf_token=csrf, expires_at=expires, reach=user.room_ids)
 
     def session(self, token: str, *, now: datetime) -> Session | None:
         """The open session with this token, or None; a read only (expired ones go at ``purge_expired``)."""
@@ -222,7 +243,8 @@ class Accounts:
         ).fetchone()
         if row is None or not row["active"] or datetime.fromisoformat(row["expires_at"]) <= now:
             return None
-        return Session(user=self._with_rooms(row), csrf_token=row["csrf_token"], expires_at=row["expires_at"])
+        user = self._with_rooms(row)
+        return Session(user=user, csrf_token=row["csrf_token"], expires_at=row["expires_at"], reach=user.room_ids)
 
     def close_session(self, token: str) -> None:
         self.conn.execute("DELETE FROM sessions WHERE token_hash = ?", (hash_token(token),))
@@ -233,3 +255,4 @@ class Accounts:
     def purge_expired(self, *, now: datetime) -> int:
         stamp = now.astimezone(UTC).isoformat(timespec="seconds")
         return self.conn.execute("DELETE FROM sessions WHERE expires_at <= ?", (stamp,)).rowcount
+

@@ -5,6 +5,9 @@ floor's devices of a call is ``Database.floor_calls`` (``floorman.storage.floor_
 A call is raised again at most once per interval even with several servers: ``raise_again`` moves
 ``last_raised_at`` only from the value it read, so two writers racing on one call conflict in the
 database and one of them wins.
+
+A ``FloorCallLog`` is made with the rooms it may reach (``floorman.storage.rooms.RoomScope``): another
+room's call is not found, not listed, not acknowledged and not counted in its response times.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from floorman.storage.errors import ConflictError, NotFoundError
+from floorman.storage.rooms import RoomScope, check_in_scope, scope_clause
 from floorman.storage.sql import Connection
 
 __all__ = ["FloorCallLog", "LoggedCall", "ResponseTimes"]
@@ -68,13 +72,15 @@ def _call(row: Any) -> LoggedCall:
 
 
 class FloorCallLog:
-    """The floor_call_log table, over one connection."""
+    """The floor_call_log table, over one connection, within ``rooms``."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection, *, rooms: RoomScope) -> None:
         self.conn = conn
+        self.rooms = rooms
 
     def open(self, *, room_id: int, hand_id: int, call_index: int, table_name: str, hand_number: str, note: str,
              user_id: int | None, now: str) -> LoggedCall:
+        check_in_scope(self.rooms, room_id)
         row = self.conn.execute(
             "INSERT INTO floor_call_log (room_id, hand_id, call_index, table_name, hand_number, note, called_by, "
             "called_at, last_raised_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -83,25 +89,28 @@ class FloorCallLog:
         return self.get(int(row[0]))
 
     def get(self, call_id: int) -> LoggedCall:
-        row = self.conn.execute("SELECT * FROM floor_call_log WHERE id = ?", (call_id,)).fetchone()
+        where, args = scope_clause(self.rooms)
+        row = self.conn.execute(f"SELECT * FROM floor_call_log WHERE id = ?{where}", (call_id, *args)).fetchone()
         if row is None:
             raise NotFoundError("error.storage.floor_call_log.floor_call", call_id=call_id)
         return _call(row)
 
     def of_hand(self, hand_id: int) -> list[LoggedCall]:
-        rows = self.conn.execute("SELECT * FROM floor_call_log WHERE hand_id = ? ORDER BY id", (hand_id,))
+        where, args = scope_clause(self.rooms)
+        rows = self.conn.execute(f"SELECT * FROM floor_call_log WHERE hand_id = ?{where} ORDER BY id", (hand_id, *args))
         return [_call(r) for r in rows]
 
-    def open_calls(self, *, rooms: tuple[int, ...] | None = None) -> list[LoggedCall]:
-        """Every call nobody has acknowledged (in ``rooms``; None: every room), the oldest first."""
-        where = "" if rooms is None else f" AND room_id IN ({', '.join('?' for _ in rooms)})" if rooms else " AND 0 = 1"
+    def open_calls(self) -> list[LoggedCall]:
+        """Every call of the store's rooms nobody has acknowledged, the oldest first."""
+        where, args = scope_clause(self.rooms)
         rows = self.conn.execute(f"SELECT * FROM floor_call_log WHERE acknowledged_at IS NULL{where} ORDER BY id",
-                                 rooms or ())
+                                 args)
         return [_call(r) for r in rows]
 
     def room_of(self, call_id: int) -> int | None:
-        """The room of a call, or None when there is no such call."""
-        row = self.conn.execute("SELECT room_id FROM floor_call_log WHERE id = ?", (call_id,)).fetchone()
+        """The room of a call, or None when there is no such call in the store's rooms."""
+        where, args = scope_clause(self.rooms)
+        row = self.conn.execute(f"SELECT room_id FROM floor_call_log WHERE id = ?{where}", (call_id, *args)).fetchone()
         return None if row is None else int(row[0])
 
     def acknowledge(self, call_id: int, *, username: str, now: str) -> LoggedCall:
@@ -116,18 +125,20 @@ class FloorCallLog:
 
     def acknowledge_hand(self, hand_id: int, *, username: str, now: str) -> list[int]:
         """The floor ruled on the hand: its open calls are answered (the ids)."""
+        where, args = scope_clause(self.rooms)
         ids = [int(r[0]) for r in self.conn.execute(
-            "SELECT id FROM floor_call_log WHERE hand_id = ? AND acknowledged_at IS NULL", (hand_id,))]
+            f"SELECT id FROM floor_call_log WHERE hand_id = ? AND acknowledged_at IS NULL{where}", (hand_id, *args))]
         self.conn.execute("UPDATE floor_call_log SET acknowledged_at = ?, acknowledged_by = ? "
-                          "WHERE hand_id = ? AND acknowledged_at IS NULL", (now, username, hand_id))
+                          f"WHERE hand_id = ? AND acknowledged_at IS NULL{where}", (now, username, hand_id, *args))
         return ids
 
     def withdraw(self, hand_id: int, call_index: int) -> list[int]:
         """The call was taken back (the floor event undone): it is no longer waiting (the ids)."""
+        where, args = scope_clause(self.rooms)
         ids = [int(r[0]) for r in self.conn.execute(
-            "SELECT id FROM floor_call_log WHERE hand_id = ? AND call_index >= ?", (hand_id, call_index))]
-        self.conn.execute("DELETE FROM floor_call_log WHERE hand_id = ? AND call_index >= ? AND acknowledged_at IS NULL",
-                          (hand_id, call_index))
+            f"SELECT id FROM floor_call_log WHERE hand_id = ? AND call_index >= ?{where}", (hand_id, call_index, *args))]
+        self.conn.execute("DELETE FROM floor_call_log WHERE hand_id = ? AND call_index >= ? AND acknowledged_at IS NULL"
+                          f"{where}", (hand_id, call_index, *args))
         return ids
 
     def raise_again(self, *, due_before: str, now: str) -> list[LoggedCall]:
@@ -146,9 +157,10 @@ class FloorCallLog:
 
     def response_times(self, *, since: str, until: str) -> ResponseTimes:
         """Calls made from ``since`` to ``until`` (days, YYYY-MM-DD, inclusive) and answered."""
+        where, args = scope_clause(self.rooms)
         rows = self.conn.execute(
-            "SELECT * FROM floor_call_log WHERE acknowledged_at IS NOT NULL AND substr(called_at, 1, 10) BETWEEN ? AND ?",
-            (since, until))
+            "SELECT * FROM floor_call_log WHERE acknowledged_at IS NOT NULL AND substr(called_at, 1, 10) BETWEEN ? AND ?"
+            f"{where}", (since, until, *args))
         calls = [_call(r) for r in rows]
         seconds = sorted(s for s in (c.response_seconds for c in calls) if s is not None)
         median = seconds[(len(seconds) - 1) // 2] if seconds else None

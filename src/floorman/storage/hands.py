@@ -4,6 +4,10 @@ An append names the sequence number it expects the next event to get (the number
 writer has seen). If another device logged first, the numbers no longer match and the append is
 refused with ``StaleSequenceError``; the primary key (hand, seq) makes the race impossible to lose
 silently. Events logged by one tap share a batch number, so undo takes back the whole tap.
+
+A ``Hands`` is made with the rooms it may reach (``floorman.storage.rooms.RoomScope``): every read and
+write keeps to them, so another room's hand is not found, its events are not read, and nothing is
+appended to it, whichever way its id came in.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from floorman.storage.errors import NotFoundError, StaleSequenceError
+from floorman.storage.rooms import RoomScope, check_in_scope, scope_clause
 from floorman.storage.sql import Connection
 
 __all__ = ["HandRecord", "Hands", "LoggedEvent", "TableSummary"]
@@ -59,16 +64,24 @@ def _record(row: Any) -> HandRecord:
 
 
 class Hands:
-    """The hands and hand_events tables, over one connection."""
+    """The hands and hand_events tables, over one connection, within ``rooms``."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection, *, rooms: RoomScope) -> None:
         self.conn = conn
+        self.rooms = rooms
+
+    def _scope(self, column: str = "room_id") -> tuple[str, tuple[int, ...]]:
+        return scope_clause(self.rooms, column)
 
     def create(
         self, header: Mapping[str, Any], *, table_name: str, hand_number: str, dealer: str, now: str,
         user_id: int | None, replay_of: int | None = None, room_id: int = 1,
     ) -> HandRecord:
-        """A new hand in room ``room_id``; ``header`` is a hand log without its events (they are appended)."""
+        """A new hand in room ``room_id`` (one of the store's rooms); ``header`` is a hand log without its
+        events (they are appended)."""
+        check_in_scope(self.rooms, room_id)
+        if replay_of is not None:
+            self.get(replay_of)
         body = {k: v for k, v in header.items() if k != "events"}
         cur = self.conn.execute(
             "INSERT INTO hands (table_name, hand_number, dealer, header, replay_of, created_at, created_by, room_id) "
@@ -79,20 +92,27 @@ class Hands:
         return self.get(int(cur.fetchone()[0]))
 
     def get(self, hand_id: int) -> HandRecord:
-        row = self.conn.execute("SELECT * FROM hands WHERE id = ?", (hand_id,)).fetchone()
+        where, args = self._scope()
+        row = self.conn.execute(f"SELECT * FROM hands WHERE id = ?{where}", (hand_id, *args)).fetchone()
         if row is None:
             raise NotFoundError("error.storage.hands.hand", hand_id=hand_id)
         return _record(row)
 
     def events(self, hand_id: int) -> list[LoggedEvent]:
+        """The hand's events in order (none for a hand outside the store's rooms)."""
+        where, args = self._scope("h.room_id")
         rows = self.conn.execute(
-            "SELECT seq, batch, event, logged_at FROM hand_events WHERE hand_id = ? ORDER BY seq", (hand_id,)
+            "SELECT e.seq, e.batch, e.event, e.logged_at FROM hand_events e JOIN hands h ON h.id = e.hand_id "
+            f"WHERE e.hand_id = ?{where} ORDER BY e.seq", (hand_id, *args)
         )
         return [LoggedEvent(seq=r["seq"], batch=r["batch"], event=json.loads(r["event"]), logged_at=r["logged_at"])
                 for r in rows]
 
     def count_events(self, hand_id: int) -> int:
-        return int(self.conn.execute("SELECT COUNT(*) FROM hand_events WHERE hand_id = ?", (hand_id,)).fetchone()[0])
+        where, args = self._scope("h.room_id")
+        return int(self.conn.execute(
+            f"SELECT COUNT(*) FROM hand_events e JOIN hands h ON h.id = e.hand_id WHERE e.hand_id = ?{where}",
+            (hand_id, *args)).fetchone()[0])
 
     def _check_seq(self, hand_id: int, expected: int) -> int:
         self.get(hand_id)
@@ -131,28 +151,32 @@ class Hands:
         return removed
 
     def close(self, hand_id: int, *, now: str) -> None:
+        self.get(hand_id)
         self.conn.execute("UPDATE hands SET closed_at = ? WHERE id = ? AND closed_at IS NULL", (now, hand_id))
 
-    def last_at_table(self, table_name: str, *, rooms: tuple[int, ...] | None = None) -> HandRecord | None:
-        """The last hand at a table (of one of ``rooms``: tables are named within their room)."""
-        where, args = _in_rooms(rooms, "AND")
+    def last_at_table(self, table_name: str) -> HandRecord | None:
+        """The last hand at a table (of the store's rooms: tables are named within their room)."""
+        where, args = self._scope()
         row = self.conn.execute(
             f"SELECT * FROM hands WHERE table_name = ?{where} ORDER BY id DESC LIMIT 1", (table_name, *args)
         ).fetchone()
         return None if row is None else _record(row)
 
     def room_of(self, hand_id: int) -> int | None:
-        """The room of a hand, or None when there is no such hand."""
-        row = self.conn.execute("SELECT room_id FROM hands WHERE id = ?", (hand_id,)).fetchone()
+        """The room of a hand, or None when there is no such hand in the store's rooms."""
+        where, args = self._scope()
+        row = self.conn.execute(f"SELECT room_id FROM hands WHERE id = ?{where}", (hand_id, *args)).fetchone()
         return None if row is None else int(row[0])
 
     def replays_of(self, hand_id: int) -> list[HandRecord]:
+        where, args = self._scope()
         return [_record(r) for r in self.conn.execute(
-            "SELECT * FROM hands WHERE replay_of = ? ORDER BY id", (hand_id,))]
+            f"SELECT * FROM hands WHERE replay_of = ?{where} ORDER BY id", (hand_id, *args))]
 
-    def tables(self, *, rooms: tuple[int, ...] | None = None) -> list[TableSummary]:
-        """Every table of ``rooms`` (None: every room) with its last hand."""
-        where, args = _in_rooms(rooms, "WHERE")
+    def tables(self) -> list[TableSummary]:
+        """Every table of the store's rooms with its last hand."""
+        where, args = self._scope()
+        where = where.replace(" AND", " WHERE", 1)
         rows = self.conn.execute(
             "SELECT h.table_name, h.id, h.hand_number, h.dealer, h.created_at, c.n FROM hands h "
             "JOIN (SELECT table_name, MAX(id) AS last_id, COUNT(*) AS n FROM hands"
@@ -162,10 +186,9 @@ class Hands:
         return [TableSummary(table_name=r[0], last_hand_id=r[1], hand_number=r[2], dealer=r[3], last_at=r[4],
                              hands=r[5]) for r in rows]
 
-    def recent(self, *, table_name: str | None = None, limit: int = 50,
-               rooms: tuple[int, ...] | None = None) -> list[HandRecord]:
-        """The latest hands (at one table, of ``rooms``: None for every room), newest first."""
-        where, args = _in_rooms(rooms, "AND")
+    def recent(self, *, table_name: str | None = None, limit: int = 50) -> list[HandRecord]:
+        """The latest hands of the store's rooms (at one table), newest first."""
+        where, args = self._scope()
         if table_name is None:
             rows = self.conn.execute(f"SELECT * FROM hands WHERE 1 = 1{where} ORDER BY id DESC LIMIT ?",
                                      (*args, limit))
@@ -174,11 +197,3 @@ class Hands:
                 f"SELECT * FROM hands WHERE table_name = ?{where} ORDER BY id DESC LIMIT ?", (table_name, *args, limit))
         return [_record(r) for r in rows]
 
-
-def _in_rooms(rooms: tuple[int, ...] | None, joiner: str) -> tuple[str, tuple[int, ...]]:
-    """The clause keeping the hands of ``rooms`` (none for None: every room), after ``joiner``."""
-    if rooms is None:
-        return "", ()
-    if not rooms:
-        return f" {joiner} 0 = 1", ()
-    return f" {joiner} room_id IN ({', '.join('?' for _ in rooms)})", rooms

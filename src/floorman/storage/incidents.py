@@ -7,6 +7,10 @@ moved to another database on its own (``floorman db copy``).
 A correction is a new entry that points to the one it corrects (``corrects``); the old entry stays
 as it was, and searches show the latest version by default. The table refuses UPDATE and DELETE
 (triggers), and the hash chain shows any change made behind its back.
+
+An ``Incidents`` is made with the rooms it may reach (``floorman.storage.rooms.RoomScope``): every read
+(one entry, its history, a search, a count, an export, the names a filter offers) and every write (an
+entry, a correction) keeps to them; another room's entry is not found.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 
 from floorman.storage.chain import CHAINED_COLUMNS, GENESIS, row_hash
 from floorman.storage.errors import ConflictError, NotFoundError
+from floorman.storage.rooms import RoomScope, check_in_scope, scope_clause
 from floorman.storage.sql import Connection
 
 __all__ = ["Incident", "IncidentDraft", "IncidentQuery", "Incidents"]
@@ -110,7 +115,7 @@ class IncidentQuery:
     offset: int = 0
     ids: tuple[int, ...] = field(default=())
     rooms: tuple[int, ...] | None = None
-    """The rooms whose entries to show (None: every room)."""
+    """The rooms whose entries to show, within the store's own (None: all of the store's rooms)."""
 
 
 _SELECT = ("SELECT i.*, (SELECT MIN(c.id) FROM incidents c WHERE c.corrects = i.id) AS corrected_by "
@@ -139,15 +144,17 @@ def _dumps(obj: Any) -> str:
 
 
 class Incidents:
-    """The incidents table, over one connection."""
+    """The incidents table, over one connection, within ``rooms``."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection, *, rooms: RoomScope) -> None:
         self.conn = conn
+        self.rooms = rooms
 
     def record(self, draft: IncidentDraft, *, now: str) -> Incident:
         """Append one incident to the chain. Call inside a write transaction (``Database.transaction``)."""
         if not self.conn.in_transaction:
             raise RuntimeError("record incidents inside a write transaction, so the chain stays in order")
+        check_in_scope(self.rooms, draft.room_id)
         if draft.corrects is not None:
             old = self.get(draft.corrects)
             if old.corrected_by is not None:
@@ -178,14 +185,16 @@ class Incidents:
         return self.get(new_id)
 
     def get(self, incident_id: int) -> Incident:
-        row = self.conn.execute(f"{_SELECT} WHERE i.id = ?", (incident_id,)).fetchone()
+        where, args = scope_clause(self.rooms, "i.room_id")
+        row = self.conn.execute(f"{_SELECT} WHERE i.id = ?{where}", (incident_id, *args)).fetchone()
         if row is None:
             raise NotFoundError("error.storage.incidents.incident", incident_id=incident_id)
         return _incident(row)
 
     def room_of(self, incident_id: int) -> int | None:
-        """The room of an incident, or None when there is no such incident."""
-        row = self.conn.execute("SELECT room_id FROM incidents WHERE id = ?", (incident_id,)).fetchone()
+        """The room of an incident, or None when there is no such incident in the store's rooms."""
+        where, args = scope_clause(self.rooms)
+        row = self.conn.execute(f"SELECT room_id FROM incidents WHERE id = ?{where}", (incident_id, *args)).fetchone()
         return None if row is None else int(row[0])
 
     def history(self, incident_id: int) -> list[Incident]:
@@ -198,8 +207,9 @@ class Incidents:
         return chain
 
     def _where(self, query: IncidentQuery) -> tuple[str, list[Any]]:
-        clauses: list[str] = []
-        args: list[Any] = []
+        scope, scope_args = scope_clause(self.rooms, "i.room_id")
+        clauses: list[str] = [f"1 = 1{scope}"]
+        args: list[Any] = [*scope_args]
         if query.current_only:
             clauses.append("NOT EXISTS (SELECT 1 FROM incidents c WHERE c.corrects = i.id)")
         for column, value in (("table_name", query.table_name), ("dealer", query.dealer),
@@ -250,5 +260,7 @@ class Incidents:
     def distinct(self, column: str) -> list[str]:
         if column not in ("table_name", "dealer", "floor_person"):
             raise ValueError(column)
+        where, args = scope_clause(self.rooms)
         return [r[0] for r in self.conn.execute(
-            f"SELECT {column} FROM incidents WHERE {column} != '' GROUP BY {column} ORDER BY {column} COLLATE NOCASE")]
+            f"SELECT {column} FROM incidents WHERE {column} != ''{where} GROUP BY {column} "
+            f"ORDER BY {column} COLLATE NOCASE", args)]

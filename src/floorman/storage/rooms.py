@@ -23,10 +23,40 @@ from typing import Any
 from floorman.storage.errors import ConflictError, NotFoundError
 from floorman.storage.sql import Connection
 
-__all__ = ["FIRST_ROOM", "Room", "Rooms"]
+__all__ = ["EVERY_ROOM", "FIRST_ROOM", "Room", "RoomScope", "Rooms", "check_in_scope", "scope_clause"]
 
 FIRST_ROOM = 1
 """The room of every record made before rooms, and of a group account's new hands."""
+
+RoomScope = tuple[int, ...] | None
+"""The rooms a store may read and write: some rooms (none at all: nothing), or ``EVERY_ROOM``.
+
+Every store of a room's records (``Hands``, ``Incidents``, ``FloorCallLog``) is made with one and keeps to
+it in every read and write: a row of another room is not found, as if it were not there, and a record
+cannot be made in another room. The console makes its stores with the rooms of the session (those where
+its account holds the role the request needs); the command line, which runs on the database itself,
+with ``EVERY_ROOM``."""
+EVERY_ROOM: RoomScope = None
+"""The scope of the whole database (the command line, the console's own floor-call watch)."""
+
+
+def scope_clause(rooms: RoomScope, column: str = "room_id") -> tuple[str, tuple[int, ...]]:
+    """The SQL ``AND`` clause keeping the rows of ``rooms`` whose room is in ``column``, and its arguments.
+
+    >>> scope_clause(EVERY_ROOM), scope_clause((2, 3), "h.room_id"), scope_clause(())
+    (('', ()), (' AND h.room_id IN (?, ?)', (2, 3)), (' AND 0 = 1', ()))
+    """
+    if rooms is None:
+        return "", ()
+    if not rooms:
+        return " AND 0 = 1", ()
+    return f" AND {column} IN ({', '.join('?' for _ in rooms)})", tuple(rooms)
+
+
+def check_in_scope(rooms: RoomScope, room_id: int) -> None:
+    """Raise ``NotFoundError`` unless ``room_id`` is one of ``rooms`` (a record is never made in another room)."""
+    if rooms is not None and room_id not in rooms:
+        raise NotFoundError("error.storage.rooms.room_outside_scope", room_id=room_id)
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
-from floorman.storage import Connection, FloorCallLog, Hands, LoggedCall, NotFoundError
+from floorman.storage import EVERY_ROOM, Connection, FloorCallLog, Hands, LoggedCall, NotFoundError, RoomScope
 from floorman.web.event_words import cause_name, describe_batch
 from floorman.web.i18n import Translator
 from floorman.web.live_hands import floor_answer_of, load_hand
@@ -59,9 +59,9 @@ def _seconds_between(start: str, end: datetime) -> int:
     return max(0, round((end - datetime.fromisoformat(start)).total_seconds()))
 
 
-def call_view(conn: Connection, call: LoggedCall, t: Translator, *, now: datetime) -> CallView:
+def call_view(conn: Connection, call: LoggedCall, t: Translator, *, now: datetime, rooms: RoomScope) -> CallView:
     """A call as the floor reads it: where, how long it has waited, the engine's ruling so far."""
-    live = load_hand(conn, call.hand_id)
+    live = load_hand(conn, call.hand_id, rooms=rooms)
     rulings = live.result.rulings
     ruling = rulings[call.call_index] if call.call_index < len(rulings) else live.current_ruling
     view = ruling_view(ruling, live.book, t)
@@ -80,10 +80,10 @@ def call_view(conn: Connection, call: LoggedCall, t: Translator, *, now: datetim
     )
 
 
-def open_call_views(conn: Connection, t: Translator, *, now: datetime,
-                    rooms: tuple[int, ...] | None = None) -> list[CallView]:
-    """The open calls of ``rooms`` (the rooms the reader works in; None: every room)."""
-    return [call_view(conn, call, t, now=now) for call in FloorCallLog(conn).open_calls(rooms=rooms)]
+def open_call_views(conn: Connection, t: Translator, *, now: datetime, rooms: RoomScope) -> list[CallView]:
+    """The open calls of ``rooms`` (the rooms where the reader is floor staff)."""
+    return [call_view(conn, call, t, now=now, rooms=rooms)
+            for call in FloorCallLog(conn, rooms=rooms).open_calls()]
 
 
 def _event(kind: str, data: object) -> str:
@@ -91,20 +91,20 @@ def _event(kind: str, data: object) -> str:
 
 
 async def floor_stream(svc: ConsoleServices, t: Translator, *, is_gone: Callable[[], object],
-                       rooms: tuple[int, ...] | None = None) -> AsyncIterator[str]:
-    """The stream a floor device reads: every open call (of ``rooms``, the rooms its floor person works in;
-    None: every room) at once, then each change as it comes."""
+                       rooms: RoomScope) -> AsyncIterator[str]:
+    """The stream a floor device reads: every open call of ``rooms`` (the rooms where its floor person is
+    floor staff) at once, then each change as it comes."""
     sent: set[int] = set()
 
     def changes(again: int | None) -> list[str]:
         """The events that bring this device up to date; ``again``: the hand whose call was raised again."""
         with svc.db.connect() as conn:
             now = svc.now()
-            calls = FloorCallLog(conn).open_calls(rooms=rooms)
+            calls = FloorCallLog(conn, rooms=rooms).open_calls()
             out = [_event("answered", {"id": gone}) for gone in sorted(sent - {c.id for c in calls})]
             for call in calls:
                 if call.id not in sent or call.hand_id == again:
-                    out.append(_event("call", {**asdict(call_view(conn, call, t, now=now)),
+                    out.append(_event("call", {**asdict(call_view(conn, call, t, now=now, rooms=rooms)),
                                                "again": call.id in sent}))
             sent.clear()
             sent.update(c.id for c in calls)
@@ -140,8 +140,8 @@ def raise_overdue(svc: ConsoleServices) -> list[LoggedCall]:
     stamp = now.isoformat(timespec="seconds")
     due = (now - timedelta(seconds=svc.page_again_after)).isoformat(timespec="seconds")
     with svc.db.transaction() as conn:
-        raised = FloorCallLog(conn).raise_again(due_before=due, now=stamp)
-        records = [Hands(conn).get(call.hand_id) for call in raised]
+        raised = FloorCallLog(conn, rooms=EVERY_ROOM).raise_again(due_before=due, now=stamp)
+        records = [Hands(conn, rooms=EVERY_ROOM).get(call.hand_id) for call in raised]
     for record in records:
         svc.db.floor_calls.publish(floor_answer_of(record, user=None, now=stamp, kind="raised"))
     return raised

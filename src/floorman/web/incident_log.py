@@ -12,7 +12,7 @@ from typing import Any
 
 from floorman.errors import UnknownRulebookError
 from floorman.rulebooks import find_rulebook
-from floorman.storage import Connection, Incident, IncidentDraft, IncidentQuery, Incidents
+from floorman.storage import Connection, Incident, IncidentDraft, IncidentQuery, Incidents, RoomScope
 from floorman.web.i18n import Translator
 from floorman.web.problems import InvalidInput
 from floorman.web.ruling_view import stored_ruling_view
@@ -91,14 +91,14 @@ def query_from_params(params: Mapping[str, str], *, limit: int = 100) -> Inciden
 
 
 def correct_incident(conn: Connection, incident_id: int, *, floor_person: str, verdict: str, reason: str,
-                     now: str) -> Incident:
+                     now: str, rooms: RoomScope) -> Incident:
     """A correction: a new entry pointing to the old one, with the verdict the floor settles on and why."""
     if verdict not in _VERDICTS:
         raise InvalidInput("error.web.incident_log.expected_misdeal_void_continue", field="verdict",
                            verdict=repr(verdict))
     if not reason.strip():
         raise InvalidInput("error.web.incident_log.say_what_corrected_why", field="reason")
-    incidents = Incidents(conn)
+    incidents = Incidents(conn, rooms=rooms)
     old = incidents.get(incident_id)
     overridden = verdict != old.verdict
     draft = IncidentDraft(
@@ -107,7 +107,7 @@ def correct_incident(conn: Connection, incident_id: int, *, floor_person: str, v
         substantial_action=old.substantial_action, log=old.log, ruling=old.ruling,
         override_verdict=verdict if overridden else None,
         override_reason=reason.strip()[:1000] if overridden else None,
-        note=reason.strip()[:2000], hand_id=old.hand_id, corrects=old.id,
+        note=reason.strip()[:2000], hand_id=old.hand_id, corrects=old.id, room_id=old.room_id,
     )
     return incidents.record(draft, now=now)
 

@@ -30,6 +30,7 @@ from floorman.storage import (
     Incidents,
     LoggedEvent,
     Role,
+    RoomScope,
     User,
 )
 from floorman.table import Family
@@ -130,22 +131,23 @@ def _declared(obj: dict[str, Any]) -> dict[str, Any]:
     return obj
 
 
-def load_hand(conn: Connection, hand_id: int) -> LiveHand:
-    hands = Hands(conn)
+def load_hand(conn: Connection, hand_id: int, *, rooms: RoomScope) -> LiveHand:
+    """The hand as the engine reads it (another room's hand, one outside ``rooms``, is not found)."""
+    hands = Hands(conn, rooms=rooms)
     return LiveHand(record=hands.get(hand_id), events=tuple(hands.events(hand_id)))
 
 
 def create_hand(
     conn: Connection, header: Mapping[str, Any], *, user: User, now: str, post_blinds: bool = True,
-    replay_of: int | None = None, room_id: int | None = None,
+    replay_of: int | None = None, room_id: int | None = None, rooms: RoomScope,
 ) -> HandRecord:
     """Start a hand from a hand-log header; its ``events`` (the posts of a re-play) or the blinds go in first.
-    The hand belongs to ``room_id``, by default the user's own room."""
+    The hand belongs to ``room_id``, by default the first of ``rooms`` (the user's own room for the group's staff)."""
     log = handlog.from_obj(header)
-    hands = Hands(conn)
+    hands = Hands(conn, rooms=rooms)
     record = hands.create(header, table_name=str(header.get("table", "")), hand_number=str(header.get("hand", "")),
                           dealer=str(header.get("dealer", "")), now=now, user_id=user.id, replay_of=replay_of,
-                          room_id=user.home_room if room_id is None else room_id)
+                          room_id=room_id if room_id is not None else rooms[0] if rooms else user.home_room)
     first = [plain_json(e) for e in header.get("events", [])] or (
         [plain_json(e) for e in blind_posts(log)] if post_blinds else [])
     if first:
@@ -154,20 +156,21 @@ def create_hand(
 
 
 def create_from_setup(conn: Connection, setup: TableSetup, *, user: User, now: str,
-                      post_blinds: bool = True, room_id: int | None = None) -> HandRecord:
-    return create_hand(conn, setup.header(), user=user, now=now, post_blinds=post_blinds, room_id=room_id)
+                      post_blinds: bool = True, room_id: int | None = None, rooms: RoomScope) -> HandRecord:
+    return create_hand(conn, setup.header(), user=user, now=now, post_blinds=post_blinds, room_id=room_id,
+                       rooms=rooms)
 
 
-def next_hand(conn: Connection, table_name: str, *, user: User, now: str) -> HandRecord:
-    """The table's next hand, carried over from its last one (which is closed)."""
-    hands = Hands(conn)
-    last = hands.last_at_table(table_name, rooms=user.room_ids)
+def next_hand(conn: Connection, table_name: str, *, user: User, now: str, rooms: RoomScope) -> HandRecord:
+    """The table's next hand, carried over from its last one (which is closed), in the last one's room."""
+    hands = Hands(conn, rooms=rooms)
+    last = hands.last_at_table(table_name)
     if last is None:
         raise InvalidInput("error.web.live_hands.table_hand_carry_over", field="table", table_name=repr(table_name))
     setup = carried_over({**last.header, "table": last.table_name, "hand": last.hand_number,
                           "dealer": last.dealer})
     hands.close(last.id, now=now)
-    return create_from_setup(conn, setup, user=user, now=now, room_id=last.room_id)
+    return create_from_setup(conn, setup, user=user, now=now, room_id=last.room_id, rooms=rooms)
 
 
 def _check_open(live: LiveHand) -> None:
@@ -177,13 +180,13 @@ def _check_open(live: LiveHand) -> None:
 
 def append_events(
     conn: Connection, hand_id: int, events: Sequence[Mapping[str, Any]], *, expected_seq: int,
-    user: User, now: str,
+    user: User, now: str, rooms: RoomScope,
 ) -> LiveHand:
     """Log what happened (one tap); the engine validates it as part of the whole log first."""
     if not events:
         raise InvalidInput("error.web.live_hands.nothing_log", field="events")
     events = [plain_json(dict(e)) for e in events]
-    live = load_hand(conn, hand_id)
+    live = load_hand(conn, hand_id, rooms=rooms)
     _check_open(live)
     kinds = [str(e.get("type")) for e in events]
     if "ruling_applied" in kinds:
@@ -191,15 +194,15 @@ def append_events(
     if live.pending_ruling is not None:
         raise ConflictError("error.web.live_hands.floor_been_called_floor")
     handlog.from_obj(_declared({**live.log_obj(), "events": [*live.log_obj()["events"], *map(dict, events)]}))
-    Hands(conn).append(hand_id, events, expected_seq=expected_seq, now=now, user_id=user.id)
-    return load_hand(conn, hand_id)
+    Hands(conn, rooms=rooms).append(hand_id, events, expected_seq=expected_seq, now=now, user_id=user.id)
+    return load_hand(conn, hand_id, rooms=rooms)
 
 
 def correct_deal(conn: Connection, hand_id: int, *, flaws: DealFlaws, expected_seq: int, user: User,
-                 now: str) -> LiveHand:
+                 now: str, rooms: RoomScope) -> LiveHand:
     """A deal error noticed after the deal: the initial deal is logged again as it went (``flaws``), and
     everything logged after it stays, in order, with the time it was logged (re-logged by ``user``)."""
-    live = load_hand(conn, hand_id)
+    live = load_hand(conn, hand_id, rooms=rooms)
     _check_open(live)
     if live.pending_ruling is not None:
         raise ConflictError("error.web.live_hands.floor_been_called_floor")
@@ -221,7 +224,7 @@ def correct_deal(conn: Connection, hand_id: int, *, flaws: DealFlaws, expected_s
     moved = [e for e in live.events if e.batch >= first]
     events = [dict(e.event) for e in live.events]
     handlog.from_obj(_declared({**live.record.header, "events": [*events[:start], *deal, *events[end:]]}))
-    hands = Hands(conn)
+    hands = Hands(conn, rooms=rooms)
     seq = expected_seq
     while seq > moved[0].seq:
         seq -= len(hands.remove_last_batch(hand_id, expected_seq=seq))
@@ -236,16 +239,16 @@ def correct_deal(conn: Connection, hand_id: int, *, flaws: DealFlaws, expected_s
     for batch in later.values():
         seq = hands.append(hand_id, [dict(e.event) for e in batch], expected_seq=seq, now=batch[0].logged_at,
                            user_id=user.id)
-    return load_hand(conn, hand_id)
+    return load_hand(conn, hand_id, rooms=rooms)
 
 
 def call_floor(conn: Connection, hand_id: int, *, expected_seq: int, note: str, user: User,
-               now: str) -> LiveHand:
+               now: str, rooms: RoomScope) -> LiveHand:
     event: dict[str, Any] = {"type": "floor"}
     if note:
         event["note"] = note[:500]
-    live = append_events(conn, hand_id, [event], expected_seq=expected_seq, user=user, now=now)
-    FloorCallLog(conn).open(room_id=live.record.room_id, hand_id=hand_id, call_index=len(live.floor_events) - 1,
+    live = append_events(conn, hand_id, [event], expected_seq=expected_seq, user=user, now=now, rooms=rooms)
+    FloorCallLog(conn, rooms=rooms).open(room_id=live.record.room_id, hand_id=hand_id, call_index=len(live.floor_events) - 1,
                             table_name=live.record.table_name, hand_number=live.record.hand_number,
                             note=note[:500], user_id=user.id, now=now)
     return live
@@ -267,10 +270,11 @@ def floor_answer_of(record: HandRecord, *, user: User | None, now: str, kind: st
                      called_at=now, kind=kind)
 
 
-def undo_last(conn: Connection, hand_id: int, *, expected_seq: int, user: User) -> list[LoggedEvent]:
+def undo_last(conn: Connection, hand_id: int, *, expected_seq: int, user: User,
+              rooms: RoomScope) -> list[LoggedEvent]:
     """Take back the last tap. A recorded ruling is never taken back; a floor call only by the floor,
     before the ruling is recorded."""
-    live = load_hand(conn, hand_id)
+    live = load_hand(conn, hand_id, rooms=rooms)
     if live.record.closed_at is not None:
         raise ConflictError("error.web.live_hands.hand_closed")
     if not live.events:
@@ -279,12 +283,12 @@ def undo_last(conn: Connection, hand_id: int, *, expected_seq: int, user: User) 
     kinds = {str(e.event.get("type")) for e in last_batch}
     if "ruling_applied" in kinds:
         raise ConflictError("error.web.live_hands.recorded_ruling_cannot_taken")
-    if "floor" in kinds and not user.role.allows(Role.FLOOR):
+    if "floor" in kinds and not (user.role_in(live.record.room_id) or Role.DEALER).allows(Role.FLOOR):
         raise ConflictError("error.web.live_hands.floor_been_called_only")
     if "floor" in kinds:
-        FloorCallLog(conn).withdraw(hand_id, len(live.floor_events) - sum(1 for k in last_batch
+        FloorCallLog(conn, rooms=rooms).withdraw(hand_id, len(live.floor_events) - sum(1 for k in last_batch
                                                                           if k.event.get("type") == "floor"))
-    return Hands(conn).remove_last_batch(hand_id, expected_seq=expected_seq)
+    return Hands(conn, rooms=rooms).remove_last_batch(hand_id, expected_seq=expected_seq)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -302,9 +306,10 @@ def _replay_header(live: LiveHand, k: int) -> dict[str, Any]:
 def record_ruling(
     conn: Connection, hand_id: int, *, expected_seq: int, user: User, now: str,
     override_verdict: str | None = None, override_reason: str = "", note: str = "", replay: bool = False,
+    rooms: RoomScope,
 ) -> RulingOutcome:
     """The floor confirms (or overrides) the pending ruling: the hand records it, the incident log stores it."""
-    live = load_hand(conn, hand_id)
+    live = load_hand(conn, hand_id, rooms=rooms)
     k = live.pending_ruling
     if k is None:
         raise ConflictError("error.web.live_hands.floor_call_waiting_for")
@@ -321,30 +326,31 @@ def record_ruling(
         applied["override"] = {"verdict": override_verdict, "reason": override_reason.strip()[:1000]}
     log_obj = {**live.log_obj(), "events": [*live.log_obj()["events"], applied]}
     decided = handlog.from_obj(log_obj)
-    Hands(conn).append(hand_id, [applied], expected_seq=expected_seq, now=now, user_id=user.id)
-    FloorCallLog(conn).acknowledge_hand(hand_id, username=user.username, now=now)
+    Hands(conn, rooms=rooms).append(hand_id, [applied], expected_seq=expected_seq, now=now, user_id=user.id)
+    FloorCallLog(conn, rooms=rooms).acknowledge_hand(hand_id, username=user.username, now=now)
     full = rule(decided, rulebook=live.book)
     draft = incident_draft(
         record=live.record, log_obj=log_obj, prefix=live.prefix_result(k), decided=full.rulings[k],
         floor_person=user.username, note=note,
     )
-    incident = Incidents(conn).record(draft, now=now)
+    incident = Incidents(conn, rooms=rooms).record(draft, now=now)
     replayed = None
     if replay and draft.final_verdict != "continue":
-        replayed = start_replay(conn, hand_id, user=user, now=now)
+        replayed = start_replay(conn, hand_id, user=user, now=now, rooms=rooms)
     return RulingOutcome(incident=incident, replay=replayed)
 
 
-def start_replay(conn: Connection, hand_id: int, *, user: User, now: str) -> HandRecord:
+def start_replay(conn: Connection, hand_id: int, *, user: User, now: str, rooms: RoomScope) -> HandRecord:
     """The exact re-play of a hand whose misdeal (or void) was carried out, from the ruling's ``redeal`` header."""
-    live = load_hand(conn, hand_id)
+    live = load_hand(conn, hand_id, rooms=rooms)
     cancelling = live.cancelling_rulings
     if not cancelling:
         raise ConflictError("error.web.live_hands.only_hand_ruled_misdeal")
-    hands = Hands(conn)
+    hands = Hands(conn, rooms=rooms)
     existing = hands.replays_of(hand_id)
     if existing:
         return existing[0]
     header = _replay_header(live, cancelling[0])
     hands.close(hand_id, now=now)
-    return create_hand(conn, header, user=user, now=now, replay_of=hand_id, room_id=live.record.room_id)
+    return create_hand(conn, header, user=user, now=now, replay_of=hand_id, room_id=live.record.room_id,
+                       rooms=rooms)

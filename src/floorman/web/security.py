@@ -17,7 +17,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from floorman.storage import Accounts, FloorCallLog, Hands, Incidents, NotFoundError, Role, Session
+from floorman.storage import Accounts, Role, Session
 from floorman.web.i18n import LOCALES, negotiate
 from floorman.web.problems import CsrfFailed, LoginRequired, PermissionDenied
 from floorman.web.services import services
@@ -92,32 +92,17 @@ def login_csrf_token(request: Request) -> str:
     return request.cookies.get(LOGIN_CSRF_COOKIE) or secrets.token_urlsafe(32)
 
 
-def _room_asked(request: Request) -> int | None:
-    """The room of the hand or incident the request's path names (None: none named, or no such record)."""
-    hand, incident, call = (str(request.path_params.get(name, "")) for name in ("hand_id", "incident_id", "call_id"))
-    if not (hand.isdigit() or incident.isdigit() or call.isdigit()):
-        return None
-    with services(request).db.connect() as conn:
-        if hand.isdigit():
-            return Hands(conn).room_of(int(hand))
-        if incident.isdigit():
-            return Incidents(conn).room_of(int(incident))
-        return FloorCallLog(conn).room_of(int(call))
-
-
 def _require(request: Request, role: Role) -> Session:
-    """The session, if its account has ``role``: in the room of the hand or incident the path names, if
-    it names one. Another room's hand or incident is not found, as if it were not there."""
+    """The session, if its account holds ``role`` in some room, with its reach narrowed to the rooms where it
+    does: every store the request makes keeps to them (``Session.reach``), so another room's hand, incident or
+    call is not found, as if it were not there, whatever the path names."""
     session = current_session(request)
     if session is None:
         raise LoginRequired
-    room = _room_asked(request) if session.user.rooms else None
-    held = session.user.role if room is None else session.user.role_in(room)
-    if held is None:
-        raise NotFoundError("error.web.security.such_record_your_rooms")
-    if not held.allows(role):
+    narrowed = session.at(role)
+    if narrowed.reach == ():
         raise PermissionDenied(role)
-    return session
+    return narrowed
 
 
 def page_user(role: Role = Role.DEALER) -> Callable[[Request], Awaitable[Session]]:

@@ -82,7 +82,7 @@ def hand_obj(live: LiveHand, *, with_log: bool = True) -> dict[str, Any]:
 @router.get("", summary="Recent hands, newest first (optionally at one table).")
 async def list_hands(request: Request, session: Dealer, table: str | None = None, limit: int = 50) -> dict[str, Any]:
     with services(request).db.connect() as conn:
-        records = Hands(conn).recent(table_name=table, limit=max(1, min(limit, 500)), rooms=session.user.room_ids)
+        records = Hands(conn, rooms=session.reach).recent(table_name=table, limit=max(1, min(limit, 500)))
     return {"hands": [{"id": r.id, "table": r.table_name, "hand": r.hand_number, "dealer": r.dealer,
                        "replay_of": r.replay_of, "created_at": r.created_at, "closed_at": r.closed_at,
                        "room_id": r.room_id}
@@ -94,30 +94,31 @@ def create(request: Request, session: Dealer, body: NewHand) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         record = live_hands.create_hand(conn, {**body.header, "events": body.header.get("events", [])},
-                                        user=session.user, now=svc.stamp(), post_blinds=body.post_blinds)
-        return hand_obj(load_hand(conn, record.id))
+                                        user=session.user, now=svc.stamp(), post_blinds=body.post_blinds, rooms=session.reach)
+        return hand_obj(load_hand(conn, record.id, rooms=session.reach))
 
 
 @router.post("/next", status_code=201, summary="The table's next hand, carried over from its last one.")
 def next_hand(request: Request, session: Dealer, table: str) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
-        record = live_hands.next_hand(conn, table, user=session.user, now=svc.stamp())
-        return hand_obj(load_hand(conn, record.id))
+        record = live_hands.next_hand(conn, table, user=session.user, now=svc.stamp(), rooms=session.reach)
+        return hand_obj(load_hand(conn, record.id, rooms=session.reach))
 
 
 @router.get("/{hand_id}", summary="A hand: its log, the ruling so far, the substantial-action count.")
 async def get_hand(request: Request, session: Dealer, hand_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
-        return hand_obj(load_hand(conn, hand_id))
+        return hand_obj(load_hand(conn, hand_id, rooms=session.reach))
 
 
 @router.get("/{hand_id}/events", summary="A hand's events with their sequence numbers, and its last floor call "
                                        "(who is on the way, how often it was raised) or null.")
 async def get_events(request: Request, session: Dealer, hand_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
-        events = Hands(conn).events(hand_id) if Hands(conn).get(hand_id) else []
-        calls = FloorCallLog(conn).of_hand(hand_id) if events else []
+        hands = Hands(conn, rooms=session.reach)
+        events = hands.events(hand_id) if hands.get(hand_id) else []
+        calls = FloorCallLog(conn, rooms=session.reach).of_hand(hand_id) if events else []
     floor_call = None if not calls else {
         "called_at": calls[-1].called_at, "raised_times": calls[-1].raised_times,
         "acknowledged_at": calls[-1].acknowledged_at, "acknowledged_by": calls[-1].acknowledged_by}
@@ -136,7 +137,7 @@ def append(request: Request, session: Dealer, hand_id: RecordId, body: Append) -
     svc = services(request)
     with svc.db.transaction() as conn:
         live = live_hands.append_events(conn, hand_id, events, expected_seq=body.seq, user=session.user,
-                                        now=svc.stamp())
+                                        now=svc.stamp(), rooms=session.reach)
         appended = [{"seq": e.seq, "batch": e.batch, "event": e.event, "logged_at": e.logged_at}
                     for e in live.events[body.seq:]]
         return {**hand_obj(live, with_log=False), "appended": appended}
@@ -147,7 +148,7 @@ def call_floor(request: Request, session: Dealer, hand_id: RecordId, body: Floor
     svc = services(request)
     with svc.db.transaction() as conn:
         live = live_hands.call_floor(conn, hand_id, expected_seq=body.seq, note=body.note, user=session.user,
-                                     now=svc.stamp())
+                                     now=svc.stamp(), rooms=session.reach)
     svc.db.floor_calls.publish(live_hands.floor_call_of(live, user=session.user))
     return hand_obj(live)
 
@@ -156,8 +157,8 @@ def call_floor(request: Request, session: Dealer, hand_id: RecordId, body: Floor
 def undo(request: Request, session: Dealer, hand_id: RecordId, body: Expected) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
-        removed = live_hands.undo_last(conn, hand_id, expected_seq=body.seq, user=session.user)
-        live = load_hand(conn, hand_id)
+        removed = live_hands.undo_last(conn, hand_id, expected_seq=body.seq, user=session.user, rooms=session.reach)
+        live = load_hand(conn, hand_id, rooms=session.reach)
         obj = hand_obj(live)
     svc.db.floor_calls.publish(live_hands.floor_answer_of(live.record, user=session.user, now=svc.stamp()))
     return {"removed": [e.event for e in removed], "hand": obj}
@@ -171,9 +172,9 @@ def record_ruling(request: Request, session: Floor, hand_id: RecordId, body: Dec
         outcome = live_hands.record_ruling(
             conn, hand_id, expected_seq=body.seq, user=session.user, now=svc.stamp(),
             override_verdict=body.override.verdict if body.override else None,
-            override_reason=body.override.reason if body.override else "", note=body.note, replay=body.replay)
-        replay = hand_obj(load_hand(conn, outcome.replay.id)) if outcome.replay else None
-        live = load_hand(conn, hand_id)
+            override_reason=body.override.reason if body.override else "", note=body.note, replay=body.replay, rooms=session.reach)
+        replay = hand_obj(load_hand(conn, outcome.replay.id, rooms=session.reach)) if outcome.replay else None
+        live = load_hand(conn, hand_id, rooms=session.reach)
         obj = {"incident": outcome.incident.to_obj(), "hand": hand_obj(live), "replay": replay}
     svc.db.floor_calls.publish(live_hands.floor_answer_of(live.record, user=session.user, now=svc.stamp()))
     return obj
@@ -183,5 +184,5 @@ def record_ruling(request: Request, session: Floor, hand_id: RecordId, body: Dec
 def replay(request: Request, session: Floor, hand_id: RecordId) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
-        record = live_hands.start_replay(conn, hand_id, user=session.user, now=svc.stamp())
-        return hand_obj(load_hand(conn, record.id))
+        record = live_hands.start_replay(conn, hand_id, user=session.user, now=svc.stamp(), rooms=session.reach)
+        return hand_obj(load_hand(conn, record.id, rooms=session.reach))

@@ -3,6 +3,7 @@ exports (directors export the whole log, floor staff the incidents they ruled) a
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import replace
 from typing import Annotated, Any
 
@@ -14,7 +15,7 @@ from starlette.responses import StreamingResponse
 from floorman.formats import handlog
 from floorman.hand import rule
 from floorman.rulebooks import find_rulebook
-from floorman.storage import ChainStatus, IncidentQuery, Incidents, Role, Session, chain_status
+from floorman.storage import ChainStatus, Connection, Incident, Incidents, Role, Session, chain_status
 from floorman.storage.rooms import Rooms
 from floorman.web.incident_drafts import loose_incident_draft
 from floorman.web.incident_log import (
@@ -59,19 +60,26 @@ def _export(media_type: str, schema: dict[str, Any]) -> dict[int | str, dict[str
 @router.get("", openapi_extra=FILTERS,
             summary="Search and filter: q, table, dealer, floor, verdict, cause, since, until, all, offset.")
 async def search(request: Request, session: Floor, limit: int = 100) -> dict[str, Any]:
-    query = replace(query_from_params(dict(request.query_params), limit=max(1, min(limit, 1000))),
-                    rooms=session.user.room_ids)
+    query = query_from_params(dict(request.query_params), limit=max(1, min(limit, 1000)))
     with services(request).db.connect() as conn:
-        store = Incidents(conn)
+        store = Incidents(conn, rooms=session.reach)
         return {"total": store.count(query), "incidents": [i.to_obj(full=False) for i in store.search(query, summary=True)]}
 
 
-def _exported(request: Request, session: Session) -> IncidentQuery:
-    """The export's filters; floor staff below director export only the incidents they ruled."""
-    query = replace(without_limit(query_from_params(dict(request.query_params))), rooms=session.user.room_ids)
-    if session.user.role.allows(Role.DIRECTOR):
-        return query
-    return replace(query, floor_person=session.user.username)
+def _exported(request: Request, session: Session, conn: Connection) -> list[Incident]:
+    """The entries an export holds, oldest first: in the rooms where the account is a director, the whole
+    filtered log; in its other rooms, only the incidents it ruled."""
+    query = without_limit(query_from_params(dict(request.query_params)))
+    store = Incidents(conn, rooms=session.reach)
+    directed = session.user.rooms_at(Role.DIRECTOR)
+    if directed is None:
+        return list(store.each(query))
+    if session.reach is None:  # the group's floor staff: what they ruled, in every room
+        return list(store.each(replace(query, floor_person=session.user.username)))
+    others = tuple(room for room in session.reach or () if room not in directed)
+    whole = store.each(replace(query, rooms=directed)) if directed else iter(())
+    own = store.each(replace(query, rooms=others, floor_person=session.user.username)) if others else iter(())
+    return list(heapq.merge(whole, own, key=lambda incident: incident.id))
 
 
 CHAIN_HEAD_HEADER = "X-Floorman-Chain-Head"
@@ -81,12 +89,11 @@ CHAIN_HEAD_HEADER = "X-Floorman-Chain-Head"
 @router.get("/export.csv", openapi_extra=FILTERS, response_class=StreamingResponse,
             responses=_export("text/csv", {"type": "string"}), summary="The filtered log as CSV, with rule numbers and remedies in words (floor staff: their own rulings).")
 def export_as_csv(request: Request, session: Floor) -> StreamingResponse:
-    query = _exported(request, session)
     svc = services(request)
     t = svc.translators[request_locale(request, session)]
     with svc.db.connect() as conn:
-        rows = list(Incidents(conn).each(query))
-        head = chain_status(conn, room_id=session.user.home_room).head
+        rows = _exported(request, session, conn)
+        head = chain_status(conn, room_id=session.home_room).head
     stamp = svc.stamp()
     name = export_name("csv", chain_head=head, read_at=stamp)
     return StreamingResponse(export_csv(iter(rows), lambda incident: incident_words(incident, t)),
@@ -98,11 +105,10 @@ def export_as_csv(request: Request, session: Floor) -> StreamingResponse:
             responses=_export("application/json", {"type": "object"}),
             summary="The filtered log as JSON with each entry's log and ruling (floor staff: their own rulings).")
 def export_as_json(request: Request, session: Floor) -> StreamingResponse:
-    query = _exported(request, session)
     svc = services(request)
     with svc.db.connect() as conn:
-        rows = list(Incidents(conn).each(query))
-        head = chain_status(conn, room_id=session.user.home_room).head
+        rows = _exported(request, session, conn)
+        head = chain_status(conn, room_id=session.home_room).head
     stamp = svc.stamp()
     name = export_name("json", chain_head=head, read_at=stamp)
     return StreamingResponse(export_json(iter(rows), chain_head=head, read_at=stamp), media_type="application/json",
@@ -114,9 +120,9 @@ def verify(request: Request, session: Director) -> dict[str, Any]:
     """Every chain of the director's rooms: in all, the first broken link and the director's own room's head;
     then each room's."""
     with services(request).db.connect() as conn:
-        rooms = [room for room in Rooms(conn).all() if session.user.role_in(room.id) is not None]
+        rooms = [room for room in Rooms(conn).all() if session.reach is None or room.id in session.reach]
         statuses = {room.slug: chain_status(conn, room_id=room.id) for room in rooms}
-        home = next((statuses[r.slug] for r in rooms if r.id == session.user.home_room), None)
+        home = next((statuses[r.slug] for r in rooms if r.id == session.home_room), None)
 
     def obj(status: ChainStatus) -> dict[str, Any]:
         broken = {"incident": status.broken.incident_id, "reason": status.broken.reason} if status.broken else None
@@ -131,7 +137,7 @@ def verify(request: Request, session: Director) -> dict[str, Any]:
 @router.get("/{incident_id}", summary="One entry as recorded, with its log and ruling.")
 async def get_incident(request: Request, session: Floor, incident_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
-        return Incidents(conn).get(incident_id).to_obj()
+        return Incidents(conn, rooms=session.reach).get(incident_id).to_obj()
 
 
 @router.post("", status_code=201, summary="Record the ruling on a whole hand log (reconstructed elsewhere).")
@@ -141,7 +147,8 @@ def record(request: Request, session: Floor, body: NewIncident) -> dict[str, Any
     svc = services(request)
     with svc.db.transaction() as conn:
         draft = loose_incident_draft(result, floor_person=session.user.username, note=body.note)
-        incident = Incidents(conn).record(replace(draft, room_id=session.user.home_room), now=svc.stamp())
+        incident = Incidents(conn, rooms=session.reach).record(replace(draft, room_id=session.home_room),
+                                                               now=svc.stamp())
     return incident.to_obj()
 
 
@@ -151,5 +158,5 @@ def correct(request: Request, session: Floor, incident_id: RecordId, body: Corre
     svc = services(request)
     with svc.db.transaction() as conn:
         incident = correct_incident(conn, incident_id, floor_person=session.user.username, verdict=body.verdict,
-                                    reason=body.reason, now=svc.stamp())
+                                    reason=body.reason, now=svc.stamp(), rooms=session.reach)
     return incident.to_obj()

@@ -29,7 +29,7 @@ def _page(request: Request, session: Session, *, error: str = "", status: int = 
     svc = services(request)
     t = translator_for(request, session)
     with svc.db.connect() as conn:
-        calls = open_call_views(conn, t, now=svc.now(), rooms=session.user.room_ids)
+        calls = open_call_views(conn, t, now=svc.now(), rooms=session.reach)
     return render_page(request, session, "floor_calls.html", active="floor", calls=calls, error=error,
                        status=status)
 
@@ -44,8 +44,9 @@ def acknowledge(request: Request, post: FloorPost, call_id: RecordId) -> Respons
     svc = services(request)
     try:
         with svc.db.transaction() as conn:
-            call = FloorCallLog(conn).acknowledge(call_id, username=post.session.user.username, now=svc.stamp())
-            record = Hands(conn).get(call.hand_id)
+            call = FloorCallLog(conn, rooms=post.session.reach).acknowledge(
+                call_id, username=post.session.user.username, now=svc.stamp())
+            record = Hands(conn, rooms=post.session.reach).get(call.hand_id)
     except ConflictError as exc:
         return _page(request, post.session, error=exc.say(request_locale(request, post.session)), status=409)
     svc.db.floor_calls.publish(floor_answer_of(record, user=post.session.user, now=svc.stamp()))
@@ -56,6 +57,6 @@ def acknowledge(request: Request, post: FloorPost, call_id: RecordId) -> Respons
 async def stream(request: Request, session: FloorStream) -> StreamingResponse:
     t = translator_for(request, session)
     return StreamingResponse(floor_stream(services(request), t, is_gone=request.is_disconnected,
-                                          rooms=session.user.room_ids),
+                                          rooms=session.reach),
                              media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

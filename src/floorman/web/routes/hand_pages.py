@@ -48,9 +48,9 @@ FloorPost = Annotated[PagePost, Depends(page_post(Role.FLOOR))]
 @router.get("/")
 async def home(request: Request, session: Dealer) -> Response:
     with services(request).db.connect() as conn:
-        hands = Hands(conn)
-        tables = hands.tables(rooms=session.user.room_ids)
-        recent = hands.recent(limit=15, rooms=session.user.room_ids)
+        hands = Hands(conn, rooms=session.reach)
+        tables = hands.tables()
+        recent = hands.recent(limit=15)
     return render_page(request, session, "home.html", active="tables", tables=tables, recent=recent)
 
 
@@ -74,14 +74,14 @@ def _setup_page(request: Request, session: Session, setup: TableSetup, *, error:
         books=list(rulebooks().values()),
         statuses=[s.value for s in PlayerStatus if s is not PlayerStatus.REDEAL_DEAD], max_seats=MAX_SEATS,
         level_fields=LEVEL_FIELDS, rooms=_rooms_to_start_in(request, session),
-        room_id=session.user.home_room if room_id is None else room_id,
+        room_id=session.home_room if room_id is None else room_id,
     )
 
 
 @router.get("/hands/new")
 async def new_hand(request: Request, session: Dealer, table: str = "") -> Response:
     with services(request).db.connect() as conn:
-        last = Hands(conn).last_at_table(table, rooms=session.user.room_ids) if table else None
+        last = Hands(conn, rooms=session.reach).last_at_table(table) if table else None
     if last is not None:
         setup = carried_over({**last.header, "table": last.table_name, "hand": last.hand_number,
                               "dealer": last.dealer})
@@ -117,7 +117,7 @@ def create_hand(request: Request, post: DealerPost) -> Response:
         if room_id is not None:
             Rooms(conn).get(room_id)
         record = live_hands.create_from_setup(conn, setup, user=post.session.user, now=svc.stamp(),
-                                              post_blinds=fields.get("post_blinds") == "on", room_id=room_id)
+                                              post_blinds=fields.get("post_blinds") == "on", room_id=room_id, rooms=post.session.reach)
     return redirect(f"/hands/{record.id}", notice="hand_started")
 
 
@@ -125,19 +125,19 @@ def create_hand(request: Request, post: DealerPost) -> Response:
 def next_hand(request: Request, post: DealerPost) -> Response:
     svc = services(request)
     with svc.db.transaction() as conn:
-        record = live_hands.next_hand(conn, post.text("table"), user=post.session.user, now=svc.stamp())
+        record = live_hands.next_hand(conn, post.text("table"), user=post.session.user, now=svc.stamp(), rooms=post.session.reach)
     return redirect(f"/hands/{record.id}", notice="hand_started")
 
 
 def _live_page(request: Request, session: Session, hand_id: int, *, error: str = "", status: int = 200) -> Response:
     with services(request).db.connect() as conn:
-        live = load_hand(conn, hand_id)
-        replays = Hands(conn).replays_of(hand_id)
+        live = load_hand(conn, hand_id, rooms=session.reach)
+        replays = Hands(conn, rooms=session.reach).replays_of(hand_id)
         t = translator_for(request, session)
         view = live_view(live, t, replay_hand_id=replays[0].id if replays else None)
-        calls = FloorCallLog(conn).of_hand(hand_id)
+        calls = FloorCallLog(conn, rooms=session.reach).of_hand(hand_id)
     return render_page(request, session, "live.html", active="tables", view=view, error=error, status=status,
-                       can_rule=session.user.role.allows(Role.FLOOR),
+                       can_rule=(session.user.role_in(live.record.room_id) or Role.DEALER).allows(Role.FLOOR),
                        floor_call=calls[-1] if calls and view.pending else None)
 
 
@@ -152,7 +152,7 @@ def _change(request: Request, post: PagePost, hand_id: int,
     svc = services(request)
     try:
         with svc.db.transaction() as conn:
-            live = load_hand(conn, hand_id)
+            live = load_hand(conn, hand_id, rooms=post.session.reach)
             if post.seq() >= 0 and post.seq() != live.seq:
                 raise StaleSequenceError("error.routes.hand_pages.stale_view", expected=post.seq(), actual=live.seq)
             outcome = change(conn, live)
@@ -170,7 +170,7 @@ def _appender(request: Request, post: PagePost, build: Callable[[LiveHand], list
               ) -> Callable[[Connection, LiveHand], Any]:
     def change(conn: Connection, live: LiveHand) -> Any:
         return live_hands.append_events(conn, live.record.id, build(live), expected_seq=post.seq(),
-                                        user=post.session.user, now=services(request).stamp())
+                                        user=post.session.user, now=services(request).stamp(), rooms=post.session.reach)
     return change
 
 
@@ -185,7 +185,7 @@ def deal_error(request: Request, post: DealerPost, hand_id: RecordId) -> Respons
     """A deal error noticed after the deal: entered now, the actions that followed kept."""
     return _change(request, post, hand_id, lambda conn, live: live_hands.correct_deal(
         conn, hand_id, flaws=deal_flaws(post.fields(), live.result.state), expected_seq=post.seq(),
-        user=post.session.user, now=services(request).stamp()))
+        user=post.session.user, now=services(request).stamp(), rooms=post.session.reach))
 
 
 @router.post("/hands/{hand_id}/act")
@@ -206,7 +206,7 @@ def call_floor(request: Request, post: DealerPost, hand_id: RecordId) -> Respons
 
     def change(conn: Connection, live: LiveHand) -> None:
         called.append(live_hands.call_floor(conn, hand_id, expected_seq=post.seq(), note=post.text("note"),
-                                            user=post.session.user, now=services(request).stamp()))
+                                            user=post.session.user, now=services(request).stamp(), rooms=post.session.reach))
 
     response = _change(request, post, hand_id, change)
     for live in called:  # committed: tell the floor devices
@@ -217,7 +217,7 @@ def call_floor(request: Request, post: DealerPost, hand_id: RecordId) -> Respons
 @router.post("/hands/{hand_id}/undo")
 def undo(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     def change(conn: Connection, live: LiveHand) -> Response:
-        removed = live_hands.undo_last(conn, hand_id, expected_seq=post.seq(), user=post.session.user)
+        removed = live_hands.undo_last(conn, hand_id, expected_seq=post.seq(), user=post.session.user, rooms=post.session.reach)
         changed.append(live)
         return redirect(f"/hands/{hand_id}", notice="undone" if removed else "nothing_to_undo")
     changed: list[LiveHand] = []
@@ -241,7 +241,7 @@ def record_ruling(request: Request, post: FloorPost, hand_id: RecordId) -> Respo
         outcome = live_hands.record_ruling(
             conn, hand_id, expected_seq=post.seq(), user=post.session.user, now=services(request).stamp(),
             override_verdict=override or None, override_reason=post.text("reason"), note=post.text("note"),
-            replay=post.text("replay") == "yes")
+            replay=post.text("replay") == "yes", rooms=post.session.reach)
         changed.append(live)
         if outcome.replay is not None:
             return redirect(f"/hands/{outcome.replay.id}", notice="replay_started")
@@ -255,7 +255,7 @@ def record_ruling(request: Request, post: FloorPost, hand_id: RecordId) -> Respo
 @router.post("/hands/{hand_id}/replay")
 def replay(request: Request, post: FloorPost, hand_id: RecordId) -> Response:
     def change(conn: Connection, live: LiveHand) -> Response:
-        record = live_hands.start_replay(conn, hand_id, user=post.session.user, now=services(request).stamp())
+        record = live_hands.start_replay(conn, hand_id, user=post.session.user, now=services(request).stamp(), rooms=post.session.reach)
         return redirect(f"/hands/{record.id}", notice="replay_started")
     return _change(request, post, hand_id, change)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -42,14 +41,13 @@ def incidents_page(request: Request, session: Floor) -> Response:
     except InvalidInput as exc:
         query, error = IncidentQuery(limit=PAGE_SIZE), exc.words(t.locale)
     svc = services(request)
-    query = replace(query, rooms=session.user.room_ids)
     with svc.db.connect() as conn:
-        store = Incidents(conn)
+        store = Incidents(conn, rooms=session.reach)
         found = store.search(query, summary=True)
         total = store.count(query)
         choices = {c: store.distinct(c) for c in ("table_name", "dealer", "floor_person")}
-        chain = (svc.chain_watch_of(session.user.home_room).status(conn)
-                 if session.user.role.allows(Role.DIRECTOR) else None)
+        chain = (svc.chain_watch_of(session.home_room).status(conn)
+                 if (session.user.role_in(session.home_room) or Role.DEALER).allows(Role.DIRECTOR) else None)
     causes = sorted(((i.value, cause_name(i.value, t)) for i in Irregularity), key=lambda pair: pair[1])
     export_query = str(request.url.query)
     return render_page(
@@ -64,7 +62,7 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
                    status: int = 200) -> Response:
     t = translator_for(request, session)
     with services(request).db.connect() as conn:
-        history = Incidents(conn).history(incident_id)
+        history = Incidents(conn, rooms=session.reach).history(incident_id)
     incident = next(i for i in history if i.id == incident_id)
     try:
         book = find_rulebook(incident.rulebook)
@@ -114,7 +112,8 @@ def correct(request: Request, post: FloorPost, incident_id: RecordId) -> Respons
     try:
         with svc.db.transaction() as conn:
             new = correct_incident(conn, incident_id, floor_person=post.session.user.username,
-                                   verdict=post.text("verdict"), reason=post.text("reason"), now=svc.stamp())
+                                   verdict=post.text("verdict"), reason=post.text("reason"), now=svc.stamp(),
+                                   rooms=post.session.reach)
     except (InvalidInput, ConflictError) as exc:
         body = describe_error(exc, request_locale(request, post.session))
         return _incident_page(request, post.session, incident_id, error=body.message, status=body.status)

@@ -62,11 +62,11 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
     except InvalidInput as exc:
         period, error = _period("", "", today), exc.words(t.locale)
     with svc.db.connect() as conn:
-        counts = svc.stats_cache.counts(conn, period, rooms=session.user.room_ids)
-        calls = FloorCallLog(conn)
-        open_calls, response = calls.open_calls(rooms=session.user.room_ids), calls.response_times(since=period.since, until=period.until)
+        counts = svc.stats_cache.counts(conn, period, rooms=session.reach)
+        calls = FloorCallLog(conn, rooms=session.reach)
+        open_calls, response = calls.open_calls(), calls.response_times(since=period.since, until=period.until)
         rooms = _rooms_of(conn, session)
-        per_room = StatsQueries(conn, rooms=session.user.room_ids).by_room(period) if len(rooms) > 1 else {}
+        per_room = StatsQueries(conn, rooms=session.reach).by_room(period) if len(rooms) > 1 else {}
     hands_by, irr_by, causes = counts.hands, counts.irregularities, counts.causes
     total_hands = sum(hands_by[Grouping.TABLE].values())
     total_irr = sum(irr_by[Grouping.TABLE].values())
@@ -103,8 +103,8 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
 
 
 def _rooms_of(conn: Connection, session: Session) -> list[Room]:
-    """The rooms the account works in (every room for group staff)."""
-    seen = session.user.room_ids
+    """The rooms the session reaches (every room for group staff)."""
+    seen = session.reach
     return [room for room in Rooms(conn).all() if seen is None or room.id in seen]
 
 

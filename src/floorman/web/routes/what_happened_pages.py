@@ -15,7 +15,7 @@ from starlette.responses import Response
 
 from floorman.errors import LogError
 from floorman.formats import handlog
-from floorman.storage import Connection, HandRecord, Hands, Role, Session, User
+from floorman.storage import Connection, HandRecord, Hands, Role, Session
 from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
 from floorman.web.live_view import game_text, level_text
@@ -33,9 +33,9 @@ Floor = Annotated[Session, Depends(page_user(Role.FLOOR))]
 FloorPost = Annotated[PagePost, Depends(page_post(Role.FLOOR))]
 
 
-def _last_hand(conn: Connection, table: str, user: User) -> HandRecord:
-    """The table's last hand in the user's rooms (tables are named within their room)."""
-    last = Hands(conn).last_at_table(table, rooms=user.room_ids) if table else None
+def _last_hand(conn: Connection, table: str, session: Session) -> HandRecord:
+    """The table's last hand in the session's rooms (tables are named within their room)."""
+    last = Hands(conn, rooms=session.reach).last_at_table(table) if table else None
     if last is None:
         raise InvalidInput("error.routes.what_happened_pages.table_hand_carry_over", field="table", table=repr(table))
     return last
@@ -49,7 +49,7 @@ def _page(request: Request, session: Session, table: str, *, form: dict[str, str
           error: str = "", status: int = 200) -> Response:
     t = translator_for(request, session)
     with services(request).db.connect() as conn:
-        setup = _carried_over(_last_hand(conn, table, session.user))
+        setup = _carried_over(_last_hand(conn, table, session))
     log = handlog.from_obj({**setup.header(), "events": []})
     return render_page(
         request, session, "what_happened.html", active="tables", setup=setup, level=level_text(log.level, t),
@@ -73,13 +73,14 @@ def what_happened(request: Request, post: FloorPost) -> Response:
     user = post.session.user
     try:
         with svc.db.transaction() as conn:
-            last = _last_hand(conn, table, user)
+            last = _last_hand(conn, table, post.session)
             setup = _carried_over(last)
             account = account_from_form(fields, seats=setup.seats)
             header: dict[str, Any] = reconstructed_log(setup.header(), account)
             if last.closed_at is None:
-                Hands(conn).close(last.id, now=svc.stamp())
-            record = live_hands.create_hand(conn, header, user=user, now=svc.stamp(), room_id=last.room_id)
+                Hands(conn, rooms=post.session.reach).close(last.id, now=svc.stamp())
+            record = live_hands.create_hand(conn, header, user=user, now=svc.stamp(), room_id=last.room_id,
+                                           rooms=post.session.reach)
     except (InvalidInput, LogError) as exc:
         body = describe_error(exc, request_locale(request, post.session))
         return _page(request, post.session, table, form=fields, error=body.message, status=body.status)
