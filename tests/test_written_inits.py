@@ -83,7 +83,8 @@ _FOR_NONE: dict[str, Any] = {
     "position": 3, "street": Street.FLOP, "button": 2, "button_should_be": 2, "structure": Structure.LIMIT,
     "rulebook": "tda", "redeal_of": RedealOf(count=2), "deck_back": "red", "game": "holdem", "table": "7",
     "dealer": "D-1", "verdict": Verdict.MISDEAL, "error": "line 3: not valid JSON", "error_event": 4,
-    "error_field": "seat", "seat": 2, "card": "As", "count": 2,
+    "error_field": "seat", "seat": 2, "card": "As", "count": 2, "level": 7, "time": "2026-12-04T21:05:00",
+    "book": "tda-2024", "detail": b"{}",
     "reason": LogSyntaxError("error.json.invalid", reason="Expecting value", row=1, column=1, source="hands.jsonl"),
 }
 """A value for each field whose default is ``None``."""

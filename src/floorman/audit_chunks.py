@@ -22,7 +22,7 @@ import gc
 import os
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from floorman.audit_report import ChunkReport, HandAudit, Tally, audit_hand, unreadable
 from floorman.errors import LogError
 from floorman.formats.files import HandFormat, HandText, hand_texts, not_regular, read_hands, read_lines, walk_files
+from floorman.result import Result
 from floorman.rulebooks import Rulebook
 
 if TYPE_CHECKING:
@@ -293,8 +294,9 @@ def chunks(paths: Iterable[str | Path], *, size: int = CHUNK_HANDS, read: bool =
 class _Sink:
     """The records of one chunk as they come: all counted, those the report shows kept."""
 
-    def __init__(self, *, every_hand: bool) -> None:
+    def __init__(self, *, every_hand: bool, detail: Callable[[Result], object] | None = None) -> None:
         self.every_hand = every_hand
+        self.detail = detail
         self.shown: list[HandAudit] = []
         self.tally = Tally()
         self.count = 0
@@ -310,7 +312,7 @@ class _Sink:
             if read.error is not None:
                 self.take(unreadable(file, read.hand, read.error))
             elif read.log is not None:
-                self.take(audit_hand(read.log, file=file, hand=read.hand, rulebook=rulebook))
+                self.take(audit_hand(read.log, file=file, hand=read.hand, rulebook=rulebook, detail=self.detail))
 
 
 def _audit_file(name: str, sink: _Sink, rulebook: Rulebook | None) -> int:
@@ -365,9 +367,15 @@ def _audit_lines(lines: Lines, sink: _Sink, rulebook: Rulebook | None) -> None:
         sink.text(lines.file, item, rulebook)
 
 
-def audit_chunk(chunk: Chunk, rulebook: Rulebook | None = None, *, every_hand: bool = False) -> ChunkReport:
-    """Read and rule on every hand of a chunk; the report carries flagged and unreadable hands (or ``every_hand``)."""
-    sink = _Sink(every_hand=every_hand)
+def audit_chunk(
+    chunk: Chunk, rulebook: Rulebook | None = None, *, every_hand: bool = False,
+    detail: Callable[[Result], object] | None = None,
+) -> ChunkReport:
+    """Read and rule on every hand of a chunk; the report carries flagged and unreadable hands (or ``every_hand``).
+
+    ``detail`` is ``audit_hand``'s: what to keep of each flagged hand's result (it must pickle, to reach workers).
+    """
+    sink = _Sink(every_hand=every_hand, detail=detail)
     read_bytes = chunk.read_bytes
     for item in chunk.items:
         if isinstance(item, str):
@@ -384,31 +392,33 @@ def audit_chunk(chunk: Chunk, rulebook: Rulebook | None = None, *, every_hand: b
 
 
 _worker_book: Rulebook | None = None
+_worker_detail: Callable[[Result], object] | None = None
 
 
-def _start_worker(rulebook: Rulebook | None) -> None:
-    global _worker_book
+def _start_worker(rulebook: Rulebook | None, detail: Callable[[Result], object] | None = None) -> None:
+    global _worker_book, _worker_detail
     _worker_book = rulebook
+    _worker_detail = detail
     gc.freeze()  # the worker's modules and book live as long as it does (as the parent's, in ``audit``)
 
 
 def _audit_in_worker(chunk: Chunk, every_hand: bool) -> ChunkReport:
-    return audit_chunk(chunk, _worker_book, every_hand=every_hand)
+    return audit_chunk(chunk, _worker_book, every_hand=every_hand, detail=_worker_detail)
 
 
 def audit_chunks(
     paths: Iterable[str | Path], *, jobs: int = 1, rulebook: Rulebook | None = None, size: int = CHUNK_HANDS,
-    every_hand: bool = False,
+    every_hand: bool = False, detail: Callable[[Result], object] | None = None,
 ) -> Iterator[ChunkReport]:
     """The audit chunk by chunk, in input order; ``jobs`` worker processes when above 1.
 
     Each report carries the hands the report shows (flagged or unreadable), or every hand
-    with ``every_hand``, and counts them all.
+    with ``every_hand``, and counts them all; ``detail`` is ``audit_hand``'s.
     """
     work = chunks(paths, size=size)
     if jobs <= 1:
         for chunk in work:
-            yield audit_chunk(chunk, rulebook, every_hand=every_hand)
+            yield audit_chunk(chunk, rulebook, every_hand=every_hand, detail=detail)
         return
     # Linux forks workers that already hold floorman and its rulebooks (a fresh interpreter costs most of a
     # second each); elsewhere they start fresh. Start a pool before any thread of your own when you can.
@@ -417,7 +427,7 @@ def audit_chunks(
 
     context = get_context("fork" if sys.platform == "linux" else "spawn")
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker,
-                               initargs=(rulebook,))
+                               initargs=(rulebook, detail))
     pending: deque[Future[ChunkReport]] = deque()
     try:
         for chunk in work:

@@ -11,12 +11,13 @@ in flight, so memory stays flat.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from floorman.audit import CHUNK_HANDS, ChunkReport, audit_chunk, chunks
+from floorman.result import Result
 from floorman.rulebooks import Rulebook
 
 __all__ = ["audit_chunks"]
@@ -24,7 +25,7 @@ __all__ = ["audit_chunks"]
 
 def audit_chunks(
     paths: Iterable[str | Path], *, address: str, rulebook: Rulebook | None = None, size: int = CHUNK_HANDS,
-    every_hand: bool = False,
+    every_hand: bool = False, detail: Callable[[Result], object] | None = None,
 ) -> Iterator[ChunkReport]:
     """The audit chunk by chunk, in input order, on the cluster whose scheduler is at ``address``.
 
@@ -40,7 +41,8 @@ def audit_chunks(
         book = client.scatter(rulebook, broadcast=True) if rulebook is not None else None
         pending: deque[Any] = deque()
         for chunk in chunks(paths, size=size, read=True):
-            pending.append(client.submit(audit_chunk, chunk, book, every_hand=every_hand, pure=False))
+            pending.append(client.submit(audit_chunk, chunk, book, every_hand=every_hand, detail=detail,
+                                         pure=False))
             if len(pending) >= 3 * workers:
                 yield _result(pending.popleft())
         while pending:

@@ -17,7 +17,7 @@ only the records the report shows travel between processes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,7 @@ from floorman.errors import LogError
 from floorman.findings import DeckCheck
 from floorman.hand import rule
 from floorman.log import HandLog
+from floorman.result import Result
 from floorman.rulebooks import Rulebook
 from floorman.rulings.model import Verdict
 
@@ -32,6 +33,7 @@ __all__ = [
     "REPORT_COLUMNS",
     "UNKNOWN",
     "ChunkReport",
+    "CrossRow",
     "DeckCheck",
     "FindingRow",
     "HandAudit",
@@ -40,6 +42,7 @@ __all__ = [
     "SummaryRow",
     "Tally",
     "audit_hand",
+    "hour_and_period",
     "report_rows",
     "unreadable",
 ]
@@ -108,11 +111,20 @@ class HandAudit:
     error_field: str | None = None
     reason: LogError | None = field(default=None, compare=False, repr=False)
     """The error itself, to say ``error`` in another language (``reason.say("vi")``)."""
+    level: int | None = None
+    """The number of the level the hand was played at, when the log gives it."""
+    time: str | None = None
+    """When the hand was played, as the log gives it (its ``time``)."""
+    book: str | None = None
+    """The id of the rulebook the hand was ruled under."""
+    detail: object = field(default=None, compare=False, repr=False)
+    """What the audit's caller asked to keep of a flagged hand (``audit_hand``'s ``detail``), else None."""
 
     def __init__(
         self, *, file: str, hand: str, game: str | None = None, table: str | None = None, dealer: str | None = None,
         verdict: Verdict | None = None, findings: tuple[FindingRow, ...] = (), error: str | None = None,
         error_event: int | None = None, error_field: str | None = None, reason: LogError | None = None,
+        level: int | None = None, time: str | None = None, book: str | None = None, detail: object = None,
     ) -> None:
         object.__setattr__(self, "file", file)
         object.__setattr__(self, "hand", hand)
@@ -125,10 +137,15 @@ class HandAudit:
         object.__setattr__(self, "error_event", error_event)
         object.__setattr__(self, "error_field", error_field)
         object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "time", time)
+        object.__setattr__(self, "book", book)
+        object.__setattr__(self, "detail", detail)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _hand_audit, (self.file, self.hand, self.game, self.table, self.dealer, self.verdict, self.findings,
-                             self.error, self.error_event, self.error_field, self.reason)
+                             self.error, self.error_event, self.error_field, self.reason, self.level, self.time,
+                             self.book, self.detail)
 
     def said(self, lang: str) -> str | None:
         """Why the hand could not be read, in ``lang`` (``error`` as it is when the error itself is not at hand)."""
@@ -154,11 +171,13 @@ def _finding_row(
 def _hand_audit(
     file: str, hand: str, game: str | None, table: str | None, dealer: str | None, verdict: Verdict | None,
     findings: tuple[FindingRow, ...], error: str | None, error_event: int | None, error_field: str | None,
-    reason: LogError | None,
+    reason: LogError | None, level: int | None = None, time: str | None = None, book: str | None = None,
+    detail: object = None,
 ) -> HandAudit:
     """A ``HandAudit`` unpickled."""
     return HandAudit(file=file, hand=hand, game=game, table=table, dealer=dealer, verdict=verdict, findings=findings,
-                     error=error, error_event=error_event, error_field=error_field, reason=reason)
+                     error=error, error_event=error_event, error_field=error_field, reason=reason, level=level,
+                     time=time, book=book, detail=detail)
 
 
 # -- one hand ----------------------------------------------------------------------------------
@@ -168,8 +187,15 @@ def _meta(log: HandLog, key: str) -> str | None:
     return None if value is None else str(value)
 
 
-def audit_hand(log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None = None) -> HandAudit:
-    """Rule on one hand and gather its findings, each with the verdict of the ruling that decided it."""
+def audit_hand(
+    log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None = None,
+    detail: Callable[[Result], object] | None = None,
+) -> HandAudit:
+    """Rule on one hand and gather its findings, each with the verdict of the ruling that decided it.
+
+    ``detail``, when given, is called with the hand's result when the hand is flagged, and what it returns is
+    kept as the record's ``detail`` (the HTML report keeps the ruling and the events in words).
+    """
     result = rule(log, rulebook=rulebook)
     last = result.ruling.verdict
     decided: dict[int, Verdict] = {}
@@ -183,9 +209,11 @@ def audit_hand(log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None 
     ]
     rows += [FindingRow(at=c.at, irregularity=c.check.value, rules=(), verdict=last.value, seat=c.seat, count=c.count)
              for c in result.deck_counts]
+    level = log.level.number
     return HandAudit(  # (str() of a StrEnum member is its value, read without the enum's property)
         file=file, hand=hand, game=str(log.game), table=_meta(log, "table"), dealer=_meta(log, "dealer"),
-        verdict=last, findings=tuple(rows),
+        verdict=last, findings=tuple(rows), level=level, time=_meta(log, "time"), book=result.rulebook.id,
+        detail=detail(result) if detail is not None and rows else None,
     )
 
 
@@ -244,8 +272,19 @@ class SummaryRow:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CrossRow:
+    """One cell of a two-way table (a dealer and a cause, a table and an hour): its hands, flagged, findings."""
+
+    row: str
+    column: str
+    hands: int
+    flagged: int
+    findings: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Summary:
-    """The audit in numbers, and its tables by irregularity kind, verdict, dealer and table."""
+    """The audit in numbers, and its tables by irregularity kind, verdict, dealer, table, hour, level and book."""
 
     files: int
     hands: int
@@ -256,6 +295,18 @@ class Summary:
     by_verdict: tuple[SummaryRow, ...]
     by_dealer: tuple[SummaryRow, ...]
     by_table: tuple[SummaryRow, ...]
+    by_hour: tuple[SummaryRow, ...] = ()
+    """By the hour of the day of the log's ``time`` (``"00"`` to ``"23"``), in order."""
+    by_level: tuple[SummaryRow, ...] = ()
+    """By the level's number, in order."""
+    by_book: tuple[SummaryRow, ...] = ()
+    """By the id of the rulebook each hand was ruled under."""
+    by_period: tuple[SummaryRow, ...] = ()
+    """By the date and hour of the log's ``time`` (``"2026-12-04 15:00"``), in order: the rate over time."""
+    by_dealer_kind: tuple[CrossRow, ...] = ()
+    """By dealer (row) and irregularity kind (column), as ``by_kind`` counts them."""
+    by_table_hour: tuple[CrossRow, ...] = ()
+    """By table (row) and hour of the day (column), as ``by_table`` counts them."""
 
     @property
     def exit_status(self) -> int:
@@ -266,13 +317,34 @@ class Summary:
 
 
 UNKNOWN = "-"
-"""The key of hands whose log names no dealer or table."""
+"""The key of hands whose log names no dealer or table (or no level, or no time of day)."""
+
+_DIGITS = frozenset("0123456789")
+
+
+def hour_and_period(time: str | None) -> tuple[str, str]:
+    """The hour of the day and the date-and-hour of a log's ``time`` (``UNKNOWN`` for what it does not say).
+
+    >>> hour_and_period("2026-12-04T15:04:05+07:00"), hour_and_period("09:30:00"), hour_and_period("soon")
+    (('15', '2026-12-04 15:00'), ('09', '-'), ('-', '-'))
+    """
+    if not time:
+        return UNKNOWN, UNKNOWN
+    if len(time) >= 13 and time[10] in "T " and time[4] == "-" and set(time[11:13]) <= _DIGITS:
+        return time[11:13], f"{time[:10]} {time[11:13]}:00"
+    if len(time) >= 5 and time[2] == ":" and set(time[:2]) <= _DIGITS:
+        return time[:2], UNKNOWN
+    return UNKNOWN, UNKNOWN
+
+
+_ONE_WAY = ("kind", "verdict", "dealer", "table", "hour", "level", "book", "period")
+_TWO_WAY = ("dealer_kind", "table_hour")
 
 
 class Tally:
-    """Counts hand audits as they stream by (memory grows with the dealers and tables, not the hands)."""
+    """Counts hand audits as they stream by (memory grows with the dealers, tables and hours, not the hands)."""
 
-    __slots__ = ("_tables", "files", "findings", "flagged", "hands", "unreadable")
+    __slots__ = ("_cross", "_tables", "files", "findings", "flagged", "hands", "unreadable")
 
     def __init__(self) -> None:
         self.files = 0
@@ -280,10 +352,17 @@ class Tally:
         self.flagged = 0
         self.findings = 0
         self.unreadable = 0
-        self._tables: dict[str, dict[str, list[int]]] = {"kind": {}, "verdict": {}, "dealer": {}, "table": {}}
+        self._tables: dict[str, dict[str, list[int]]] = {name: {} for name in _ONE_WAY}
+        self._cross: dict[str, dict[tuple[str, str], list[int]]] = {name: {} for name in _TWO_WAY}
 
     def _count(self, table: str, key: str, *, hands: int, flagged: int, findings: int) -> None:
         row = self._tables[table].setdefault(key, [0, 0, 0])
+        row[0] += hands
+        row[1] += flagged
+        row[2] += findings
+
+    def _count2(self, table: str, key: tuple[str, str], *, hands: int, flagged: int, findings: int) -> None:
+        row = self._cross[table].setdefault(key, [0, 0, 0])
         row[0] += hands
         row[1] += flagged
         row[2] += findings
@@ -298,14 +377,26 @@ class Tally:
         self.flagged += flagged
         self.findings += n
         assert hand.verdict is not None
+        dealer = hand.dealer or UNKNOWN
+        table = hand.table or UNKNOWN
+        hour, period = hour_and_period(hand.time)
         self._count("verdict", str(hand.verdict), hands=1, flagged=flagged, findings=n)
-        self._count("dealer", hand.dealer or UNKNOWN, hands=1, flagged=flagged, findings=n)
-        self._count("table", hand.table or UNKNOWN, hands=1, flagged=flagged, findings=n)
+        self._count("dealer", dealer, hands=1, flagged=flagged, findings=n)
+        self._count("table", table, hands=1, flagged=flagged, findings=n)
+        self._count("hour", hour, hands=1, flagged=flagged, findings=n)
+        self._count("level", UNKNOWN if hand.level is None else str(hand.level), hands=1, flagged=flagged,
+                    findings=n)
+        self._count("book", hand.book or UNKNOWN, hands=1, flagged=flagged, findings=n)
+        self._count("period", period, hands=1, flagged=flagged, findings=n)
+        self._count2("table_hour", (table, hour), hands=1, flagged=flagged, findings=n)
+        if not n:
+            return
         kinds: dict[str, int] = {}
         for f in hand.findings:
             kinds[f.irregularity] = kinds.get(f.irregularity, 0) + 1
         for kind, count in kinds.items():
             self._count("kind", kind, hands=1, flagged=1, findings=count)
+            self._count2("dealer_kind", (dealer, kind), hands=1, flagged=1, findings=count)
 
     def merge(self, other: Tally) -> None:
         """Add another tally's counts to this one's (the summary is the same as if its hands had been added)."""
@@ -324,6 +415,16 @@ class Tally:
                     row[0] += hands
                     row[1] += flagged
                     row[2] += findings
+        for table, cells in other._cross.items():
+            theirs = self._cross[table]
+            for pair, (hands, flagged, findings) in cells.items():
+                cell = theirs.get(pair)
+                if cell is None:
+                    theirs[pair] = [hands, flagged, findings]
+                else:
+                    cell[0] += hands
+                    cell[1] += flagged
+                    cell[2] += findings
 
     def add_report(self, report: ChunkReport) -> None:
         """Count a chunk: its files and every hand of it (its tally, not only the hands it carries)."""
@@ -333,11 +434,23 @@ class Tally:
         rows = [SummaryRow(key=k, hands=v[0], flagged=v[1], findings=v[2]) for k, v in self._tables[table].items()]
         return tuple(sorted(rows, key=lambda r: (-r.findings, -r.hands, r.key)))
 
+    def _in_order(self, table: str) -> tuple[SummaryRow, ...]:
+        """The rows by key (numbers as numbers), the unknown last."""
+        rows = [SummaryRow(key=k, hands=v[0], flagged=v[1], findings=v[2]) for k, v in self._tables[table].items()]
+        return tuple(sorted(rows, key=lambda r: (r.key == UNKNOWN, len(r.key) if r.key.isdigit() else 0, r.key)))
+
+    def _cells(self, table: str) -> tuple[CrossRow, ...]:
+        cells = [CrossRow(row=k[0], column=k[1], hands=v[0], flagged=v[1], findings=v[2])
+                 for k, v in self._cross[table].items()]
+        return tuple(sorted(cells, key=lambda c: (c.row, c.column)))
+
     def summary(self) -> Summary:
         return Summary(
             files=self.files, hands=self.hands, flagged=self.flagged, findings=self.findings,
             unreadable=self.unreadable, by_kind=self._rows("kind"), by_verdict=self._rows("verdict"),
-            by_dealer=self._rows("dealer"), by_table=self._rows("table"),
+            by_dealer=self._rows("dealer"), by_table=self._rows("table"), by_hour=self._in_order("hour"),
+            by_level=self._in_order("level"), by_book=self._rows("book"), by_period=self._in_order("period"),
+            by_dealer_kind=self._cells("dealer_kind"), by_table_hour=self._cells("table_hour"),
         )
 
 

@@ -15,7 +15,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -33,6 +33,7 @@ from floorman.audit import (
     input_bytes,
     report_rows,
 )
+from floorman.audit_report import CrossRow
 from floorman.cli_errors import error_edge, fail, lang_option, words
 from floorman.formats import handlog, house
 from floorman.formats.files import HandFormat, format_of, hand_texts, is_gzipped, read_hands
@@ -40,6 +41,7 @@ from floorman.formats.handlog import _Encoder
 from floorman.formats.phh import PhhError
 from floorman.formats.phh_write import from_hand_log
 from floorman.log import HandLog
+from floorman.result import Result
 from floorman.rulebooks import BOOK_IDS, Rulebook, find_rulebook
 
 __all__ = ["audit_cmd", "convert_cmd"]
@@ -150,11 +152,18 @@ def _summary_obj(summary: Summary) -> dict[str, Any]:
     def table(rows: tuple[SummaryRow, ...]) -> list[dict[str, Any]]:
         return [{"key": r.key, "hands": r.hands, "flagged": r.flagged, "findings": r.findings} for r in rows]
 
+    def cells(rows: tuple[CrossRow, ...]) -> list[dict[str, Any]]:
+        return [{"row": c.row, "column": c.column, "hands": c.hands, "flagged": c.flagged, "findings": c.findings}
+                for c in rows]
+
     return {
         "files": summary.files, "hands": summary.hands, "flagged": summary.flagged,
         "findings": summary.findings, "unreadable": summary.unreadable,
         "by_kind": table(summary.by_kind), "by_verdict": table(summary.by_verdict),
         "by_dealer": table(summary.by_dealer), "by_table": table(summary.by_table),
+        "by_hour": table(summary.by_hour), "by_level": table(summary.by_level), "by_book": table(summary.by_book),
+        "by_period": table(summary.by_period), "by_dealer_kind": cells(summary.by_dealer_kind),
+        "by_table_hour": cells(summary.by_table_hour),
     }
 
 
@@ -260,13 +269,14 @@ class _Progress:
 
 
 def _reports_stream(paths: tuple[str, ...], jobs: int, book: Rulebook | None,
-                    dask: str | None, lang: str) -> Iterator[ChunkReport]:
+                    dask: str | None, lang: str, detail: Callable[[Result], object] | None = None,
+                    ) -> Iterator[ChunkReport]:
     if dask is None:
-        return audit_chunks(paths, jobs=jobs, rulebook=book)
+        return audit_chunks(paths, jobs=jobs, rulebook=book, detail=detail)
     try:
         from floorman.audit_dask import audit_chunks as dask_chunks
 
-        return dask_chunks(paths, address=dask, rulebook=book)
+        return dask_chunks(paths, address=dask, rulebook=book, detail=detail)
     except ImportError:
         _fail(words("cli.audit.needs_dask", lang))
         raise
@@ -282,16 +292,21 @@ def _reports_stream(paths: tuple[str, ...], jobs: int, book: Rulebook | None,
 @click.option("--house", "house_file", metavar="FILE", help="House-rules TOML that adjusts a rulebook.")
 @click.option("--json", "json_path", metavar="FILE", help="Write the report as JSON (- for standard output).")
 @click.option("--csv", "csv_path", metavar="FILE", help="Write the report as CSV (- for standard output).")
+@click.option("--html", "html_path", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Write the report as one HTML page with charts, in the --lang language (opens offline in a "
+              "browser).")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar on standard error (default: when it is a terminal).")
 @lang_option("Language of the summary, the progress bar and the error lines (the --json and --csv reports are "
              "the same in every language).")
 def audit_cmd(paths: tuple[str, ...], jobs: int, dask: str | None, rulebook: str | None, house_file: str | None,
-              json_path: str | None, csv_path: str | None, progress: bool | None, lang: str) -> None:
+              json_path: str | None, csv_path: str | None, html_path: str | None, progress: bool | None,
+              lang: str) -> None:
     """Audit hand files (.json, .jsonl, .phh, .phhs, also .gz; folders are searched) for dealing irregularities.
 
     Prints a summary by irregularity, verdict, dealer and table; --json and --csv write one row
-    per finding (file, hand, event index, rule id, verdict). Exit status: 0 when every hand is
+    per finding (file, hand, event index, rule id, verdict); --html writes the report as charts
+    and tables, from each chart to its hands and each hand to its ruling. Exit status: 0 when every hand is
     clean, 1 when anything was found, 2 when some input could not be read (each is reported on
     standard error and the audit goes on).
     """
@@ -309,11 +324,17 @@ def audit_cmd(paths: tuple[str, ...], jobs: int, dask: str | None, rulebook: str
     gc.freeze()
     started = time.perf_counter()
     with ExitStack() as stack, _edge(lang):
+        html = None
+        if html_path is not None:
+            from floorman.audit_html import HandDetail, HtmlReport
+
+            html = HtmlReport(html_path, lang=lang)
         reports = _Reports(stack, json_path, csv_path)
         total = input_bytes(paths) if show else 0
         bar: _Progress | None = None
         try:
-            for report in _reports_stream(paths, jobs, book, dask, lang):
+            detail = None if html is None else HandDetail(lang)
+            for report in _reports_stream(paths, jobs, book, dask, lang, detail):
                 if show and bar is None:  # after the first chunk: the workers are started, with no thread to copy
                     bar = _Progress(total, started=started, lang=lang)
                 tally.add_report(report)
@@ -325,6 +346,8 @@ def audit_cmd(paths: tuple[str, ...], jobs: int, dask: str | None, rulebook: str
                         else:
                             click.echo(message, err=True)
                     reports.add(hand)
+                    if html is not None:
+                        html.add(hand)
                 if bar is not None:
                     bar.update(report)
         finally:
@@ -332,6 +355,8 @@ def audit_cmd(paths: tuple[str, ...], jobs: int, dask: str | None, rulebook: str
                 bar.close()
         summary = tally.summary()
         reports.close(summary)
+        if html is not None:
+            html.write(summary)
     if "-" not in (json_path, csv_path):
         for line in summary_lines(summary, seconds=time.perf_counter() - started, lang=lang):
             click.echo(line)
