@@ -8,7 +8,7 @@ SQLite (one file, the default) or PostgreSQL (``postgresql://``, for many rooms 
 
 from __future__ import annotations
 
-from floorman.storage.accounts import Accounts, Role, Session, User
+from floorman.storage.accounts import AccountAdmin, Accounts, Role, Session, User
 from floorman.storage.address import StoreAddress, StoreKind, parse_store_address
 from floorman.storage.chain import ChainBreak, ChainStatus, ChainWatch, chain_status, verify_chain
 from floorman.storage.database import Database, default_database_path, utc_now
@@ -33,6 +33,7 @@ from floorman.storage.stores import open_database, read_only
 
 __all__ = [
     "EVERY_ROOM",
+    "AccountAdmin",
     "Accounts",
     "ChainBreak",
     "ChainStatus",

@@ -16,10 +16,10 @@ from typing import Any
 
 from floorman.storage.errors import ConflictError, NotFoundError
 from floorman.storage.passwords import PasswordHasher
-from floorman.storage.rooms import FIRST_ROOM, RoomScope
+from floorman.storage.rooms import FIRST_ROOM, RoomScope, check_in_scope
 from floorman.storage.sql import Connection
 
-__all__ = ["Accounts", "Role", "Session", "User", "hash_token"]
+__all__ = ["AccountAdmin", "Accounts", "Role", "Session", "User", "hash_token"]
 
 SESSION_HOURS = 12
 """A session lasts one long shift."""
@@ -256,3 +256,70 @@ class Accounts:
         stamp = now.astimezone(UTC).isoformat(timespec="seconds")
         return self.conn.execute("DELETE FROM sessions WHERE expires_at <= ?", (stamp,)).rowcount
 
+
+class AccountAdmin:
+    """The accounts as one director administers them: the group director (a director given no room) every
+    account; a room's director the accounts that work only in rooms they direct. Another account is not
+    found, as if it were not there, so nobody lists, changes, switches off, unlocks or sets the password of
+    an account with rooms beyond their own.
+
+    A new account belongs to the rooms its creator directs (with its role in each); only the group director
+    makes an account of the whole group (``rooms=None``) or names other rooms. A role is given per room:
+    changed on a room's account, it is changed in each of its rooms.
+    """
+
+    def __init__(self, accounts: Accounts, admin: User) -> None:
+        self.accounts = accounts
+        self.admin = admin
+        self.directed = admin.rooms_at(Role.DIRECTOR)
+        """The rooms the administrator directs (None: every room, the group director)."""
+
+    def administers(self, target: User) -> bool:
+        if self.directed is None:
+            return True
+        return bool(target.rooms) and all(room in self.directed for room, _ in target.rooms)
+
+    def get(self, user_id: int) -> User:
+        """The account, if the administrator administers it; otherwise ``NotFoundError``."""
+        target = self.accounts.get(user_id)
+        if not self.administers(target):
+            raise NotFoundError("error.storage.accounts.user", user_id=user_id)
+        return target
+
+    def all(self) -> list[User]:
+        return [user for user in self.accounts.all() if self.administers(user)]
+
+    def add(self, username: str, password: str, role: Role, *, now: str, rooms: tuple[int, ...] = ()) -> User:
+        """A new account with ``role`` in ``rooms``, or by default in the administrator's own rooms (for the
+        group director: the whole group). Rooms the administrator does not direct are not found."""
+        for room in rooms:
+            check_in_scope(self.directed, room)
+        chosen = rooms or self.directed
+        user = self.accounts.add(username, password, role, now=now)
+        for room in chosen or ():
+            self.accounts.set_room_role(user.id, room, role)
+        return self.accounts.get(user.id)
+
+    def set_role(self, user_id: int, role: Role) -> None:
+        """The account's role: in each of its rooms (a room's account), or in every room (the group's)."""
+        target = self.get(user_id)
+        if target.role is Role.DIRECTOR and role is not Role.DIRECTOR and self.accounts.directors() <= 1:
+            raise ConflictError("error.accounts.last_director")
+        if target.rooms:
+            for room, _ in target.rooms:
+                self.accounts.set_room_role(user_id, room, role)
+        self.accounts.set_role(user_id, role)
+
+    def set_active(self, user_id: int, active: bool) -> None:
+        target = self.get(user_id)
+        if not active and target.id == self.admin.id:
+            raise ConflictError("error.accounts.own_account")
+        self.accounts.set_active(user_id, active)
+
+    def set_password(self, user_id: int, password: str) -> None:
+        self.get(user_id)
+        self.accounts.set_password(user_id, password)
+
+    def set_locale(self, user_id: int, locale: str | None) -> None:
+        self.get(user_id)
+        self.accounts.set_locale(user_id, locale)

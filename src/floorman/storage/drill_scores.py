@@ -134,13 +134,16 @@ class DrillScores:
                 from exc
         return answer
 
-    def results(self) -> list[TopicResult]:
-        """Every user's answers by topic (users in name order, topics in name order)."""
+    def results(self, *, user_ids: tuple[int, ...] | None = None) -> list[TopicResult]:
+        """The answers by topic of the users ``user_ids`` (None: every user), in name order, topics in name order."""
+        where = "" if user_ids is None else f"WHERE a.user_id IN ({', '.join('?' for _ in user_ids)})" if user_ids \
+            else "WHERE 0 = 1"
         rows = self.conn.execute(
-            """SELECT u.username AS username, a.topic AS topic, COUNT(*) AS questions,
+            f"""SELECT u.username AS username, a.topic AS topic, COUNT(*) AS questions,
                       SUM(a.verdict_right) AS verdicts, SUM(a.remedy_right) AS remedies, SUM(a.points) AS points
-               FROM drill_answers a JOIN users u ON u.id = a.user_id
-               GROUP BY a.user_id, u.username, a.topic ORDER BY u.username COLLATE NOCASE, a.topic"""
+               FROM drill_answers a JOIN users u ON u.id = a.user_id {where}
+               GROUP BY a.user_id, u.username, a.topic ORDER BY u.username COLLATE NOCASE, a.topic""",
+            user_ids or ()
         )
         return [TopicResult(username=r["username"], topic=r["topic"], questions=int(r["questions"]),
                             verdicts=int(r["verdicts"]), remedies=int(r["remedies"]), points=int(r["points"]))

@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from floorman.storage import Accounts, ConflictError, NotFoundError, Role, Session, User
+from floorman.storage import AccountAdmin, Accounts, ConflictError, NotFoundError, Role, Session, User
 from floorman.web.i18n import LOCALES
 from floorman.web.page_context import redirect, render_page
 from floorman.web.params import RecordId
@@ -212,7 +212,7 @@ async def choose_language(request: Request) -> Response:
 def _users_page(request: Request, session: Session, *, error: str = "", status: int = 200) -> Response:
     svc = services(request)
     with svc.db.connect() as conn:
-        users = Accounts(conn).all()
+        users = AccountAdmin(Accounts(conn), session.user).all()
     slowed = {u.id for u in users if svc.login_limiter.slowed(u.username)}
     return render_page(request, session, "users.html", active="users", users=users, roles=[r.value for r in Role],
                        slowed=slowed, error=error, status=status)
@@ -225,23 +225,19 @@ async def users_page(request: Request, session: Director) -> Response:
 
 def _change_user(svc: ConsoleServices, me: User, fields: dict[str, str], user_id: int | None) -> None:
     with svc.db.transaction() as conn:
-        accounts = Accounts(conn, svc.hasher)
+        admin = AccountAdmin(Accounts(conn, svc.hasher), me)
         if user_id is None:
-            accounts.add(fields.get("username", ""), fields.get("password", ""),
-                         Role(fields.get("role", "dealer")), now=svc.stamp())
+            admin.add(fields.get("username", ""), fields.get("password", ""),
+                      Role(fields.get("role", "dealer")), now=svc.stamp())
             return
-        target = accounts.get(user_id)
+        target = admin.get(user_id)
         role = fields.get("role")
-        if role and role != target.role.value:
-            if target.role is Role.DIRECTOR and accounts.directors() <= 1:
-                raise ConflictError("error.accounts.last_director")
-            accounts.set_role(user_id, Role(role))
+        if role and (role != target.role.value or any(held.value != role for _, held in target.rooms)):
+            admin.set_role(user_id, Role(role))
         if fields.get("active") in ("0", "1"):
-            if fields["active"] == "0" and target.id == me.id:
-                raise ConflictError("error.accounts.own_account")
-            accounts.set_active(user_id, fields["active"] == "1")
+            admin.set_active(user_id, fields["active"] == "1")
         if fields.get("password"):
-            accounts.set_password(user_id, fields["password"])
+            admin.set_password(user_id, fields["password"])
 
 
 @router.post("/users")
@@ -272,7 +268,7 @@ def unlock_user(request: Request, post: DirectorPost, user_id: RecordId) -> Resp
     svc = services(request)
     try:
         with svc.db.connect() as conn:
-            target = Accounts(conn).get(user_id)
+            target = AccountAdmin(Accounts(conn), post.session.user).get(user_id)
     except NotFoundError as exc:
         return _users_page(request, post.session, error=exc.say(request_locale(request, post.session)), status=404)
     svc.login_limiter.unlock(target.username)

@@ -10,7 +10,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from floorman.storage import Accounts, ConflictError, Role, Session, User
+from floorman.storage import AccountAdmin, Accounts, Role, Session, User
+from floorman.storage.rooms import Rooms
 from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput, LoginRequired
 from floorman.web.routes.account_pages import client_address, log_in
@@ -33,6 +34,10 @@ class NewUser(BaseModel):
     username: str = Field(min_length=1, max_length=64)
     password: str = Field(min_length=8, max_length=1024)
     role: Role
+    rooms: list[str] = Field(default_factory=list, max_length=100,
+                             description="The short names of the rooms the account works in, with its role in each; "
+                                         "none: the rooms of the director who adds it (the group director's: "
+                                         "every room). Only rooms the director directs.")
 
 
 class UserChange(BaseModel):
@@ -44,7 +49,8 @@ class UserChange(BaseModel):
 
 def user_obj(user: User) -> dict[str, Any]:
     return {"id": user.id, "username": user.username, "role": user.role.value, "locale": user.locale,
-            "active": user.active, "created_at": user.created_at}
+            "active": user.active, "created_at": user.created_at,
+            "rooms": [{"room_id": room, "role": role.value} for room, role in user.rooms]}
 
 
 @router.post("/session", summary="Log in: sets the session cookie; send csrf_token back as X-CSRF-Token.")
@@ -74,17 +80,25 @@ def close_session(request: Request, session: Dealer) -> Response:
     return response
 
 
-@router.get("/users", tags=["users"], summary="Every account (directors).")
+def _admin(accounts: Accounts, session: Session) -> AccountAdmin:
+    return AccountAdmin(accounts, session.user)
+
+
+@router.get("/users", tags=["users"], summary="The accounts the director administers: every account for the "
+                                               "group director, the accounts of their rooms for a room's.")
 async def list_users(request: Request, session: Director) -> dict[str, Any]:
     with services(request).db.connect() as conn:
-        return {"users": [user_obj(u) for u in Accounts(conn).all()]}
+        return {"users": [user_obj(u) for u in _admin(Accounts(conn), session).all()]}
 
 
-@router.post("/users", tags=["users"], status_code=201, summary="Add an account (directors).")
+@router.post("/users", tags=["users"], status_code=201,
+             summary="Add an account in the director's rooms, or in rooms they direct (directors).")
 def add_user(request: Request, session: Director, body: NewUser) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
-        return user_obj(Accounts(conn, svc.hasher).add(body.username, body.password, body.role, now=svc.stamp()))
+        rooms = tuple(dict.fromkeys(Rooms(conn).named(slug).id for slug in body.rooms))
+        return user_obj(_admin(Accounts(conn, svc.hasher), session).add(
+            body.username, body.password, body.role, now=svc.stamp(), rooms=rooms))
 
 
 @router.patch("/users/{user_id}", tags=["users"], summary="Change a role, switch an account off or on, "
@@ -92,21 +106,20 @@ def add_user(request: Request, session: Director, body: NewUser) -> dict[str, An
 def change_user(request: Request, session: Director, user_id: RecordId, body: UserChange) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
-        accounts = Accounts(conn, svc.hasher)
-        target = accounts.get(user_id)
-        if body.role is not None and body.role is not target.role:
-            if target.role is Role.DIRECTOR and accounts.directors() <= 1:
-                raise ConflictError("error.accounts.last_director")
-            accounts.set_role(user_id, body.role)
+        admin = _admin(Accounts(conn, svc.hasher), session)
+        target = admin.get(user_id)
+        if body.role is not None and (body.role is not target.role or any(
+                role is not body.role for _, role in target.rooms)):
+            admin.set_role(user_id, body.role)
         if body.active is not None:
             if not body.active and user_id == session.user.id:
                 raise InvalidInput("error.accounts.own_account", field="active")
-            accounts.set_active(user_id, body.active)
+            admin.set_active(user_id, body.active)
         if body.password is not None:
-            accounts.set_password(user_id, body.password)
+            admin.set_password(user_id, body.password)
         if body.locale is not None:
-            accounts.set_locale(user_id, body.locale)
-        return user_obj(accounts.get(user_id))
+            admin.set_locale(user_id, body.locale)
+        return user_obj(admin.get(user_id))
 
 
 @router.post("/users/{user_id}/unlock", tags=["users"], summary="Forget an account's failed logins from every "
@@ -114,7 +127,7 @@ def change_user(request: Request, session: Director, user_id: RecordId, body: Us
 def unlock_user(request: Request, session: Director, user_id: RecordId) -> dict[str, Any]:
     svc = services(request)
     with svc.db.connect() as conn:
-        target = Accounts(conn).get(user_id)
+        target = _admin(Accounts(conn), session).get(user_id)
     return {"user": user_obj(target), "unlocked": svc.login_limiter.unlock(target.username)}
 
 

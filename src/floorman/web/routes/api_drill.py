@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from starlette.requests import Request
 
 from floorman.drill import Question, summarize
-from floorman.storage import Role, Session
+from floorman.storage import AccountAdmin, Accounts, Role, Session
 from floorman.storage.drill_scores import DrillRecord, DrillScores
 from floorman.web.drill_view import (
     MAX_COUNT,
@@ -81,11 +81,12 @@ def start(request: Request, session: Dealer, body: DrillStart) -> dict[str, Any]
     return {**_drill_obj(drill, questions, 0), "index": 0, "question": questions[0].to_obj(lang=lang)}
 
 
-@router.get("/results", summary="Every user's drill answers by topic, and the topics each needs to practise "
+@router.get("/results", summary="The drill answers by topic of the accounts the director administers, and the topics each needs to practise "
                                 "(directors).")
 def results(request: Request, session: Director) -> dict[str, Any]:
     with services(request).db.connect() as conn:
-        rows = DrillScores(conn).results()
+        admin = AccountAdmin(Accounts(conn), session.user)
+        rows = DrillScores(conn).results(user_ids=None if admin.directed is None else tuple(u.id for u in admin.all()))
     return {"practice_below": PRACTICE_BELOW, "users": results_rows(rows, request_locale(request, session))}
 
 

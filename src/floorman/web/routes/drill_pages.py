@@ -18,7 +18,7 @@ from starlette.responses import Response
 from floorman.drill import Question, Verdict, summarize
 from floorman.errors import UnknownRulebookError
 from floorman.rulebooks import rulebooks
-from floorman.storage import Role, Session
+from floorman.storage import AccountAdmin, Accounts, Role, Session
 from floorman.storage.drill_scores import DrillAnswer, DrillRecord, DrillScores
 from floorman.web.drill_view import (
     MAX_COUNT,
@@ -68,7 +68,8 @@ def drill_page(request: Request, session: Dealer) -> Response:
 @router.get("/drill/results")
 def results_page(request: Request, session: Director) -> Response:
     with services(request).db.connect() as conn:
-        rows = DrillScores(conn).results()
+        admin = AccountAdmin(Accounts(conn), session.user)
+        rows = DrillScores(conn).results(user_ids=None if admin.directed is None else tuple(u.id for u in admin.all()))
     return render_page(request, session, "drill_results.html", active="drill-results",
                        users=results_rows(rows, request_locale(request, session)), threshold=PRACTICE_BELOW)
 
