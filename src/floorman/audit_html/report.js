@@ -137,10 +137,10 @@
                   '← ' + W['hands.close']);
     drillBody.appendChild(back);
     var title = el('h2', {id: 'drill-title', tabindex: '-1',
-                          text: fmt(W['hand.title'], {hand: h[FIELD.hand], file: STR[h[FIELD.file]]})});
+                          text: fmt(W['hand.title'], {hand: h[FIELD.hand]})});
     drillBody.appendChild(title);
     var meta = el('dl', {cls: 'meta'});
-    [['dealer', STR[h[FIELD.dealer]]], ['table', STR[h[FIELD.table]]], ['time', STR[h[FIELD.time]] || U],
+    [['file', STR[h[FIELD.file]]], ['dealer', STR[h[FIELD.dealer]]], ['table', STR[h[FIELD.table]]], ['time', STR[h[FIELD.time]] || U],
      ['level', STR[h[FIELD.level]]], ['book', STR[h[FIELD.book]]]].forEach(function (p) {
       meta.appendChild(el('dt', {text: dimWord(p[0])}));
       meta.appendChild(el('dd', {text: keyName(p[0], p[1])}));
@@ -284,7 +284,7 @@
   function chartBox(title, height, minWidth) {
     var box = el('div', {cls: 'chart', style: 'height:' + height + 'px' + (minWidth ? ';min-width:' + minWidth + 'px' : '')});
     var fig = el('figure', {cls: 'chart-figure'}, minWidth ? el('div', {cls: 'scroll'}, box) : box,
-                 el('figcaption', {text: title + ' — ' + W['chart.alt']}));
+                 el('figcaption', {text: title + '. ' + W['chart.alt']}));
     return {figure: fig, box: box, title: title};
   }
 
@@ -293,7 +293,6 @@
                    label: {enabled: true, description: c.title + '. ' + W['chart.alt']}};
     option.color = PALETTE;
     option.animation = false;
-    option.textStyle = {fontFamily: 'system-ui, sans-serif'};
     var chart = echarts.init(c.box, null, {renderer: 'svg'});
     chart.setOption(option);
     if (onClick) {
