@@ -37,6 +37,7 @@ MisplacedButtonNext = Literal["rotation", "each_position"]
 MissedBlinds = Literal["none", "made_up"]
 ButtonShortBeforeSa = Literal["button_rule", "wrong_count"]
 SaCounts = Literal["actions", "participants"]
+AccountingDispute = Literal["next_hand", "next_hand_substantial_action"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,6 +95,9 @@ class Params:
     """Whether a player can miss blinds to make up later: none where an absent player's blinds are posted from his
     stack and the big blind goes to the player due (a dead button)."""
     award_whole_pot: bool
+    accounting_dispute_until: AccountingDispute
+    """How long an accounting error in awarding the pot (an award that does not add up) may be disputed: until the
+    next hand begins, like any dispute of the hand (T-76), or until substantial action in the next hand (TDA-22)."""
     """Every chip of the pot is awarded (no rake is taken): a split that comes to less than the pot does not add up."""
 
     # fouled deck

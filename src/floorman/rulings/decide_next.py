@@ -59,6 +59,9 @@ def award(ctx: Context, fs: list[Finding]) -> Decision:
     facts = dict(f.note.params) if f.note is not None else {}
     d = ctx.decide(fs, "award_not_adding_up.found", Message.of("ruling.award.why"), **facts)
     d.say(Message.of("ruling.award.said", **facts))
+    if ctx.state.next_hand_begun:  # ruled at all only where the book keeps accounting errors open (judge)
+        ctx.apply(d, "dispute.accounting_until_next_substantial_action")
+        d.say(Message.of("ruling.award.in_time_after_next_hand"))
     return d
 
 

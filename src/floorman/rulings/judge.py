@@ -34,6 +34,9 @@ _ABSENT: Final = PlayerStatus.ABSENT
 _REDEAL_DEAD: Final = PlayerStatus.REDEAL_DEAD
 _PENALIZED: Final = PlayerStatus.PENALIZED
 _COMPLETE: Final = Action.COMPLETE
+_ACCOUNTING: Final = frozenset({Irregularity.AWARD_NOT_ADDING_UP})
+"""Accounting errors in awarding the pot: under a book that keeps them open until substantial action in the next
+hand (TDA-22), still in time once the next hand has begun."""
 
 T = TypeVar("T", bound=Hashable)
 
@@ -86,8 +89,10 @@ def judge(
     sa = sa_reached(state, book.params)
     ctx = Context(state=state, book=book, sa=sa)
     if state.next_hand_begun and findings:
-        ahead = [DECISIONS[kind](ctx, group) for kind, group in _grouped(f for f in findings if f.irregularity in NEXT_HAND)]
-        late = [f for f in findings if f.irregularity not in NEXT_HAND]
+        open_now = NEXT_HAND | _ACCOUNTING if ctx.params.accounting_dispute_until == "next_hand_substantial_action" \
+            else NEXT_HAND
+        ahead = [DECISIONS[kind](ctx, group) for kind, group in _grouped(f for f in findings if f.irregularity in open_now)]
+        late = [f for f in findings if f.irregularity not in open_now]
         if not late:
             return _continue(ctx, ahead, at), None
         return _window_closed(ctx, late, at, ahead), None

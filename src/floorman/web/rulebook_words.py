@@ -71,6 +71,7 @@ SWITCH_NAMES: Mapping[str, str] = {
     "burn_missing_no_action": N_("A missing burn noticed before any action"),
     "premature_turn": N_("A turn card dealt before the flop betting is over"),
     "seventh_street_exposed": N_("Stud: a seventh-street card dealt face up"),
+    "accounting_dispute_until": N_("An award that does not add up may be disputed until"),
     "absent_deadline": N_("An absent player must be back by"),
     "redeal_absent": N_("A player away for the original deal, in the re-deal"),
 }
@@ -91,6 +92,8 @@ _VALUES: Mapping[str, str] = {
     "rotation": N_("moves on from where it was"), "each_position": N_("set so each player gets each position"),
     "none": N_("none: posted from the stack"), "made_up": N_("made up"),
     "replace_by_practice": N_("replaced, as the book's floor has ruled (the floor's call)"),
+    "next_hand": N_("the next hand begins"),
+    "next_hand_substantial_action": N_("substantial action in the next hand"),
     "actions": N_("actions in turn"), "participants": N_("players who have acted, each once"),
 }
 

@@ -1,0 +1,75 @@
+"""Dispute windows per book and per kind of dispute (DISP-WINDOW, FD-DISPUTE-WINDOW).
+
+WSOP-T (T-76): the right to dispute a hand ends when the next hand begins, whatever the dispute. TDA-22 (2024): the
+reading of a tabled hand until the next hand begins, but accounting errors in calculating and awarding the pot until
+substantial action in the next hand. So an award that does not add up (``pot_awarded.shares``), raised after
+``next_hand`` (whose substantial action the log cannot record), is in time under TDA 2024 and too late under WSOP-T.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.builders import FLOOR, NINE, act, deal, last, t9
+
+BOOKS = ("wsop-2026", "wsop-la-2026", "tda-2024", "tda-2022", "rrop")
+KEEPS_ACCOUNTING_OPEN = ("tda-2024",)
+BURN = {"type": "burn"}
+
+
+def _checked_down(*, shares: list[dict[str, int]], after: list[dict[str, Any]]) -> dict[str, Any]:
+    """Seats 3 to 9 fold, the small blind calls, the big blind checks, then it is checked down and shown; the pot is
+    6,000 (two bets of 2,000 and the big blind's ante)."""
+    events: list[dict[str, Any]] = [*deal(NINE), *(act(s, "fold") for s in range(3, 10)), act(1, "call", 2000),
+                                    act(2, "check")]
+    for n in (3, 1, 1):
+        events += [BURN, *({"type": "board", "card": "??"} for _ in range(n)), act(1, "check"), act(2, "check")]
+    events += [{"type": "show", "seat": 1, "cards": ["??"]}, {"type": "show", "seat": 2, "cards": ["??"]},
+               {"type": "pot_awarded", "shares": shares}, *after, FLOOR]
+    return t9(events, floorman=1.1)
+
+
+OVER = [{"seat": 1, "amount": 3500}, {"seat": 2, "amount": 3000}]  # 500 more than the pot: wrong under every book
+EVEN = [{"seat": 1, "amount": 3000}, {"seat": 2, "amount": 3000}]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_disp_window_an_award_that_does_not_add_up_is_in_time_before_the_next_hand_under_every_book(
+        book: str) -> None:
+    ruling = last(_checked_down(shares=OVER, after=[]), book)
+    assert "DISP-WINDOW" in ruling["rules"]
+    assert {"do": "correct_award", "amount": 6000} in ruling["remedies"]
+    assert ruling["discretion"] is True
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_disp_window_an_award_that_does_not_add_up_raised_after_the_next_hand_began(book: str) -> None:
+    ruling = last(_checked_down(shares=OVER, after=[{"type": "next_hand"}]), book)
+    assert ruling["verdict"] == "continue" and "DISP-WINDOW" in ruling["rules"]
+    if book in KEEPS_ACCOUNTING_OPEN:  # TDA-22: accounting errors until substantial action in the next hand
+        assert {"do": "correct_award", "amount": 6000} in ruling["remedies"]
+        assert "DEF-SA" in ruling["rules"]
+        assert "may be disputed until substantial action in the next hand" in ruling["explanation"]
+        assert "khiếu nại vẫn còn trong thời hạn" in ruling["explanation_vi"]
+    else:  # T-76: every dispute of the hand ends when the next hand begins
+        assert not any(r["do"] == "correct_award" for r in ruling["remedies"])
+        assert "the right to dispute this hand has ended" in ruling["explanation"]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_disp_window_an_award_that_adds_up_is_no_dispute_after_the_next_hand(book: str) -> None:
+    ruling = last(_checked_down(shares=EVEN, after=[{"type": "next_hand"}]), book)
+    assert ruling["remedies"] == [] and "DISP-WINDOW" not in ruling["rules"]
+    assert ruling["discretion"] is False
+
+
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024"])
+def test_fd_dispute_window_a_duplicate_found_after_the_next_hand_began_is_too_late_under_tda_too(book: str) -> None:
+    # not an accounting error: under TDA-22 too the hand's other disputes end when the next hand begins
+    dup = [{"type": "next_hand"}, {"type": "discover", "what": "duplicate", "card": "As", "where": "stub"}]
+    ruling = last(_checked_down(shares=EVEN, after=dup), book)
+    assert ruling["verdict"] == "continue"
+    assert {"FD-DISPUTE-WINDOW", "DISP-WINDOW"} <= set(ruling["rules"])
+    assert "the right to dispute this hand has ended" in ruling["explanation"]
