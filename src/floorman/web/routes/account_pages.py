@@ -258,7 +258,8 @@ def change_user(request: Request, post: DirectorPost, user_id: RecordId) -> Resp
             raise ConflictError("error.routes.account_pages.choose_role_dealer_floor")
         _change_user(services(request), post.session.user, post.fields(), user_id)
     except (ConflictError, NotFoundError) as exc:
-        return _users_page(request, post.session, error=exc.say(request_locale(request, post.session)), status=409)
+        status = 404 if isinstance(exc, NotFoundError) else 409
+        return _users_page(request, post.session, error=exc.say(request_locale(request, post.session)), status=status)
     return redirect("/users", notice="user_saved")
 
 
