@@ -194,7 +194,11 @@ def stud_card(state: HandState, ev: CardDealt, at: int) -> None:
         state.add(Finding(at=at, irregularity=I.CARD_TO_SEAT_NOT_ENTITLED, seat=ev.seat))
         return
     if ev.boxed:
-        state.add(Finding(at=at, irregularity=I.BOXED_CARD, seat=ev.seat, card=ev.card, street=state.street))
+        # the street the card was meant for: the next one when the seat already holds this street's card
+        street = state.street
+        if state.street_idx == 0 or seat.held >= 3 + state.street_idx:
+            street = _next_street(state) or street
+        state.add(Finding(at=at, irregularity=I.BOXED_CARD, seat=ev.seat, card=ev.card, street=street))
         return
     cur_idx = state.street_idx
     expected_cards = 3 + cur_idx

@@ -65,6 +65,9 @@ class Params:
     # misdeal thresholds on the initial deal
     boxed_misdeal_at: int
     boxed_counted: BoxedCounted
+    boxed_late_fouled_at: int
+    """This many boxed cards met after the initial deal suggest a deck out of order: play on by default, the floor's
+    call, with the deck ruled fouled as the alternative (BOX-LATE, revised)."""
     extra_cards_misdeal_at: int
     one_extra_card: OneExtraCard
     exposed_first_cards: int

@@ -127,11 +127,20 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
         elif f.during_initial_deal:
             ctx.apply(d, "boxed_card.in_deck", card=f.card)
             d.say(Message.of("ruling.boxed.a_boxed_card_was_found_in"))
+        elif f.seat is not None and ctx.state.is_stud:
+            ctx.apply(d, "boxed_card.late_to_seat", card=f.card, seat=f.seat)
+            if ctx.sa:
+                ctx.apply(d, "boxed_card.late_after_sa")
+            d.say(Message.of("ruling.boxed.late_to_seat", seat=f.seat, street=f.street.value if f.street else None))
         else:
             ctx.apply(d, "boxed_card.late", card=f.card)
             if ctx.sa:
                 ctx.apply(d, "boxed_card.late_after_sa")
             d.say(Message.of("ruling.boxed.a_boxed_card_met_after_the"))
+    late = len(fs) - len(initial)
+    if late >= p.boxed_late_fouled_at:
+        ctx.apply(d, "boxed_card.late_many")
+        d.say(Message.of("ruling.boxed.late_many", n=late))
     if n < p.boxed_misdeal_at:
         d.say(Message.of("ruling.boxed.counted", n=n, boxed_misdeal_at=p.boxed_misdeal_at))
     if ctx.state.has(I.EXPOSED_HOLE_CARD):

@@ -97,6 +97,7 @@ def judge(
             return _continue(ctx, ahead, at), None
         return _window_closed(ctx, late, at, ahead), None
     groups = dict(_grouped(findings))
+    _boxed_explains_the_count(groups)
     if ctx.params.button_short_before_sa == "wrong_count" and not sa and (
             Irregularity.BUTTON_SHORT in groups or Irregularity.ACTED_WITH_WRONG_COUNT in groups):
         # no button clause in the book: before substantial action the short button is a wrong count like any
@@ -120,6 +121,21 @@ def judge(
     if misdeals:
         return _misdeal(ctx, misdeals, at)
     return _continue(ctx, decisions, at), None
+
+
+def _boxed_explains_the_count(groups: dict[Irregularity, list[Finding]]) -> None:
+    """A boxed card dealt to a seat on a later stud street leaves the seat a card short on that street: its
+    replacement is the boxed card's remedy (BOX-LATE), not a wrong count of its own."""
+    boxed = {(f.seat, f.street) for f in groups.get(Irregularity.BOXED_CARD, ())
+             if f.seat is not None and not f.during_initial_deal}
+    counts = groups.get(Irregularity.WRONG_CARD_COUNT)
+    if not boxed or not counts:
+        return
+    kept = [f for f in counts if (f.seat, f.street) not in boxed]
+    if kept:
+        groups[Irregularity.WRONG_CARD_COUNT] = kept
+    else:
+        del groups[Irregularity.WRONG_CARD_COUNT]
 
 
 def _grouped(findings: Iterable[Finding]) -> list[tuple[Irregularity, list[Finding]]]:

@@ -42,6 +42,7 @@ SWITCH_NAMES: Mapping[str, str] = {
     "sa_stud_counts": N_("Stud: what substantial action counts"),
     "sa_counts_out_of_turn": N_("Out-of-turn actions count toward substantial action"),
     "boxed_misdeal_at": N_("Boxed cards that make a misdeal"),
+    "boxed_late_fouled_at": N_("Boxed cards met after the deal that leave it to the floor to call the deck fouled"),
     "boxed_counted": N_("Which boxed cards count"),
     "extra_cards_misdeal_at": N_("Extra cards that make a misdeal"),
     "one_extra_card": N_("One extra card on the deal"),
