@@ -36,6 +36,7 @@ from floorman.cause_names import cause_words
 from floorman.drill.narrate import event_line
 from floorman.errors import FloormanError
 from floorman.locale import Message, lang_of, say, translations
+from floorman.log import HandLog
 from floorman.result import Result
 from floorman.rulebooks import find_rulebook
 from floorman.rulings.model import Ruling
@@ -144,6 +145,10 @@ def _ruling_obj(ruling: Ruling, lang: str) -> dict[str, Any]:
     }
 
 
+_LINES_KEPT = 100_000
+"""How many event lines a worker keeps to say again (a few megabytes at most)."""
+
+
 class HandDetail:
     """What the report keeps of a flagged hand: its rulings and its events in words, as JSON bytes.
 
@@ -152,13 +157,33 @@ class HandDetail:
     language).
     """
 
-    __slots__ = ("lang",)
+    __slots__ = ("_lines", "lang")
 
     def __init__(self, lang: str) -> None:
         self.lang = lang_of(lang)
+        self._lines: dict[tuple[Any, ...], str] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return HandDetail, (self.lang,)
+
+    def _events(self, log: HandLog) -> list[str]:
+        """The hand's events in words. An event is said from itself, the game's family and the name of the player
+        at its seat, so a line said once is kept and said again for the same event of another hand (the deals,
+        posts and folds of a room repeat from hand to hand)."""
+        lines = self._lines
+        if len(lines) > _LINES_KEPT:
+            lines.clear()
+        family = log.spec.family
+        said = []
+        for e in log.events:
+            seat = getattr(e, "seat", None)
+            player = log.player_at(seat) if isinstance(seat, int) else None
+            key = (type(e), e, family, None if player is None else player.name)
+            line = lines.get(key)
+            if line is None:
+                line = lines[key] = event_line(log, e, self.lang)
+            said.append(line)
+        return said
 
     def __call__(self, result: Result) -> bytes:
         log, lang = result.log, self.lang
@@ -167,7 +192,7 @@ class HandDetail:
             "rulings": [_ruling_obj(r, lang) for r in result.rulings],
             "findings": [[f.at, f.irregularity.value, list(f.rules)] for f in result.findings]
             + [[c.at, c.check.value, []] for c in result.deck_counts],
-            "events": [event_line(log, e, lang) for e in log.events],
+            "events": self._events(log),
         }
         return msgspec.json.encode(obj)
 

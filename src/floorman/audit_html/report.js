@@ -515,10 +515,16 @@
 
     pending.forEach(function (c) { c.render(); });
     function resize() { charts.forEach(function (c) { c.resize(); }); }
+    function forPrint() {  // an A4 page: the overview's charts beside their tables, the others the page's width
+      charts.forEach(function (c) {
+        var first = c.getDom().closest('#overview') !== null;
+        c.resize(first ? {width: 270, height: Math.min(c.getHeight(), 170)} : {width: 680});
+      });
+    }
     window.addEventListener('resize', resize);
-    window.addEventListener('beforeprint', resize);
+    window.addEventListener('beforeprint', forPrint);
     window.addEventListener('afterprint', resize);
-    window.floormanReport = {showHands: showHands, charts: charts};
+    window.floormanReport = {showHands: showHands, charts: charts, forPrint: forPrint};
     window.floormanReady = true;
     document.documentElement.setAttribute('data-ready', 'yes');
   }
