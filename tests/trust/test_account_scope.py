@@ -150,3 +150,14 @@ def test_drill_results_filters_and_exports_show_the_sessions_rooms(console: Cons
     assert [i["dealer"] for i in clients["dir"].get("/api/incidents/export.json").json()["incidents"]] == [
         "D-dana", "D-rita"]
     assert [i["dealer"] for i in clients["flo"].get("/api/incidents/export.json").json()["incidents"]] == ["D-dana"]
+
+
+def test_the_group_keeps_a_director_and_so_does_each_room(console: Console) -> None:
+    """The group director is not demoted while room directors remain (they cannot administer the group's
+    accounts); a room's only director keeps the role while no other director administers the room."""
+    clients, ids, _ = console
+    assert clients["dir"].patch(f"/api/users/{ids['dir']}", json={"role": "floor"}).status_code == 409
+    assert clients["rosa"].patch(f"/api/users/{ids['rosa']}", json={"role": "floor"}).status_code == 200
+    second = clients["dir"].post("/api/users", json={"username": "dora", "password": PASSWORD, "role": "director"})
+    assert second.status_code == 201, second.text
+    assert clients["dir"].patch(f"/api/users/{ids['dir']}", json={"role": "floor"}).status_code == 200

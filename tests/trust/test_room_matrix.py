@@ -48,8 +48,11 @@ ROOMS = ("main", "river")
 """The two rooms (``river`` is the slug ``riverside``); each has its staff, tables and records."""
 SLUG = {"main": "main", "river": "riverside"}
 PRINCIPALS = (*(f"{room}-{role.value}" for room in ROOMS for role in Role), *(f"group-{role.value}" for role in Role),
-              "nobody")
-"""Each role of each room, each role of the group (no room: every room), and nobody logged in."""
+              "mixed", "nobody")
+"""Each role of each room, each role of the group (no room: every room), an account with a role of its own in
+each room (``MIXED``), and nobody logged in."""
+MIXED = {"main": Role.DEALER, "river": Role.DIRECTOR}
+"""The roles of ``mixed``: a dealer in one room, the director of the other."""
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -140,23 +143,39 @@ CELLS: dict[str, tuple[int, int]] = {}
 
 
 def _holder(principal: str) -> tuple[str | None, Role | None]:
-    """The principal's room (None: the group's) and role (None: nobody logged in)."""
+    """The principal's room (None: the group's, or each its own for ``mixed``) and role (None: nobody)."""
     if principal == "nobody":
         return None, None
+    if principal == "mixed":
+        return None, Role.DIRECTOR
     room, role = principal.split("-")
     return (None if room == "group" else room), Role(role)
 
 
-def expected(route: Route, principal: str, room: str, walk: Walk) -> str:
-    """``allowed``, or the status the cell must answer: 401 (the login page for a page), 403 or 404."""
+def roles_of(principal: str) -> dict[str, Role]:
+    """The principal's role in each room it works in (the group's staff: every room; nobody: none)."""
+    if principal == "mixed":
+        return dict(MIXED)
     home, role = _holder(principal)
     if role is None:
+        return {}
+    return {room: role for room in ROOMS if home is None or home == room}
+
+
+def rooms_at(principal: str, least: Role) -> tuple[str, ...]:
+    return tuple(room for room, role in roles_of(principal).items() if role.allows(least))
+
+
+def expected(route: Route, principal: str, room: str, walk: Walk) -> str:
+    """``allowed``, or the status the cell must answer: 401 (the login page for a page), 403 or 404."""
+    if principal == "nobody":
         return "login"
     if route.kind == "drill":  # a drill is its owner's: the room's dealer
         return "allowed" if principal == f"{room}-dealer" else "404"
-    if not role.allows(route.least):
+    reach = rooms_at(principal, route.least)
+    if not reach:
         return "403"
-    return "allowed" if home is None or home == room else "404"
+    return "allowed" if room in reach else "404"
 
 
 def _send(walk: Walk, route: Route, principal: str, path: str) -> Any:
@@ -231,8 +250,9 @@ def walk(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
             home, role = _holder(principal)
             assert role is not None
             user = accounts.add(principal, PASSWORD, role, now="2026-06-01T12:00:00+00:00")
-            if home is not None:
-                accounts.set_room_role(user.id, 1 if home == "main" else riverside, role)
+            if home is not None or principal == "mixed":
+                for room, held in roles_of(principal).items():
+                    accounts.set_room_role(user.id, 1 if room == "main" else riverside, held)
             if principal.endswith("-dealer") and home is not None:
                 ids[("user", home)] = user.id
     db.close()
@@ -322,10 +342,7 @@ def test_every_account_reaches_its_own_rooms_record_by_its_one_spelling_and_noth
 
 def _shown_rooms(principal: str, least: Role) -> tuple[str, ...] | None:
     """The rooms whose records a list may show the principal (None: refused)."""
-    home, role = _holder(principal)
-    if role is None or not role.allows(least):
-        return None
-    return ROOMS if home is None else (home,)
+    return rooms_at(principal, least) or None
 
 
 def _read(client: TestClient, path: str) -> tuple[int, str]:

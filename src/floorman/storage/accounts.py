@@ -218,10 +218,6 @@ class Accounts:
     def set_locale(self, user_id: int, locale: str | None) -> None:
         self.conn.execute("UPDATE users SET locale = ? WHERE id = ?", (locale, user_id))
 
-    def directors(self) -> int:
-        return int(self.conn.execute(
-            "SELECT COUNT(*) FROM users WHERE role = 'director' AND active = 1").fetchone()[0])
-
     # -- sessions ----------------------------------------------------------------------
 
     def open_session(self, user: User, *, now: datetime) -> tuple[str, Session]:
@@ -303,12 +299,18 @@ class AccountAdmin:
     def set_role(self, user_id: int, role: Role) -> None:
         """The account's role: in each of its rooms (a room's account), or in every room (the group's)."""
         target = self.get(user_id)
-        if target.role is Role.DIRECTOR and role is not Role.DIRECTOR and self.accounts.directors() <= 1:
+        if target.role is Role.DIRECTOR and role is not Role.DIRECTOR and not self._another_director_over(target):
             raise ConflictError("error.accounts.last_director")
         if target.rooms:
             for room, _ in target.rooms:
                 self.accounts.set_room_role(user_id, room, role)
         self.accounts.set_role(user_id, role)
+
+    def _another_director_over(self, target: User) -> bool:
+        """Whether an active director other than ``target`` would still administer ``target``'s rooms (so a
+        room, or the group, is never left without one)."""
+        return any(user.active and user.id != target.id and AccountAdmin(self.accounts, user).administers(target)
+                   for user in self.accounts.all() if user.role is Role.DIRECTOR)
 
     def set_active(self, user_id: int, active: bool) -> None:
         target = self.get(user_id)
