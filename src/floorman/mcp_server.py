@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import re
 from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.types import (
@@ -50,7 +50,7 @@ from floorman.formats import handlog, house
 from floorman.formats import ruling as ruling_json
 from floorman.formats.handlog import _Encoder
 from floorman.hand import rule
-from floorman.locale import Message, say
+from floorman.locale import LANGS, Message, say
 from floorman.log import HandLog
 from floorman.reference import explain_lines, explain_obj, rulebook_obj, rulebook_summary, search_rules
 from floorman.rulebooks import BOOK_IDS, Rulebook, find_rule, find_rulebook, rulebooks
@@ -70,7 +70,8 @@ __all__ = [
 
 HAND_LOG_URI = "floorman://spec/hand-log"
 
-Lang = Annotated[Literal["en", "vi"], Field(description="Language of the words: en (English) or vi (Vietnamese).")]
+Lang = Annotated[str, Field(pattern=f"^({'|'.join(LANGS)})$",
+                            description=f"Language of the words: {', '.join(LANGS)} (en: English, vi: Vietnamese).")]
 LogArg = Annotated[
     dict[str, Any] | str,
     Field(description=f"The hand log, format version 1 or 1.1 ({HAND_LOG_URI}): a JSON object, or its JSON text."),

@@ -13,11 +13,9 @@ from floorman.rulebooks import Rulebook
 from floorman.rulings.model import Remedy, Ruling
 
 __all__ = [
-    "LANGS", "VERDICT_WORDS", "VERDICT_WORDS_VI", "compare_words", "remedy_text", "result_lines", "ruling_lines",
+    "VERDICT_WORDS", "VERDICT_WORDS_VI", "compare_words", "remedy_text", "result_lines", "ruling_lines",
     "verdict_words",
 ]
-
-LANGS = ("en", "vi")
 
 VERDICTS = ("misdeal", "void", "continue")
 _COMPARE_KEYS = ("rulebook", "verdict", "discr", "rules_remedies", "yes", "no", *VERDICTS, "disagree")

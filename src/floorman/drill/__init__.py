@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from floorman.drill.generate import make_scenarios
 from floorman.drill.hands import SourceHand, bundled_hands, load_hands, rebuild
-from floorman.drill.model import DrillError, Kind, Lang, Moment, Scenario, Topic
+from floorman.drill.model import DrillError, Kind, Moment, Scenario, Topic
 from floorman.drill.questions import (
     Answer,
     Expected,
@@ -68,7 +68,6 @@ __all__ = [
     "DrillError",
     "Expected",
     "Kind",
-    "Lang",
     "Moment",
     "Question",
     "Scenario",

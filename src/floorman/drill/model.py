@@ -23,18 +23,11 @@ from floorman.findings import Irregularity as I
 from floorman.log import HandLog
 from floorman.table import Family
 
-__all__ = ["DrillError", "Kind", "Lang", "Moment", "Scenario", "Topic", "topic_of"]
+__all__ = ["DrillError", "Kind", "Moment", "Scenario", "Topic", "topic_of"]
 
 
 class DrillError(FloormanError):
     """No drill can be made from what was given (no hands, no hand that can take the irregularity asked)."""
-
-
-class Lang(StrEnum):
-    """The language a drill speaks."""
-
-    EN = "en"
-    VI = "vi"
 
 
 class Topic(StrEnum):

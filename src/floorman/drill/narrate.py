@@ -1,23 +1,22 @@
 """The table and its events in words, as a dealer would call them out (English or Vietnamese).
 
 >>> from floorman.drill.hands import bundled_hands, rebuild
->>> from floorman.drill.model import Lang
 >>> from floorman.formats import handlog
 >>> hand = next(h for h in bundled_hands() if h.source == "dwan-ivey-2009.phh")
 >>> log = handlog.from_obj(rebuild(hand.obj()))
->>> print("\\n".join(table_lines(log, Lang.EN)))
+>>> print("\\n".join(table_lines(log, "en")))
 No-limit Hold'em, 3 seats, button on seat 3, blinds 1,000/2,000, ante 500
   Seat 1  Phil Ivey            1,125,600
   Seat 2  Patrik Antonius      2,000,000
   Seat 3  Tom Dwan               553,500
   [A♠] = a card face down
->>> [event_line(log, e, Lang.VI) for e in log.events[3:6]]
+>>> [event_line(log, e, "vi") for e in log.events[3:6]]
 ['Ghế 1 (Phil Ivey) đặt small blind: 1.000', 'Ghế 2 (Patrik Antonius) đặt big blind: 2.000', 'Chia cho ghế 1: [A♣] úp']
 
 A round of ordinary deals is one line; a card out of the ordinary (face up, boxed, with another
 back) has a line of its own:
 
->>> event_lines(log, Lang.EN)[5]
+>>> event_lines(log, "en")[5]
 'Deal: seat 1 [A♣] · seat 2 [??] · seat 3 [7♥]'
 """
 

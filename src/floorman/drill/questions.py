@@ -32,7 +32,7 @@ from typing import Any
 from floorman.drill.choices import choice_verdict, remedy_choices
 from floorman.drill.generate import make_scenarios
 from floorman.drill.hands import SourceHand
-from floorman.drill.model import Kind, Lang, Moment, Topic
+from floorman.drill.model import Kind, Moment, Topic
 from floorman.drill.words import VERDICT_KEYS, citation_text, kind_name, remedy_lines, topic_name, verdict_label
 from floorman.formats import handlog
 from floorman.hand import rule
@@ -81,7 +81,7 @@ class Question:
     """The remedy choices, each a sequence of steps (``floorman.drill.words.remedy_lines`` says them)."""
     answer: Expected = field(repr=False)
 
-    def choice_lines(self, index: int, lang: str = Lang.EN) -> tuple[str, ...]:
+    def choice_lines(self, index: int, lang: str = "en") -> tuple[str, ...]:
         """The steps of one choice in words."""
         return remedy_lines(self.choices[index], lang)
 
@@ -89,7 +89,7 @@ class Question:
         """The indexes of the choices that carry out ``verdict``: the remedies offered once it is given."""
         return tuple(i for i, steps in enumerate(self.choices) if choice_verdict(steps) is verdict)
 
-    def to_obj(self, *, lang: str = Lang.EN, reveal: bool = False) -> dict[str, Any]:
+    def to_obj(self, *, lang: str = "en", reveal: bool = False) -> dict[str, Any]:
         """Plain JSON data: the question as a client shows it; with ``reveal``, the answer and its rules too.
 
         ``choices`` holds each choice's steps in words, in ``lang``; a client sends back the index.
@@ -100,7 +100,7 @@ class Question:
             "id": self.id,
             "topic": self.topic.value,
             "rulebook": self.rulebook,
-            "note": self.note_vi if lang == Lang.VI else self.note,
+            "note": self.note_vi if lang == "vi" else self.note,
             "log": json.loads(handlog.dumps(self.log)),
             "verdicts": [{"verdict": v.value, "label": verdict_label(v, lang)} for v in Verdict],
             "choices": [list(self.choice_lines(i, lang)) for i in range(len(self.choices))],
@@ -116,7 +116,7 @@ class Question:
                 "moment": self.moment.value,
                 "source": self.source,
                 "rules": [
-                    {"rule": c.rule, "title": (rules[c.rule].title_vi if lang == Lang.VI else rules[c.rule].title)
+                    {"rule": c.rule, "title": (rules[c.rule].title_vi if lang == "vi" else rules[c.rule].title)
                      if c.rule in rules else c.rule, "source": citation_text(c, lang)}
                     for c in ruling.citations
                 ],
@@ -127,7 +127,7 @@ class Question:
 
 def explanation(ruling: Ruling, lang: str) -> str:
     """The ruling's explanation in ``lang``: the engine's own words, or its rules' paraphrases in Vietnamese."""
-    if lang != Lang.VI:
+    if lang != "vi":
         return ruling.explanation
     if ruling.explanation_vi:
         return ruling.explanation_vi
@@ -229,7 +229,7 @@ class Summary:
     rows: tuple[TopicScore, ...]
     total: TopicScore
 
-    def to_obj(self, *, lang: str = Lang.EN) -> dict[str, Any]:
+    def to_obj(self, *, lang: str = "en") -> dict[str, Any]:
         rows = [{**r.to_obj(), "name": topic_name(r.topic, lang)} for r in self.rows if r.topic]
         return {"topics": rows, "total": self.total.to_obj()}
 

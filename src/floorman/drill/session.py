@@ -7,7 +7,7 @@ that a scripted session (answers piped in) runs the same as a person at the keyb
 >>> questions = make_questions(seed=7, count=1, kinds=["wrong-seat"], moments=["before"])
 >>> answers = iter(["m", str(questions[0].answer.choice + 1)])
 >>> out: list[str] = []
->>> scores = run(questions, lang=Lang.EN, io=Terminal(read=lambda: next(answers, None), write=out.append))
+>>> scores = run(questions, lang="en", io=Terminal(read=lambda: next(answers, None), write=out.append))
 >>> scores[0].points, out[-1].split()
 (2, ['total', '1', '1/1', '1/1', '2/2'])
 """
@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 import click
 
-from floorman.drill.model import Lang
 from floorman.drill.narrate import event_lines, table_lines
 from floorman.drill.questions import Answer, Question, Score, explanation, parse_verdict, score, summarize
 from floorman.drill.words import citation_text, kind_name, say, topic_name, verdict_text
@@ -84,7 +83,7 @@ def _show_hand(q: Question, n: int, total: int, lang: str, io: Terminal) -> None
         if io.pace:
             time.sleep(io.pace)
         if i == len(lines):
-            line = _paint(io, line, "yellow") + " " + (q.note_vi if lang == Lang.VI else q.note)
+            line = _paint(io, line, "yellow") + " " + (q.note_vi if lang == "vi" else q.note)
         io.write(f"  {i:>{width}}. {line}")
     io.write("")
 
@@ -119,7 +118,7 @@ def _rules_lines(ruling: Ruling, lang: str) -> list[str]:
     lines = []
     for c in ruling.citations[:SHOWN_RULES]:
         rule = rules.get(c.rule)
-        title = (rule.title_vi if lang == Lang.VI else rule.title) if rule else ""
+        title = (rule.title_vi if lang == "vi" else rule.title) if rule else ""
         lines.append(f"  {c.rule:<22} {title} ({citation_text(c, lang)})")
     more = [c.rule for c in ruling.citations[SHOWN_RULES:]]
     if more:

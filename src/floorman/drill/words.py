@@ -1,12 +1,12 @@
 """What the drill says, in English and in Vietnamese (the card room's words, docs/glossary-vi.md).
 
->>> card_text("Kh"), card_text("??"), colour_text("red", Lang.VI)
+>>> card_text("Kh"), card_text("??"), colour_text("red", "vi")
 ('K♥', '??', 'đỏ')
 >>> from floorman.rulings.model import Remedy, RemedyKind
 >>> steps = (Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=200), Remedy.of(RemedyKind.REDEAL))
->>> remedy_lines(steps, Lang.VI)
+>>> remedy_lines(steps, "vi")
 ('Trả lại chip đã cược: ghế 3 nhận lại 200.', 'Chia lại y hệt ván bài: cùng button, cùng cấp độ, cùng những người chơi; chỉ có bài là mới.')
->>> remedy_lines((), Lang.EN)
+>>> remedy_lines((), "en")
 ('Nothing to correct: the hand plays on as dealt.',)
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from floorman.drill.model import Kind, Lang, Topic
+from floorman.drill.model import Kind, Topic
 from floorman.locale import Message
 from floorman.locale import say as say_message
 from floorman.rulebooks import Citation, find_rulebook
@@ -39,7 +39,7 @@ __all__ = [
 _SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
-def chips(amount: object, lang: str = Lang.EN) -> str:
+def chips(amount: object, lang: str = "en") -> str:
     """A chip count as the room writes it: ``1,125,600``, in Vietnamese ``1.125.600``; cents kept."""
     return amount_text(amount, lang)
 
@@ -53,7 +53,7 @@ def card_text(card: str) -> str:
     return card
 
 
-def colour_text(colour: str, lang: str = Lang.EN) -> str:
+def colour_text(colour: str, lang: str = "en") -> str:
     """The colour of a deck's back (``colour.*`` in the catalog); a colour it does not name, as it is."""
     return say_message(Message.of("drill.colour", colour=colour), lang)
 
@@ -114,10 +114,10 @@ def citation_text(citation: Citation, lang: str) -> str:
     """Where the book has the rule: its own source line, or in Vietnamese the book and the rule number.
 
     >>> c = find_rulebook("tda").citation("FLOP-4CARD")
-    >>> citation_text(c, Lang.EN), citation_text(c, Lang.VI)
+    >>> citation_text(c, "en"), citation_text(c, "vi")
     ('Poker TDA Rules 2024 v1.0, Rule 39-A (applying Recommended Procedure 14)', 'TDA 2024, luật 39-A')
     """
-    if lang != Lang.VI:
+    if lang != "vi":
         return citation.source
     book = find_rulebook(citation.book).short
     if citation.number in ("-", ""):

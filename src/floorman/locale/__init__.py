@@ -30,27 +30,53 @@ from floorman.locale.mo import MoFile, compile_po
 from floorman.locale.words import cap, gloss_once
 from floorman.table import Game, Level, Structure, amount_text
 
-__all__ = ["LANGS", "Message", "catalog_ids", "game_text", "lang_of", "level_text", "say", "say_all", "street_text", "structure_text",
-           "translations"]
+__all__ = ["DEFAULT_LANG", "LANGS", "Message", "catalog_ids", "game_text", "lang_name", "lang_of", "level_text", "say",
+           "say_all", "street_text", "structure_text", "translations"]
 
-LANGS = ("en", "vi")
 DEFAULT_LANG = "en"
 
 
+def _langs() -> tuple[str, ...]:
+    """The languages of the catalog: a folder ``<lang>/LC_MESSAGES`` with a ``messages.po`` (or its compiled
+    ``.mo``) is a language, English first."""
+    found = {entry.name for entry in resources.files("floorman.locale").iterdir()
+             if any(entry.joinpath("LC_MESSAGES", name).is_file() for name in ("messages.po", "messages.mo"))}
+    return (DEFAULT_LANG, *sorted(found - {DEFAULT_LANG}))
+
+
+LANGS = _langs()
+"""Every language the catalog speaks: the one list (``--lang``, the console, the drill and the tools read it).
+
+>>> LANGS[:1], "vi" in LANGS
+(('en',), True)
+"""
+
+
 def lang_of(lang: str | None) -> str:
-    """One of ``LANGS``: Vietnamese when asked for, English otherwise."""
-    return "vi" if lang == "vi" else DEFAULT_LANG
+    """One of ``LANGS``: the language asked for where the catalog has it, English otherwise."""
+    return lang if lang is not None and lang in LANGS else DEFAULT_LANG
+
+
+def lang_name(lang: str) -> str:
+    """A language's name in itself (``lang.name``): "English", "Tiếng Việt"."""
+    return say(Message.of("lang.name"), lang)
 
 
 @cache
 def translations(lang: str) -> gettext.GNUTranslations:
-    """The compiled catalog of ``lang``: the built ``.mo`` file, or the ``.po`` source compiled now."""
-    folder = resources.files("floorman.locale").joinpath(lang_of(lang), "LC_MESSAGES")
+    """The compiled catalog of ``lang``: the built ``.mo`` file, or the ``.po`` source compiled now. An entry a
+    language lacks is said in English (the English catalog is its fallback)."""
+    lang = lang_of(lang)
+    folder = resources.files("floorman.locale").joinpath(lang, "LC_MESSAGES")
     built = folder.joinpath("messages.mo")
     if built.is_file():
-        return gettext.GNUTranslations(MoFile(built.read_bytes()))
-    source = folder.joinpath("messages.po")
-    return gettext.GNUTranslations(MoFile(compile_po(source.read_text(encoding="utf-8"), name=str(source))))
+        catalog = gettext.GNUTranslations(MoFile(built.read_bytes()))
+    else:
+        source = folder.joinpath("messages.po")
+        catalog = gettext.GNUTranslations(MoFile(compile_po(source.read_text(encoding="utf-8"), name=str(source))))
+    if lang != DEFAULT_LANG:
+        catalog.add_fallback(translations(DEFAULT_LANG))
+    return catalog
 
 
 @cache
@@ -61,10 +87,7 @@ def catalog_ids(lang: str) -> frozenset[str]:
 
 
 def _template(message_id: str, lang: str) -> str:
-    text = translations(lang).gettext(message_id)
-    if text == message_id and lang != DEFAULT_LANG:
-        text = translations(DEFAULT_LANG).gettext(message_id)
-    return text
+    return translations(lang).gettext(message_id)
 
 
 def _chips(value: Any, lang: str) -> str:
@@ -193,7 +216,7 @@ class _Speaker(string.Formatter):
 
 
 def say(message: Message, lang: str = DEFAULT_LANG) -> str:
-    """The message in words, in ``lang`` ("en" or "vi")."""
+    """The message in words, in ``lang`` (one of ``LANGS``; English for any other)."""
     lang = lang_of(lang)
     return _Speaker(lang).vformat(_template(message.id, lang), (), dict(message.params))
 

@@ -1,4 +1,4 @@
-"""The console's two languages, from the one gettext catalog of the package (``floorman.locale``).
+"""The console's languages, from the one gettext catalog of the package (``floorman.locale``).
 
 The catalog lives in ``src/floorman/locale/<locale>/LC_MESSAGES/messages.po`` and is managed with Babel
 (``src/floorman/locale/babel.cfg`` says what to extract); the package build compiles it to ``.mo``. The
@@ -17,13 +17,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from floorman.locale import translations
+from floorman.locale import DEFAULT_LANG, LANGS, lang_name, translations
 
-__all__ = ["DEFAULT_LOCALE", "LOCALES", "LOCALE_NAMES", "N_", "Translator", "load_translations", "negotiate"]
+__all__ = ["N_", "Translator", "load_translations", "locale_names", "negotiate"]
 
-LOCALES = ("en", "vi")
-DEFAULT_LOCALE = "en"
-LOCALE_NAMES = {"en": "English", "vi": "Tiếng Việt"}
+
+@cache
+def locale_names() -> Mapping[str, str]:
+    """Each language of the catalog by its own name (``lang.name``), for the language menu."""
+    return {lang: lang_name(lang) for lang in LANGS}
 
 
 def N_(message: str) -> str:
@@ -46,7 +48,7 @@ class Translator:
 @cache
 def load_translations() -> Mapping[str, Translator]:
     """A translator per locale, over the package's catalog."""
-    return {locale: Translator(locale, translations(locale)) for locale in LOCALES}
+    return {locale: Translator(locale, translations(locale)) for locale in LANGS}
 
 
 def _accepted(header: str) -> list[tuple[float, int, str]]:
@@ -70,12 +72,12 @@ def _accepted(header: str) -> list[tuple[float, int, str]]:
 
 def negotiate(accept_language: str | None, *, preferred: str | None = None) -> str:
     """The user's own choice if any, else the browser's best match, else English."""
-    if preferred in LOCALES:
+    if preferred in LANGS:
         return str(preferred)
     for negative_weight, _, tag in _accepted(accept_language or ""):
         if negative_weight >= 0:
             break
         base = tag.split("-")[0]
-        if base in LOCALES:
+        if base in LANGS:
             return base
-    return DEFAULT_LOCALE
+    return DEFAULT_LANG

@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse
 
 from floorman.storage import Role, Session
-from floorman.web.i18n import LOCALE_NAMES, N_, Translator
+from floorman.web.i18n import N_, Translator, locale_names
 from floorman.web.ruling_words import VERDICT_NAMES
 from floorman.web.security import request_locale
 from floorman.web.services import services
@@ -50,7 +50,7 @@ def base_context(request: Request, session: Session | None, *, active: str = "")
         "user": user,
         "csrf_token": session.csrf_token if session is not None else "",
         "locale": locale,
-        "locale_names": LOCALE_NAMES,
+        "locale_names": locale_names(),
         "active": active,
         "path": request.url.path,
         "here": quote(request.url.path + (f"?{request.url.query}" if request.url.query else ""), safe="/?=&"),

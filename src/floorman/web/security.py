@@ -17,8 +17,9 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
+from floorman.locale import LANGS
 from floorman.storage import Accounts, Role, Session
-from floorman.web.i18n import LOCALES, negotiate
+from floorman.web.i18n import negotiate
 from floorman.web.problems import CsrfFailed, LoginRequired, PermissionDenied
 from floorman.web.services import services
 
@@ -74,7 +75,7 @@ def current_session(request: Request) -> Session | None:
 
 def request_locale(request: Request, session: Session | None = None) -> str:
     preferred = session.user.locale if session is not None else None
-    if preferred not in LOCALES:
+    if preferred not in LANGS:
         preferred = request.cookies.get(LANG_COOKIE)
     return negotiate(request.headers.get("accept-language"), preferred=preferred)
 

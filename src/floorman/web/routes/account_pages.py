@@ -12,8 +12,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
+from floorman.locale import LANGS
 from floorman.storage import AccountAdmin, Accounts, ConflictError, NotFoundError, Role, Session, User
-from floorman.web.i18n import LOCALES
 from floorman.web.page_context import redirect, render_page
 from floorman.web.params import RecordId
 from floorman.web.problems import CsrfFailed, RateLimited, SetupClosed
@@ -199,7 +199,7 @@ async def choose_language(request: Request) -> Response:
     if not tokens_match(fields.get(CSRF_FIELD), expected):
         raise CsrfFailed
     locale = fields.get("locale", "")
-    if locale not in LOCALES:
+    if locale not in LANGS:
         locale = "en"
     if session is not None:
         with services(request).db.transaction() as conn:

@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from floorman.locale import LANGS
 from floorman.storage import AccountAdmin, Accounts, Role, Session, User
 from floorman.storage.rooms import Rooms
 from floorman.web.params import RecordId
@@ -44,7 +45,7 @@ class UserChange(BaseModel):
     role: Role | None = None
     active: bool | None = None
     password: str | None = Field(default=None, min_length=8, max_length=1024)
-    locale: str | None = Field(default=None, pattern="^(en|vi)$")
+    locale: str | None = Field(default=None, pattern=f"^({'|'.join(LANGS)})$")
 
 
 def user_obj(user: User) -> dict[str, Any]:
