@@ -81,7 +81,7 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         k = card + 1
         pattern = spec.initial_face_up
         should_be_up = pattern[k - 1] if k <= len(pattern) else False
-        if face_up and not should_be_up:
+        if face_up and not should_be_up and not _in_a_face_up_round(state, position):
             _dealer_exposure(state, seat, card, at, how="dealt_face_up")
         elif should_be_up and not face_up:
             state.add(Finding(at=at, irregularity=I.STUD_DOOR_CARD_DOWN, seat=to, during_initial_deal=True))
@@ -89,6 +89,18 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         _dealer_exposure(state, seat, card, at, how="dealt_face_up")
     if len(seat.faces) - seat.aside >= spec.hole_cards:  # else this seat, a holder, is short: the deal goes on
         _check_finished(state)
+
+
+def _in_a_face_up_round(state: HandState, position: int) -> bool:
+    """Stud: the ``position``-th card of the deal came in a round dealt face up (the door cards) by its place in the
+    deal, so a seat passed over on an earlier round got it face up as every seat did: a card short, not a down card
+    exposed (rules.md section 20, [U])."""
+    n = len(state.order.seats)
+    if not n:
+        return False
+    round_ = (position - 1) // n
+    pattern = state.spec.initial_face_up
+    return round_ < len(pattern) and pattern[round_]
 
 
 def _is_exposure_replacement(state: HandState, seat: SeatState) -> bool:

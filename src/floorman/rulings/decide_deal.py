@@ -255,6 +255,7 @@ def _exposed_draw(ctx: Context, fs: list[Finding]) -> Decision:
                        seat=f.seat,
                        happened=Message.of("ruling.exposed_draw.exposed_in_the_draw_found_late", seat=f.seat)):
             d.say(Message.of("ruling.exposed_draw.exposed_in_the_draw", seat=f.seat))
+            d.say(Message.of("ruling.exposed_draw.alternative", seat=f.seat))
     return d
 
 
@@ -387,6 +388,11 @@ def wrong_count(ctx: Context, fs: list[Finding]) -> Decision:
         for seat in dead:
             ctx.apply(d, "wrong_card_count.killed", seat=seat)
         d.say(Message.of("ruling.wrong_count.dead_before_substantial_action", seats=tuple(dead), k=len(dead)))
+        if ctx.state.is_stud and p.out_of_sequence == "misdeal":
+            # a stud seat passed over on a round of the deal: the cards also went out of sequence, a misdeal by the
+            # fallback's out-of-sequence rule; the wrong count is the reading applied (rules.md section 20, [U])
+            ctx.apply(d, "wrong_card_count.stud_skipped_out_of_sequence")
+            d.say(Message.of("ruling.wrong_count.stud_skipped_alternative"))
         return d
     if _short_before_the_draw(ctx, fs):
         return _draw_short_live(ctx, d, fs)
