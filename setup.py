@@ -50,7 +50,7 @@ class BuildWithCatalogs(build_py):
         compile_catalogs(Path(self.build_lib, "floorman", "locale"))
 
 CORE = (
-    "cards.py", "table.py", "log.py", "findings.py", "seat.py", "state.py", "cardcheck.py",
+    "cards.py", "table.py", "rotation.py", "log.py", "findings.py", "seat.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "result.py",
     "rulings/context.py", "rulings/decide_board.py", "rulings/decide_deal.py", "rulings/decide_table.py",
     "rulings/decide_next.py", "rulings/next_hand.py",

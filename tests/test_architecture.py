@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from tests.conftest import ROOT
 
 SRC = ROOT / "src" / "floorman"
 CORE = [
-    "errors.py", "cards.py", "levels.py", "table.py", "events.py", "log.py", "findings.py", "seat.py", "state.py", "cardcheck.py",
+    "errors.py", "cards.py", "levels.py", "table.py", "rotation.py", "events.py", "log.py", "findings.py", "seat.py", "state.py", "cardcheck.py",
     "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "result.py", "rulebooks/__init__.py", "rulebooks/params.py",
     "rulebooks/decisions.py", "locale/__init__.py", "locale/message.py", "locale/mo.py", "locale/words.py",
     *[f"rulings/{p.name}" for p in (SRC / "rulings").glob("*.py")],
@@ -139,7 +140,7 @@ FOLD = {"floorman.hand", "floorman.fold", "floorman.betting", "floorman.dealing"
 """The modules that follow a hand."""
 DECIDING = {m for m in MODULES if m.startswith("floorman.rulings.")} - {"floorman.rulings.model"}
 """The modules that decide a ruling (``rulings.model`` holds its value types only)."""
-VALUE_TYPES = {"floorman.errors", "floorman.cards", "floorman.table", "floorman.events", "floorman.log",
+VALUE_TYPES = {"floorman.errors", "floorman.cards", "floorman.table", "floorman.rotation", "floorman.events", "floorman.log",
                "floorman.findings", "floorman.rulings.model", "floorman.result", "floorman.rulebooks",
                "floorman.rulebooks.params", "floorman.locale"}
 """What formats may use of the rest of floorman: the value types (and the rulebooks, looked up by name; the message
@@ -209,3 +210,42 @@ def test_games_are_named_by_the_catalog_from_the_registry() -> None:
     for game in GAMES:
         assert game_text(game) and game_text(game, lang="vi"), game
         assert game_text(game, Structure.LIMIT) != game_text(game), game
+
+
+# -- one model of the table's rotation -----------------------------------------------------------------------------
+
+ROTATION = {"floorman.table", "floorman.rotation"}
+"""The table's room: the deal order (``table.deal_order``) and the rotation across hands (``floorman.rotation``)."""
+RING_HELPERS = {"clockwise_from", "clockwise_after", "heads_up_small_blind"}
+"""The seat-walking helpers the rotation is built of: nothing outside the table's room walks the seats with them."""
+RING_ARITHMETIC = re.compile(r"button\s*[+%]\s*|\+\s*1\b.*%\s*(?:self\.)?(?:log\.)?seats|%\s*(?:self\.)?(?:log\.)?seats\)\s*\+\s*1")
+"""A button, a blind or a deal ring worked out by hand: the seat after the button, a seat number wrapped round the
+table (``(seat % seats) + 1``)."""
+ACTION_ORDER = {"floorman.betting"}
+"""Who acts next walks the seats too (the seat before the first to act in stud): the order of action, not of the
+deal, the blinds or the button."""
+
+
+def test_no_module_outside_the_table_computes_a_button_a_blind_due_or_a_deal_ring() -> None:
+    """The next hand's button, the blinds due, who is in a re-deal and the deal order are the rotation model's
+    (``floorman.rotation``, over ``table.deal_order``): the fold, the rulings, the console, the drill and the PHH
+    reader and writer ask it, and none of them walks the seats with the table's helpers or by arithmetic."""
+    for module, path in sorted(MODULES.items()):
+        if module in ROTATION:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+        used |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+        used |= {a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for a in node.names}
+        assert not used & RING_HELPERS, f"{module} walks the seats with {sorted(used & RING_HELPERS)}"
+        if module in ACTION_ORDER:
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            assert not RING_ARITHMETIC.search(line), f"{module}:{n} works out a seat of the rotation: {line.strip()}"
+
+
+def test_the_ring_arithmetic_check_can_fail() -> None:
+    for line in ("first = 1 if button is None else button + 1", "nxt = (seat % seats) + 1",
+                 "s = (button % self.seats) + 1", "start = (last + 1) % log.seats"):
+        assert RING_ARITHMETIC.search(line), line
+    assert not RING_ARITHMETIC.search("for seat in range(1, seats + 1):")

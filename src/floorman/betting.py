@@ -56,6 +56,9 @@ def post(state: HandState, ev: BlindPosted, at: int) -> None:
         state.current_bet = max(state.current_bet, seat.street_bet)
     if blind is _SMALL_BLIND:
         state.sb_seat = by
+        if (state.order.heads_up and state.order.button != by and state.log.button not in state.order.seats
+                and not state.initial_seats):
+            state.order = state.deal_order_now()  # heads-up, the disc on an empty seat: the small blind is the button
     elif blind is _BIG_BLIND:
         state.bb_seat = by
         state.last_raise = max(state.last_raise, amount)
@@ -107,6 +110,8 @@ def _at_old_level(state: HandState, ev: BlindPosted, remaining: Chips) -> bool:
     others = [level for _, level in state.level_changes]
     if state.level_before_start is not None:
         others.append(state.level_before_start)
+    if state.level_next_hand is not None:
+        others.append(state.level_next_hand)
     if posted == due:
         return False
     if any(forced_amount(level, ev.blind) == posted for level in others):
@@ -205,7 +210,8 @@ def _anchor(state: HandState) -> int | None:
             return None
         seats = state.log.seats
         return ((leader - 2) % seats) + 1
-    return state.log.button
+    deal = state.order
+    return deal.button if deal.heads_up else state.log.button  # heads-up the small blind is the button
 
 
 def start_round(state: HandState, street: Street) -> None:

@@ -55,6 +55,7 @@ from floorman.findings import MIXED_WITH, DeckCheck, DeckCount, Finding, SetAsid
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.log import Omission, Version
+from floorman.rotation import hand_level
 from floorman.seat import SeatState
 from floorman.state import HandState
 from floorman.table import Family, Level, PlayerStatus, Street
@@ -169,8 +170,13 @@ def _hand_began(state: HandState, event: HandBegan, at: int) -> None:
         return
     state.hand_began_at = at
     if state.pending_levels:
-        state.level_before_start = state.level
-        state.level = state.pending_levels[-1][1]
+        before, changed = state.level, state.pending_levels[-1][1]
+        redeal = state.log.redeal_of is not None
+        state.level = hand_level(header=before, changed_before_start=changed, redeal=redeal)
+        if redeal:  # the re-deal keeps the original hand's level; the new one waits for the next hand (RD-LIMITS)
+            state.level_next_hand = changed
+        else:
+            state.level_before_start = before
         state.pending_levels.clear()
 
 

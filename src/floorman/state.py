@@ -134,6 +134,8 @@ class HandState:
         """The event index of ``hand_began`` (v1.1): the first riffle or the shuffler's button."""
         self.level_before_start: Level | None = None
         """The level the header gave, when a change before the hand began made another the hand's (v1.1)."""
+        self.level_next_hand: Level | None = None
+        """A re-deal's level change before it began: it waits for the next hand (RD-LIMITS)."""
         self.pending_levels: list[tuple[int, Level]] = []
         """Level changes logged before anything of the hand (v1.1), waiting to be told before or during it."""
         self.deal_completed_at: int | None = None
@@ -187,7 +189,11 @@ class HandState:
     def _deal_order(self) -> DealOrder:
         seats = self.seats
         return deal_order(family=self.spec.family, seats=self.log.seats, button=self.log.button,
-                          entitled=(s for s in seats if seats[s].entitled))
+                          entitled=(s for s in seats if seats[s].entitled), small_blind=self.sb_seat)
+
+    def deal_order_now(self) -> DealOrder:
+        """The deal order as the table stands now (the posted small blind taken into account heads-up)."""
+        return self._deal_order()
 
     def owed_in_sequence(self) -> tuple[int, ...] | None:
         """The seats still owed a starting card, one entry a card, when the deal so far went in proper

@@ -37,6 +37,7 @@ __all__ = [
     "clockwise_after",
     "clockwise_from",
     "deal_order",
+    "heads_up_small_blind",
 ]
 
 
@@ -296,10 +297,29 @@ class DealOrder:
         return tuple(self.seats[i % n] for i in range(cards)) if n else ()
 
 
-def deal_order(*, family: Family, seats: int, button: int | None, entitled: Iterable[int]) -> DealOrder:
-    """The dealing order of a table of ``seats`` seats, its ``button`` and the seats ``entitled`` to a hand."""
+def deal_order(
+    *, family: Family, seats: int, button: int | None, entitled: Iterable[int], small_blind: int | None = None,
+) -> DealOrder:
+    """The dealing order of a table of ``seats`` seats, its ``button`` and the seats ``entitled`` to a hand.
+
+    Heads-up the small blind is the button and is dealt last, the big blind first (DEAL-ORDER-HU), wherever the
+    disc stands: on a player's seat that player is the small blind; on an empty seat (after a bust-out) the small
+    blind is the seat that posted it (``small_blind``), or, before the posts, the first seat dealt in clockwise
+    from the disc, as a dead button places it (DEAL-DEADBUTTON).
+
+    >>> hu = deal_order(family=Family.FLOP, seats=9, button=4, entitled=(1, 7))
+    >>> hu.seats, hu.button, hu.dead_button
+    ((1, 7), 7, False)
+    >>> deal_order(family=Family.FLOP, seats=9, button=4, entitled=(1, 7), small_blind=1).seats
+    (7, 1)
+    """
     dealt = frozenset(entitled)
     stud = family is _STUD_GAME
+    if not stud and button is not None and len(dealt) == 2:
+        sb = heads_up_small_blind(seats=seats, button=button, entitled=dealt, posted=small_blind)
+        if sb is not None:
+            bb = next(s for s in dealt if s != sb)
+            return DealOrder(family=family, seats=(bb, sb), button=sb, dead_button=False)
     start = 1 if stud or button is None else (button % seats) + 1
     order = tuple(s for s in clockwise_from(seats, start) if s in dealt)
     has_button = not stud and button is not None
@@ -308,3 +328,21 @@ def deal_order(*, family: Family, seats: int, button: int | None, entitled: Iter
         button=button if has_button and button in dealt else None,
         dead_button=has_button and button not in dealt,
     )
+
+
+def heads_up_small_blind(*, seats: int, button: int, entitled: Iterable[int], posted: int | None = None) -> int | None:
+    """Heads-up, the seat of the small blind, who is the button (DEAL-ORDER-HU): the disc's seat when a player
+    dealt in holds it, else the seat that posted the small blind, else the first seat dealt in clockwise from the
+    disc (DEAL-DEADBUTTON). ``None`` unless exactly two seats are dealt in.
+
+    >>> heads_up_small_blind(seats=6, button=2, entitled=(2, 5)), heads_up_small_blind(seats=6, button=3, entitled=(2, 5))
+    (2, 5)
+    """
+    dealt = frozenset(entitled)
+    if len(dealt) != 2:
+        return None
+    if button in dealt:
+        return button
+    if posted in dealt:
+        return posted
+    return clockwise_after(seats, button, dealt)

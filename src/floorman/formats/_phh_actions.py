@@ -18,6 +18,7 @@ from floorman.errors import LogFieldError, shown
 from floorman.formats._phh_events import EventMaker
 from floorman.formats.checks import MAX_CHIPS
 from floorman.locale import Message
+from floorman.rotation import deal_ring
 from floorman.table import GAMES, Chips, Family
 
 __all__ = ["STUD_GAMES", "ActionReader", "Betting", "PhhError", "cards", "chips", "up_card"]
@@ -252,9 +253,8 @@ class ActionReader(Generic[E]):
                 self._deal(seat, card, notes.pop(seat, None) if k == 0 else None)
         self.draws = []
         if run:
-            first = 1 if self.button is None else self.button + 1  # clockwise from here
-            seats = sorted(run)
-            order = seats if first > seats[-1] else [s for s in seats if s >= first] + [s for s in seats if s < first]
+            # the seats of this deal, from the button's left (from seat 1 without a button)
+            order = list(deal_ring(seats=max(self.seat_count, *run), after=self.button, dealt=run))
             rows = list(map(run.__getitem__, order))
             if not self.stud and not notes and len(set(map(len, rows))) == 1:  # the usual deal, face down: in one go
                 dealt = list(chain.from_iterable(zip(*rows, strict=True)))  # round by round

@@ -47,6 +47,7 @@ from floorman.formats.phh_read import (
     to_hand_log,
     up_card,
 )
+from floorman.rotation import deal_order
 from floorman.table import GAMES, Game
 
 __all__ = ["action_strings", "dumps", "from_hand_log", "restore"]
@@ -97,9 +98,16 @@ class _Writer:
         entries = [p for p in raw if isinstance(p, Mapping)] if isinstance(raw, list) else []
         if not isinstance(raw, list) or len(raw) < 2 or len(entries) != len(raw):
             raise PhhError("players", "error.phh.players_list", got=shown(raw))
-        first = 1 if self.button is None else self.button + 1
-        entries.sort(key=lambda p: (_int(p.get("seat"), "players.seat", 1, self.seats) - first) % self.seats)
-        self.order = [_int(p["seat"], "players.seat", 1, self.seats) for p in entries]
+        by_seat = {_int(p.get("seat"), "players.seat", 1, self.seats): p for p in entries}
+        if len(by_seat) != len(entries):
+            raise PhhError("players", "error.phh.players_named")
+        events = log.get("events")
+        small_blind = next((e.get("seat") for e in events if isinstance(e, Mapping) and e.get("type") == "post"
+                            and e.get("blind") == "sb"), None) if isinstance(events, list) else None
+        family = GAMES[Game(self.game)].family
+        self.order = list(deal_order(family=family, seats=self.seats, button=self.button, entitled=by_seat,
+                                     small_blind=small_blind if isinstance(small_blind, int) else None).seats)
+        entries = [by_seat[s] for s in self.order]
         self.names = [p.get("name") for p in entries]
         if len(set(self.order)) != len(self.order) or not all(isinstance(x, str) for x in self.names):
             raise PhhError("players", "error.phh.players_named")

@@ -26,7 +26,10 @@ def blinds_at_old_level(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "blinds_at_old_level.found")
     seats = tuple(dict.fromkeys(f.seat for f in fs))
     old = state.level_before_start
-    if old is not None:
+    if state.level_next_hand is not None:
+        ctx.apply(d, "blinds_at_old_level.redeal", Message.of("ruling.old_level.redeal_why"))
+        d.say(Message.of("ruling.old_level.redeal", level=state.level, seats=seats))
+    elif old is not None:
         d.say(Message.of("ruling.old_level.the_level_changed_before_the_hand", level=state.level, seats=seats))
     elif state.level_changes:
         d.say(Message.of("ruling.old_level.posted_at_a_level_changed_during_the_hand", level=state.level,

@@ -18,40 +18,64 @@ from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.log import HandLog, Omission
+from floorman.rotation import HandAtTable, NextHand, next_hand
 from floorman.rulebooks import Rulebook
 from floorman.rulings.model import Ruling, Verdict
 from floorman.state import HandState
-from floorman.table import clockwise_from
 
-__all__ = ["award_findings", "next_hand_findings", "rotation_button"]
+__all__ = ["award_findings", "busted", "hand_at_table", "next_hand_findings", "rotation_button"]
+
+
+def busted(state: HandState) -> frozenset[int] | None:
+    """The seats whose player lost every chip in the hand, or ``None`` when the hand does not tell: a seat all in
+    with its whole stack busts when the pot, awarded in parts, gives it nothing, or when it mucked its hand at the
+    end; it survives when it is the last seat in the hand."""
+    out: set[int] = set()
+    for seat in state.seats.values():
+        if not (seat.all_in and seat.committed >= seat.stack):
+            continue
+        if state.award_shares:
+            if not any(s == seat.seat and amount > 0 for s, amount in state.award_shares):
+                out.add(seat.seat)
+        elif seat.folded:
+            out.add(seat.seat)
+        elif state.live_seats != {seat.seat}:
+            return None
+    return frozenset(out)
+
+
+def hand_at_table(state: HandState) -> HandAtTable | None:
+    """What the hand leaves for the next one (``rotation.HandAtTable``), or ``None`` when it cannot be told (the
+    posts not logged, a seat all in whose fate the log does not give)."""
+    log = state.log
+    out = busted(state)
+    if out is None or state.omits(Omission.POSTS):
+        return None
+    away = frozenset(s.seat for s in state.seats.values() if s.entitled and not s.present)
+    arrived = tuple(s.seat for s in state.seats.values() if s.seated_during_hand)
+    return HandAtTable(family=state.spec.family, seats=log.seats, button=log.button, small_blind=state.sb_seat,
+                       big_blind=state.bb_seat, dealt=state.order.seats, busted=out, arrived=arrived, away=away,
+                       level=state.level)
 
 
 def rotation_button(state: HandState) -> int | None:
-    """Where the rotation puts the next hand's button, when the hand tells it for sure.
+    """Where the rotation puts the next hand's button, when the hand tells it for sure (``rotation.next_hand``):
+    the big blind goes to the player due and the button follows (DEAL-DEADBUTTON); heads-up, and on the hand that
+    makes the table heads-up, nobody takes the big blind twice and the small blind is the button (DEAL-HU-ADJUST,
+    DEAL-ORDER-HU). ``None`` when it cannot be told: no button game, posts not logged, a seat all in whose fate the
+    log does not give."""
+    nxt = _rotation(state)
+    return nxt.button if nxt is not None else None
 
-    The big blind goes to the player due and the button follows (DEAL-DEADBUTTON): it moves to this hand's small
-    blind's seat, or, with a dead small blind, to the one seat between the button and the big blind. Heads-up the
-    button is the small blind and moves to the other player (DEAL-ORDER-HU). ``None`` when it cannot be told: no
-    button game, posts not logged, a seat all in (it may bust, and the next hand's button be placed otherwise).
-    """
-    log, order = state.log, state.order
-    if state.is_stud or log.button is None or state.omits(Omission.POSTS) or not order.seats:
+
+def _rotation(state: HandState) -> NextHand | None:
+    if state.is_stud or state.log.button is None or not state.order.seats:
         return None
-    if any(s.all_in for s in state.seats.values()):
+    after = hand_at_table(state)
+    if after is None or after.big_blind is None:
         return None
-    if order.heads_up:
-        others = [s for s in order.seats if s != log.button]
-        return others[0] if len(others) == 1 else None
-    if state.sb_seat is not None:
-        return state.sb_seat
-    if state.bb_seat is None:
-        return None
-    between = []
-    for seat in clockwise_from(log.seats, log.button % log.seats + 1):
-        if seat == state.bb_seat:
-            break
-        between.append(seat)
-    return between[0] if len(between) == 1 else None
+    nxt = next_hand(after)
+    return nxt if nxt.certain else None
 
 
 def next_hand_findings(
@@ -84,14 +108,16 @@ def _button(
         why = "corrected" if corrected else verdict.value
         return Finding(at=at, irregularity=I.BUTTON_MOVED_ON_REDEAL, seat=button, expected_seat=expected,
                        note=Message.of(f"finding.next_button.{why}"))
-    expected = rotation_button(state)
-    if expected is None or expected == button:
+    nxt = _rotation(state)
+    expected = nxt.button if nxt is not None else None
+    if nxt is None or expected is None or expected == button:
         return None
     log = state.log
     misplaced = log.button_should_be is not None and log.button is not None and log.button_should_be != log.button
     if misplaced and book.params.misplaced_button_next == "each_position":
         return None  # the book sets the next button so that every player gets each position: the floor's placement
-    why = _misplaced(state) if misplaced else "heads_up" if state.order.heads_up else "rotation"
+    why = (_misplaced(state) if misplaced else "heads_up" if state.order.heads_up
+           else "to_heads_up" if nxt.heads_up else "rotation")
     return Finding(at=at, irregularity=I.NEXT_BUTTON_MISPLACED, seat=button, expected_seat=expected,
                    note=Message.of(f"finding.next_button.{why}"))
 

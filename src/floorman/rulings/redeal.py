@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from floorman.events import BlindKind, BlindPosted
+from floorman.events import BlindKind, BlindPosted, PlayerArrived, PlayerLeft
 from floorman.locale import Message
 from floorman.log import HandLog, RedealOf
+from floorman.rotation import Redealt, blinds_due, redeal_seat
 from floorman.rulebooks import Rulebook
 from floorman.state import HandState
-from floorman.table import Player, PlayerStatus, clockwise_after
+from floorman.table import Player, PlayerStatus
 
 __all__ = ["redeal_log"]
 
@@ -20,28 +21,22 @@ def redeal_log(
     log = state.log
     notes: list[Message] = []
     players: list[Player] = []
-    absent_for_deal = state.absent_at_last_card if state.deal_finished else {
-        s.seat for s in state.seats.values() if s.entitled and not s.present
+    deadline = state.absent_at_first_card if book.params.absent_deadline == "first_card" else state.absent_at_last_card
+    notes_of = {
+        Redealt.PENALIZED: "ruling.redeal_log.seat_is_dealt_in_and_his",
+        Redealt.DEAD: "ruling.redeal_log.seat_is_dealt_a_dead_hand",
+        Redealt.AWAY_DEAD: "ruling.redeal_log.seat_was_not_at_his_seat",
+        Redealt.AWAY_PLAYS: "ruling.redeal_log.seat_was_away_for_the_original",
     }
+    away_when_declared = set() if state.deal_finished else _away_when_declared(state)
     for p in log.players:
         seat = state.seats[p.seat]
-        status = p.status
-        if status is PlayerStatus.PENALIZED:
-            notes.append(Message.of("ruling.redeal_log.seat_is_dealt_in_and_his", seat=p.seat))
-        elif status is PlayerStatus.REDEAL_DEAD:
-            pass
-        elif p.seat in dead:
-            status = PlayerStatus.REDEAL_DEAD
-            notes.append(Message.of("ruling.redeal_log.seat_is_dealt_a_dead_hand", seat=p.seat))
-        elif p.seat in absent_for_deal or status is PlayerStatus.ABSENT:
-            if book.params.redeal_absent == "dead":
-                status = PlayerStatus.REDEAL_DEAD
-                notes.append(Message.of("ruling.redeal_log.seat_was_not_at_his_seat", seat=p.seat))
-            else:
-                status = PlayerStatus.PRESENT if seat.present else PlayerStatus.ABSENT
-                notes.append(Message.of("ruling.redeal_log.seat_was_away_for_the_original", seat=p.seat))
-        elif not seat.present:
-            status = PlayerStatus.ABSENT
+        away = (p.seat in deadline) if state.deal_finished else (p.seat in away_when_declared)
+        placed = redeal_seat(status=p.status, away_for_deal=away, present_now=seat.present,
+                             dead_by_ruling=p.seat in dead, redeal_absent=book.params.redeal_absent)
+        if placed.how in notes_of:
+            notes.append(Message.of(notes_of[placed.how], seat=p.seat))
+        status = placed.status
         players.append(p if status is p.status else Player(seat=p.seat, name=p.name, stack=p.stack, status=status))
     newcomers = sorted(s.seat for s in state.seats.values() if s.seated_during_hand)
     if newcomers:
@@ -67,14 +62,25 @@ def redeal_log(
     return header, notes
 
 
+def _away_when_declared(state: HandState) -> set[int]:
+    """The seats dealt in whose player was away when the floor was called on a deal that never reached its last
+    card: "away for the original deal" measured then (RD-ABSENT, the engine's reading of its open point)."""
+    log = state.log
+    upto = state.floors[-1] if state.floors else len(log.events)
+    away = {p.seat for p in log.players if p.status is not PlayerStatus.PRESENT}
+    for event in log.events[:upto]:
+        if isinstance(event, PlayerArrived):
+            away.discard(event.seat)
+        elif isinstance(event, PlayerLeft):
+            away.add(event.seat)
+    return {s for s in away if s in state.seats and state.seats[s].entitled}
+
+
 def _moved_posts(state: HandState, posts: list[BlindPosted], button: int) -> list[BlindPosted]:
     """The blinds follow the corrected button (RD-BUTTON-ERROR-EXCEPTION)."""
-    entitled = [s.seat for s in state.seats.values() if s.entitled]
-    n = state.log.seats
-    sb = clockwise_after(n, button, entitled)
-    bb = clockwise_after(n, sb, entitled) if sb is not None else None
-    if len(entitled) == 2:
-        sb, bb = button, clockwise_after(n, button, entitled)
+    due = blinds_due(family=state.spec.family, seats=state.log.seats, button=button,
+                     entitled=[s.seat for s in state.seats.values() if s.entitled])
+    sb, bb = due.small_blind, due.big_blind
     moved: list[BlindPosted] = []
     for post in posts:
         if post.blind is BlindKind.SMALL_BLIND and sb is not None:

@@ -168,7 +168,7 @@ def next_hand(conn: Connection, table_name: str, *, user: User, now: str, rooms:
     if last is None:
         raise InvalidInput("error.web.live_hands.table_hand_carry_over", field="table", table_name=repr(table_name))
     setup = carried_over({**last.header, "table": last.table_name, "hand": last.hand_number,
-                          "dealer": last.dealer})
+                          "dealer": last.dealer}, [e.event for e in hands.events(last.id)])
     hands.close(last.id, now=now)
     return create_from_setup(conn, setup, user=user, now=now, room_id=last.room_id, rooms=rooms)
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from floorman.rotation import deal_ring
 from floorman.state import HandState
-from floorman.table import Family, Street, clockwise_from
+from floorman.table import Family, Street
 from floorman.web.problems import InvalidInput
 
 __all__ = ["DealFlaws", "board_street", "initial_deal", "next_board_street", "stud_street"]
@@ -49,12 +50,9 @@ def _ring(state: HandState, flaws: DealFlaws) -> list[int]:
     if flaws.first_seat is not None:
         if not 1 <= flaws.first_seat <= seats:
             raise InvalidInput("error.web.quick_deal.seat_at_table", field="first_seat", first_seat=flaws.first_seat)
-        wanted = set(order) | {flaws.first_seat}
-        return [s for s in clockwise_from(seats, flaws.first_seat) if s in wanted]
+        return list(deal_ring(seats=seats, first=flaws.first_seat, dealt=(*order, flaws.first_seat)))
     if state.initial_seats and order:
-        last = state.initial_seats[-1]
-        after = [s for s in clockwise_from(seats, last % seats + 1) if s in order]
-        return after
+        return list(deal_ring(seats=seats, after=state.initial_seats[-1], dealt=order))
     return order
 
 

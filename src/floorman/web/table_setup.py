@@ -7,14 +7,18 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from floorman.errors import FloormanError
 from floorman.formats import handlog
+from floorman.hand import Hand
 from floorman.log import HandLog
+from floorman.rotation import HandAtTable, blinds_due, next_hand
 from floorman.rulebooks import DEFAULT_BOOK
-from floorman.table import GAMES, Family, Game, PlayerStatus, clockwise_after
+from floorman.rulings.next_hand import hand_at_table
+from floorman.table import GAMES, Family, Game, PlayerStatus
 from floorman.web.problems import InvalidInput
 
 __all__ = ["LEVEL_FIELDS", "MAX_SEATS", "SeatEntry", "TableSetup", "blind_posts", "carried_over",
@@ -81,23 +85,53 @@ def next_hand_number(number: str) -> str:
     return f"{prefix}{int(digits) + 1:0{len(digits)}d}"
 
 
-def _stud(game: str) -> bool:
-    """Whether the registry deals ``game`` as stud (no button to move); an unknown game is not."""
-    return game in _GAME_VALUES and GAMES[Game(game)].family is Family.STUD
+def _family(game: str) -> Family:
+    """The registry's family of ``game``; an unknown game is taken as a flop game (the header check names it)."""
+    return GAMES[Game(game)].family if game in _GAME_VALUES else Family.FLOP
 
 
-def carried_over(header: Mapping[str, Any]) -> TableSetup:
-    """The next hand at the same table: the button moves on, the same players, level and dealer."""
-    players = [
+def _left_behind(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
+                 players: Sequence[SeatEntry]) -> HandAtTable:
+    """What the table's last hand left for the next one: read by the engine from its events where they are
+    given (the blinds posted, who busted, who sat down), else from its header alone (the blinds its button
+    placed)."""
+    if events:
+        try:
+            state = Hand(handlog.from_obj({**header, "events": list(events)})).state
+        except FloormanError:
+            state = None
+        after = hand_at_table(state) if state is not None else None
+        if after is not None:
+            return after
+    seats = int(header.get("seats", 9))
+    button = header.get("button")
+    return HandAtTable(family=_family(str(header.get("game", ""))), seats=seats,
+                       button=int(button) if button else None, small_blind=None, big_blind=None,
+                       dealt=tuple(p.seat for p in players if p.status != "waiting"),
+                       arrived=tuple(p.seat for p in players if p.status == "waiting"))
+
+
+def carried_over(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]] = ()) -> TableSetup:
+    """The next hand at the same table: the same players, level and dealer, the button where the rotation puts it
+    (``rotation.next_hand``: the big blind to the player due, heads-up nobody takes it twice), players who busted
+    in the last hand (its ``events``) gone."""
+    entries = [
         SeatEntry(seat=int(p["seat"]), name=str(p["name"]), stack=int(p["stack"]),
-                  status="present" if p.get("status") in (None, "redeal_dead", "waiting") else str(p["status"]))
+                  status=str(p.get("status") or "present"))
         for p in header.get("players", [])
+    ]
+    after = _left_behind(header, events, entries)
+    nxt = next_hand(after)
+    players = [
+        SeatEntry(seat=p.seat, name=p.name, stack=p.stack,
+                  status="waiting" if p.seat in nxt.waiting
+                  else "present" if p.status in ("redeal_dead", "waiting") else p.status)
+        for p in entries if p.seat not in after.busted
     ]
     seats = int(header.get("seats", 9))
     button = int(header.get("button") or 1)
-    if not _stud(str(header.get("game", ""))):
-        moved = clockwise_after(seats, button, [p.seat for p in players])
-        button = moved if moved is not None else button
+    if nxt.button is not None:
+        button = nxt.button
     level = dict(header.get("level", {}))
     return TableSetup(
         table_name=str(header.get("table", "")), hand_number=next_hand_number(str(header.get("hand", ""))),
@@ -109,7 +143,8 @@ def carried_over(header: Mapping[str, Any]) -> TableSetup:
 
 
 def blind_posts(log: HandLog) -> list[dict[str, Any]]:
-    """The forced bets of a normal hand: blinds (and big-blind ante) from the button, or every ante."""
+    """The forced bets of a normal hand: blinds (and big-blind ante) where the rotation places them from the
+    button (``rotation.blinds_due``), or every ante."""
     level = log.level
     entitled = [p.seat for p in log.players if p.status is not PlayerStatus.WAITING]
     posts: list[dict[str, Any]] = []
@@ -117,14 +152,10 @@ def blind_posts(log: HandLog) -> list[dict[str, Any]]:
         if level.ante:
             posts += [{"type": "post", "seat": s, "blind": "ante", "amount": level.ante} for s in entitled]
         return posts
-    if len(entitled) < 2:
+    due = blinds_due(family=log.spec.family, seats=log.seats, button=log.button, entitled=entitled)
+    sb, bb = due.small_blind, due.big_blind
+    if sb is None:
         return posts
-    if len(entitled) == 2:
-        sb = log.button if log.button in entitled else clockwise_after(log.seats, log.button, entitled)
-    else:
-        sb = clockwise_after(log.seats, log.button, entitled)
-    assert sb is not None
-    bb = clockwise_after(log.seats, sb, entitled)
     if level.ante:
         posts += [{"type": "post", "seat": s, "blind": "ante", "amount": level.ante} for s in entitled]
     if level.small_blind:

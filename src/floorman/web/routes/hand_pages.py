@@ -81,10 +81,12 @@ def _setup_page(request: Request, session: Session, setup: TableSetup, *, error:
 @router.get("/hands/new")
 async def new_hand(request: Request, session: Dealer, table: str = "") -> Response:
     with services(request).db.connect() as conn:
-        last = Hands(conn, rooms=session.reach).last_at_table(table) if table else None
+        hands = Hands(conn, rooms=session.reach)
+        last = hands.last_at_table(table) if table else None
+        events = [e.event for e in hands.events(last.id)] if last is not None else []
     if last is not None:
         setup = carried_over({**last.header, "table": last.table_name, "hand": last.hand_number,
-                              "dealer": last.dealer})
+                              "dealer": last.dealer}, events)
     else:
         setup = TableSetup(table_name=table, hand_number="1", dealer="",
                            level={"number": 1, "small_blind": 100, "big_blind": 200, "big_blind_ante": 200})

@@ -41,15 +41,17 @@ def _last_hand(conn: Connection, table: str, session: Session) -> HandRecord:
     return last
 
 
-def _carried_over(last: HandRecord) -> TableSetup:
-    return carried_over({**last.header, "table": last.table_name, "hand": last.hand_number, "dealer": last.dealer})
+def _carried_over(conn: Connection, last: HandRecord, session: Session) -> TableSetup:
+    """The next hand at the table, from the last hand's header and events (the rotation's next button)."""
+    return carried_over({**last.header, "table": last.table_name, "hand": last.hand_number, "dealer": last.dealer},
+                        [e.event for e in Hands(conn, rooms=session.reach).events(last.id)])
 
 
 def _page(request: Request, session: Session, table: str, *, form: dict[str, str] | None = None,
           error: str = "", status: int = 200) -> Response:
     t = translator_for(request, session)
     with services(request).db.connect() as conn:
-        setup = _carried_over(_last_hand(conn, table, session))
+        setup = _carried_over(conn, _last_hand(conn, table, session), session)
     log = handlog.from_obj({**setup.header(), "events": []})
     return render_page(
         request, session, "what_happened.html", active="tables", setup=setup, level=level_text(log.level, t),
@@ -74,7 +76,7 @@ def what_happened(request: Request, post: FloorPost) -> Response:
     try:
         with svc.db.transaction() as conn:
             last = _last_hand(conn, table, post.session)
-            setup = _carried_over(last)
+            setup = _carried_over(conn, last, post.session)
             account = account_from_form(fields, seats=setup.seats)
             header: dict[str, Any] = reconstructed_log(setup.header(), account)
             if last.closed_at is None:
