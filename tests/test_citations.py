@@ -62,7 +62,7 @@ def reasons(log: dict[str, Any], book: str) -> set[str]:
 
 
 @pytest.mark.parametrize(("book", "status"), [("tda-2024", "absent"), ("wsop-2026", "penalized"),
-                                               ("rrop", "absent")])
+                                               ("rrop", "penalized")])
 def test_skipping_an_absent_or_penalized_seat_cites_abs_dealt_in_with_discretion(book: str, status: str) -> None:
     seats = [1, 2, 3, 4, 5]
     dealt = [s for s in seats if s != 4]
@@ -72,6 +72,18 @@ def test_skipping_an_absent_or_penalized_seat_cites_abs_dealt_in_with_discretion
     assert ruling["rules"][0] == "MD-SEAT-DEALT-OUT" and "ABS-DEALT-IN" in ruling["rules"]
     assert ruling["discretion"] is True
     assert "ruling.dealt_out.absent_entitled" in reasons(log, book)
+
+
+@pytest.mark.parametrize("book", ["rrop", "wsop-la-2026"])
+def test_md_seat_dealt_out_an_away_player_who_posted_nothing_is_no_misdeal_under_a_cash_book(book: str) -> None:
+    # LA-108, RRoP Misdeals 1(j): dealing a player out is a misdeal if he is present or has posted a blind or ante
+    seats = [1, 2, 3, 4, 5]
+    log = table("omaha", seats, [*posts(1, 2), *cards([1, 2, 3, 5], 4), FLOOR], button=5, status={4: "absent"})
+    ruling = last(log, book)
+    assert ruling["verdict"] == "continue" and "MD-SEAT-DEALT-OUT" in ruling["rules"]
+    assert "MD-NOT-A-MISDEAL" in ruling["rules"] and ruling["discretion"] is True
+    posted = table("omaha", seats, [*posts(1, 4), *cards([1, 2, 3, 5], 4), FLOOR], button=5, status={4: "absent"})
+    assert last(posted, book)["verdict"] == "misdeal"
 
 
 def test_skipping_a_present_seat_cites_no_absence_rule() -> None:

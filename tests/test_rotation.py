@@ -50,7 +50,7 @@ def log_of(game: str, *, seats: int = 9, button: int | None, players: dict[int, 
 
 def posts(small: int | None, big: int, **amounts: int) -> list[dict[str, Any]]:
     out = [{"type": "post", "seat": small, "blind": "sb", "amount": amounts.get("sb", 100)}] if small else []
-    return out + [{"type": "post", "seat": big, "blind": "bb", "amount": amounts.get("bb", 200)}]
+    return [*out, {"type": "post", "seat": big, "blind": "bb", "amount": amounts.get("bb", 200)}]
 
 
 def deal(order: list[int], cards: int) -> list[dict[str, Any]]:
@@ -98,7 +98,7 @@ def test_deal_order_hu_with_the_disc_on_an_empty_seat_the_big_blind_is_dealt_fir
 def test_deal_order_hu_the_small_blind_dealt_first_with_the_disc_on_an_empty_seat_is_a_misdeal(game: str,
                                                                                                    book: str) -> None:
     log = log_of(game, button=4, players={1: None, 7: None},
-                 events=posts(7, 1) + [{"type": "deal", "seat": 7}, FLOOR])
+                 events=[*posts(7, 1), {"type": "deal", "seat": 7}, FLOOR])
     ruling = last(ruled(log, book))
     assert ruling["verdict"] == "misdeal" and "MD-FIRST-WRONG-SEAT" in ruling["rules"]
     assert "DEAL-ORDER-HU" in ruling["rules"]
@@ -176,7 +176,7 @@ def _bust_hand(game: str, next_button: int, *, busted: tuple[int, ...], seats: t
                        "to": 1_000})
     board = [{"type": "burn"}] + [{"type": "board"} for _ in range(3)]
     if game in ("holdem", "omaha"):
-        events += board + [{"type": "burn"}, {"type": "board"}, {"type": "burn"}, {"type": "board"}]
+        events += [*board, {"type": "burn"}, {"type": "board"}, {"type": "burn"}, {"type": "board"}]
     winners = [s for s in seats if s not in busted]
     pot = 1_000 * len(seats)
     shares = [{"seat": s, "amount": pot // len(winners)} for s in winners]
@@ -337,7 +337,7 @@ def test_lvl_new_hand_a_new_hand_begun_after_the_clock_moved_is_played_at_the_ne
 @pytest.mark.parametrize("game", ["holdem", "omaha", "badugi"])
 def test_rd_button_a_button_moved_on_for_the_redeal_is_put_back(game: str, book: str) -> None:
     log = log_of(game, seats=6, button=6, players={s: None for s in range(1, 7)},
-                 events=posts(1, 2) + [{"type": "deal", "seat": 2}, FLOOR, {"type": "next_hand", "button": 1}])
+                 events=[*posts(1, 2), {"type": "deal", "seat": 2}, FLOOR, {"type": "next_hand", "button": 1}])
     result = ruled(log, book)
     assert result["rulings"][0]["verdict"] == "misdeal"
     assert "button_moved_on_redeal" in kinds(result)
@@ -349,7 +349,7 @@ def test_rd_button_a_button_moved_on_for_the_redeal_is_put_back(game: str, book:
 def test_md_button_position_a_misplaced_button_carried_into_a_redeal_is_found_there(game: str, book: str) -> None:
     # the re-deal's header kept the original's button, one seat short of where the rotation put it
     log = log_of(game, seats=6, button=5, players={s: None for s in range(1, 7)}, button_should_be=6,
-                 redeal_of={"hand": "T1-7", "count": 1}, events=posts(6, 1) + [FLOOR])
+                 redeal_of={"hand": "T1-7", "count": 1}, events=[*posts(6, 1), FLOOR])
     result = ruled(log, book)
     assert "MD-BUTTON-POSITION" in last(result)["rules"], last(result)
 

@@ -134,6 +134,8 @@ class HandState:
         """The event index of ``hand_began`` (v1.1): the first riffle or the shuffler's button."""
         self.level_before_start: Level | None = None
         """The level the header gave, when a change before the hand began made another the hand's (v1.1)."""
+        self.away_at_floor: frozenset[int] | None = None
+        """The seats dealt in whose player was away when the floor was last called."""
         self.level_next_hand: Level | None = None
         """A re-deal's level change before it began: it waits for the next hand (RD-LIMITS)."""
         self.pending_levels: list[tuple[int, Level]] = []

@@ -98,10 +98,13 @@ class Params:
     """Whether a player can miss blinds to make up later: none where an absent player's blinds are posted from his
     stack and the big blind goes to the player due (a dead button)."""
     award_whole_pot: bool
+    """Every chip of the pot is awarded (no rake is taken): a split that comes to less than the pot does not add up."""
     accounting_dispute_until: AccountingDispute
     """How long an accounting error in awarding the pot (an award that does not add up) may be disputed: until the
     next hand begins, like any dispute of the hand (T-76), or until substantial action in the next hand (TDA-22)."""
-    """Every chip of the pot is awarded (no rake is taken): a split that comes to less than the pot does not add up."""
+    dealt_out_needs_presence: bool
+    """A seat dealt out is a misdeal only when its player is present or has posted (cash books: LA-108, RRoP); else
+    every away player is dealt in, his forced bets posted from his stack (ABS-DEALT-IN), and skipping him is one."""
 
     # fouled deck
     foreign_back_in_play: ForeignInPlay

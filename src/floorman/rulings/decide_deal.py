@@ -9,7 +9,7 @@ from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.model import Verdict
-from floorman.table import Family
+from floorman.table import Family, PlayerStatus
 
 __all__ = ["DEAL_DECISIONS"]
 
@@ -45,6 +45,12 @@ def dealt_out(ctx: Context, fs: list[Finding]) -> Decision:
     d.say(Message.of("ruling.dealt_out.seat_was_skipped", seats=tuple(f.seat for f in fs)))
     seats = ctx.state.seats
     away = tuple(f.seat for f in fs if f.seat in seats and seats[f.seat].status.is_dealt_in_though_away)
+    unposted = tuple(s for s in away if seats[s].status is PlayerStatus.ABSENT and seats[s].forced == 0)
+    if ctx.params.dealt_out_needs_presence and unposted and len(unposted) == len(fs):
+        # away and nothing posted: under this book he was not entitled to the hand, and he misses his blinds
+        ctx.apply(d, "seat_dealt_out.away_not_posted", Message.of("ruling.dealt_out.away_not_posted_why"))
+        d.say(Message.of("ruling.dealt_out.away_not_posted", seats=unposted))
+        return d
     if away:
         ctx.apply(d, "seat_dealt_out.absent", Message.of("ruling.dealt_out.absent_entitled", seats=away))
     ctx.misdeal_or_blocked(d, Message.of("cause.an_entitled_seat_dealt"))
@@ -545,34 +551,6 @@ def _button_acted_short(ctx: Context, d: Decision, f: Finding) -> None:
     ctx.apply(d, "button_short.acted", seat=f.seat)
 
 
-def absent(ctx: Context, fs: list[Finding]) -> Decision:
-    deadline = ctx.params.absent_deadline
-    d = ctx.decide(fs, "absent_at_deal.found")
-    state = ctx.state
-    if state.is_stud:
-        ctx.apply(d, "absent_at_deal.stud")
-    if state.log.redeal_of is not None:
-        ctx.apply(d, "absent_at_deal.redeal")
-    for f in fs:
-        missed_last = f.seat in state.absent_at_last_card
-        missed = missed_last if deadline == "last_card" else f.seat in state.absent_at_first_card
-        card = Message.of(f"ruling.absent.deadline.{deadline}")
-        if missed:
-            ctx.apply(d, "absent_at_deal.dead", seat=f.seat)
-            d.say(Message.of("ruling.absent.seat_was_not_at_his_seat", seat=f.seat, card=card))
-        else:
-            d.say(Message.of("ruling.absent.seat_was_back_at_his_seat", seat=f.seat, card=card))
-    return d
-
-
-def away(ctx: Context, fs: list[Finding]) -> Decision:
-    d = ctx.decide(fs, "player_away_during_hand.found", Message.of("ruling.away.the_rule_says_the_hand_may"))
-    for f in fs:
-        d.say(Message.of("ruling.away.seat_left_the_table_with_his", seat=f.seat))
-        ctx.apply(d, "player_away_during_hand.seat", seat=f.seat)
-    return d
-
-
 DEAL_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.FIRST_CARD_WRONG_SEAT: first_card,
     I.CARD_TO_SEAT_NOT_ENTITLED: not_entitled,
@@ -589,7 +567,5 @@ DEAL_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.WRONG_CARD_COUNT: wrong_count,
     I.BUTTON_SHORT: button_short,
     I.CARDS_THROWN_INTO_HAND: thrown_into,
-    I.ABSENT_AT_DEAL: absent,
     I.ACTED_WITH_WRONG_COUNT: acted_short,
-    I.PLAYER_AWAY_DURING_HAND: away,
 }

@@ -1,5 +1,6 @@
 """Decisions on stud streets and on the table around the hand: door cards, seventh street, a short stub,
-the bring-in, a dropped stub, a level change, a hand played on after a ruling."""
+the bring-in, a dropped stub, a level change, a hand played on after a ruling, players away at the deal or
+during the hand."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.model import Verdict
+from floorman.table import PlayerStatus
 
 __all__ = ["TABLE_DECISIONS"]
 
@@ -152,6 +154,38 @@ def after_next_hand(ctx: Context, fs: list[Finding]) -> Decision:
     return d
 
 
+def absent(ctx: Context, fs: list[Finding]) -> Decision:
+    deadline = ctx.params.absent_deadline
+    d = ctx.decide(fs, "absent_at_deal.found")
+    state = ctx.state
+    if state.is_stud:
+        ctx.apply(d, "absent_at_deal.stud")
+    if state.log.redeal_of is not None:
+        ctx.apply(d, "absent_at_deal.redeal")
+    for f in fs:
+        if f.seat in state.seats and state.seats[f.seat].status is PlayerStatus.REDEAL_DEAD:  # back, acting on it
+            ctx.apply(d, "absent_at_deal.dead", seat=f.seat)
+            d.say(Message.of("ruling.absent.redeal_dead", seat=f.seat))
+            continue
+        missed_last = f.seat in state.absent_at_last_card
+        missed = missed_last if deadline == "last_card" else f.seat in state.absent_at_first_card
+        card = Message.of(f"ruling.absent.deadline.{deadline}")
+        if missed:
+            ctx.apply(d, "absent_at_deal.dead", seat=f.seat)
+            d.say(Message.of("ruling.absent.seat_was_not_at_his_seat", seat=f.seat, card=card))
+        else:
+            d.say(Message.of("ruling.absent.seat_was_back_at_his_seat", seat=f.seat, card=card))
+    return d
+
+
+def away(ctx: Context, fs: list[Finding]) -> Decision:
+    d = ctx.decide(fs, "player_away_during_hand.found", Message.of("ruling.away.the_rule_says_the_hand_may"))
+    for f in fs:
+        d.say(Message.of("ruling.away.seat_left_the_table_with_his", seat=f.seat))
+        ctx.apply(d, "player_away_during_hand.seat", seat=f.seat)
+    return d
+
+
 TABLE_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.POST_EXCEEDS_STACK: post_exceeds_stack,
     I.ACTED_AFTER_POT_AWARDED: acted_after_award,
@@ -163,4 +197,6 @@ TABLE_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.STUB_DISORDERED: stub_disordered,
     I.LEVEL_CHANGED_DURING_HAND: level_changed,
     I.PLAYED_ON_AFTER_RULING: played_on,
+    I.ABSENT_AT_DEAL: absent,
+    I.PLAYER_AWAY_DURING_HAND: away,
 }

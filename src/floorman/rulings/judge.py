@@ -16,6 +16,7 @@ from floorman.findings import NEXT_HAND, Finding, Irregularity
 from floorman.locale import Message
 from floorman.log import HandLog
 from floorman.rulebooks import Rulebook, find_rulebook
+from floorman.rulebooks.decisions import row
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.decide_board import BOARD_DECISIONS
 from floorman.rulings.decide_deal import DEAL_DECISIONS
@@ -320,7 +321,10 @@ def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling
         rules += whole.rules
         text.append(sa_reason(ctx.state, ctx.book.params))
     if not decisions:
-        return _clean(ctx, order_rules(ctx.state), at)
+        rules_of_deal = order_rules(ctx.state)
+        if ctx.state.level_next_hand is not None:  # a re-deal begun after the clock moved keeps its level
+            rules_of_deal += row("redeal.level_kept").rules
+        return _clean(ctx, rules_of_deal, at)
     return _build(ctx, Verdict.CONTINUE, decisions, rules, remedies, text, at)
 
 

@@ -2,8 +2,9 @@
 
 ``next_hand.button`` is where the button went for the next deal: after a misdeal (or a fouled deck re-played) the
 next deal is the re-play, whose button the ruling's re-deal header gives (RD-BUTTON, RD-BUTTON-ERROR-EXCEPTION,
-FD-AFTERMATH); after a hand that was played it is the next position of the rotation (DEAL-DEADBUTTON, heads-up
-DEAL-ORDER-HU), from where the button actually was when a misplaced button stood, where the book says it is not
+FD-AFTERMATH); after a hand that was played it is the next position of the rotation, as the rotation model
+(``floorman.rotation``) places it after the hand's bust-outs (DEAL-DEADBUTTON, heads-up DEAL-ORDER-HU and
+DEAL-HU-ADJUST), from where the button actually was when a misplaced button stood, where the book says it is not
 moved back (MD-BUTTON-POSITION). ``next_hand.made_up`` names seats whose missed blinds the next hand makes up, where
 the book leaves none to miss. ``pot_awarded.shares`` must come to the pot. Each departure is a finding; a record
 that agrees with the ruling adds nothing.

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from floorman.events import BlindKind, BlindPosted, PlayerArrived, PlayerLeft
+from floorman.events import BlindKind, BlindPosted
 from floorman.locale import Message
 from floorman.log import HandLog, RedealOf
 from floorman.rotation import Redealt, blinds_due, redeal_seat
 from floorman.rulebooks import Rulebook
 from floorman.state import HandState
-from floorman.table import Player, PlayerStatus
+from floorman.table import Player
 
 __all__ = ["redeal_log"]
 
@@ -28,10 +28,13 @@ def redeal_log(
         Redealt.AWAY_DEAD: "ruling.redeal_log.seat_was_not_at_his_seat",
         Redealt.AWAY_PLAYS: "ruling.redeal_log.seat_was_away_for_the_original",
     }
-    away_when_declared = set() if state.deal_finished else _away_when_declared(state)
+    # a misdeal before the deadline card: away when the floor was called (RD-ABSENT's open point)
+    declared = state.away_at_floor
+    if declared is None:
+        declared = frozenset(s.seat for s in state.seats.values() if s.entitled and not s.present)
     for p in log.players:
         seat = state.seats[p.seat]
-        away = (p.seat in deadline) if state.deal_finished else (p.seat in away_when_declared)
+        away = (p.seat in deadline) if state.deal_finished else (p.seat in declared)
         placed = redeal_seat(status=p.status, away_for_deal=away, present_now=seat.present,
                              dead_by_ruling=p.seat in dead, redeal_absent=book.params.redeal_absent)
         if placed.how in notes_of:
@@ -60,20 +63,6 @@ def redeal_log(
         meta=dict(log.meta),
     )
     return header, notes
-
-
-def _away_when_declared(state: HandState) -> set[int]:
-    """The seats dealt in whose player was away when the floor was called on a deal that never reached its last
-    card: "away for the original deal" measured then (RD-ABSENT, the engine's reading of its open point)."""
-    log = state.log
-    upto = state.floors[-1] if state.floors else len(log.events)
-    away = {p.seat for p in log.players if p.status is not PlayerStatus.PRESENT}
-    for event in log.events[:upto]:
-        if isinstance(event, PlayerArrived):
-            away.discard(event.seat)
-        elif isinstance(event, PlayerLeft):
-            away.add(event.seat)
-    return {s for s in away if s in state.seats and state.seats[s].entitled}
 
 
 def _moved_posts(state: HandState, posts: list[BlindPosted], button: int) -> list[BlindPosted]:

@@ -61,6 +61,7 @@ SWITCH_NAMES: Mapping[str, str] = {
     "misplaced_button_next": N_("The button after a misplaced button that stood"),
     "missed_blinds": N_("Missed blinds"),
     "award_whole_pot": N_("Every chip of the pot is awarded (no rake)"),
+    "dealt_out_needs_presence": N_("Skipping a player on the deal is a misdeal only if he is present or posted"),
     "foreign_back_in_play": N_("A card with a different back in play"),
     "foreign_back_in_stub": N_("A card with a different back in the stub"),
     "previous_hand_card_fouls": N_("A card from a previous hand fouls the deck"),
