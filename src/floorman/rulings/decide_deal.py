@@ -9,7 +9,7 @@ from floorman.findings import Irregularity as I
 from floorman.locale import Message
 from floorman.rulings.context import Context, Decision
 from floorman.rulings.model import Verdict
-from floorman.table import Family, PlayerStatus
+from floorman.table import Family
 
 __all__ = ["DEAL_DECISIONS"]
 
@@ -37,25 +37,6 @@ def not_entitled(ctx: Context, fs: list[Finding]) -> Decision:
         for f in fs:
             ctx.apply(d, "card_to_seat_not_entitled.killed", seat=f.seat)
         d.say(Message.of("ruling.not_entitled.the_cards_at_that_seat_are"))
-    return d
-
-
-def dealt_out(ctx: Context, fs: list[Finding]) -> Decision:
-    d = ctx.decide(fs, "seat_dealt_out.found")
-    d.say(Message.of("ruling.dealt_out.seat_was_skipped", seats=tuple(f.seat for f in fs)))
-    seats = ctx.state.seats
-    away = tuple(f.seat for f in fs if f.seat in seats and seats[f.seat].status.is_dealt_in_though_away)
-    unposted = tuple(s for s in away if seats[s].status is PlayerStatus.ABSENT and seats[s].forced == 0)
-    if ctx.params.dealt_out_needs_presence and unposted and len(unposted) == len(fs):
-        # away and nothing posted: under this book he was not entitled to the hand, and he misses his blinds
-        ctx.apply(d, "seat_dealt_out.away_not_posted", Message.of("ruling.dealt_out.away_not_posted_why"))
-        d.say(Message.of("ruling.dealt_out.away_not_posted", seats=unposted))
-        return d
-    if away:
-        ctx.apply(d, "seat_dealt_out.absent", Message.of("ruling.dealt_out.absent_entitled", seats=away))
-    ctx.misdeal_or_blocked(d, Message.of("cause.an_entitled_seat_dealt"))
-    if d.verdict is C:
-        d.say(Message.of("ruling.dealt_out.the_skipped_player_takes_no_part"))
     return d
 
 
@@ -554,7 +535,6 @@ def _button_acted_short(ctx: Context, d: Decision, f: Finding) -> None:
 DEAL_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.FIRST_CARD_WRONG_SEAT: first_card,
     I.CARD_TO_SEAT_NOT_ENTITLED: not_entitled,
-    I.SEAT_DEALT_OUT: dealt_out,
     I.CARD_OUT_OF_SEQUENCE: out_of_sequence,
     I.BUTTON_DEALT_CONSECUTIVE_CARDS: button_consecutive,
     I.BUTTON_MISPLACED: button_misplaced,

@@ -1,6 +1,6 @@
 """Decisions on stud streets and on the table around the hand: door cards, seventh street, a short stub,
-the bring-in, a dropped stub, a level change, a hand played on after a ruling, players away at the deal or
-during the hand."""
+the bring-in, a dropped stub, a level change, a hand played on after a ruling, a seat dealt out, players away
+at the deal or during the hand."""
 
 from __future__ import annotations
 
@@ -154,6 +154,25 @@ def after_next_hand(ctx: Context, fs: list[Finding]) -> Decision:
     return d
 
 
+def dealt_out(ctx: Context, fs: list[Finding]) -> Decision:
+    d = ctx.decide(fs, "seat_dealt_out.found")
+    d.say(Message.of("ruling.dealt_out.seat_was_skipped", seats=tuple(f.seat for f in fs)))
+    seats = ctx.state.seats
+    away = tuple(f.seat for f in fs if f.seat in seats and seats[f.seat].status.is_dealt_in_though_away)
+    unposted = tuple(s for s in away if seats[s].status is PlayerStatus.ABSENT and seats[s].forced == 0)
+    if ctx.params.dealt_out_needs_presence and unposted and len(unposted) == len(fs):
+        # away and nothing posted: under this book he was not entitled to the hand, and he misses his blinds
+        ctx.apply(d, "seat_dealt_out.away_not_posted", Message.of("ruling.dealt_out.away_not_posted_why"))
+        d.say(Message.of("ruling.dealt_out.away_not_posted", seats=unposted))
+        return d
+    if away:
+        ctx.apply(d, "seat_dealt_out.absent", Message.of("ruling.dealt_out.absent_entitled", seats=away))
+    ctx.misdeal_or_blocked(d, Message.of("cause.an_entitled_seat_dealt"))
+    if d.verdict is C:
+        d.say(Message.of("ruling.dealt_out.the_skipped_player_takes_no_part"))
+    return d
+
+
 def absent(ctx: Context, fs: list[Finding]) -> Decision:
     deadline = ctx.params.absent_deadline
     d = ctx.decide(fs, "absent_at_deal.found")
@@ -197,6 +216,7 @@ TABLE_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.STUB_DISORDERED: stub_disordered,
     I.LEVEL_CHANGED_DURING_HAND: level_changed,
     I.PLAYED_ON_AFTER_RULING: played_on,
+    I.SEAT_DEALT_OUT: dealt_out,
     I.ABSENT_AT_DEAL: absent,
     I.PLAYER_AWAY_DURING_HAND: away,
 }
