@@ -7,6 +7,7 @@ not clean (any finding) is refused.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -32,25 +33,31 @@ def _level(family: Family) -> Obj:
     return {"number": 4, "small_blind": 100, "big_blind": 200, "small_bet": 200, "big_bet": 400}
 
 
+TABLES: dict[str, tuple[int, ...]] = {"standard": (1, 2, 3, 4), "heads_up": (1, 2), "dead_button": (1, 2, 3)}
+"""The seats with a player at each kind of table (four seats; the button on seat 4, or seat 2 heads-up; with seat 4
+empty the button is dead)."""
+
+
 class _Dealer:
     """Plays a hand forward event by event, asking the engine whose turn it is."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, table: str = "standard") -> None:
         self.spec = GAMES[game]
+        self.seated = TABLES[table]
         header: Obj = {
             "floorman": 1, "game": game.value, "seats": SEATS, "level": _level(self.spec.family),
-            "players": [{"seat": s, "name": f"P{s}", "stack": 50000} for s in range(1, SEATS + 1)],
+            "players": [{"seat": s, "name": f"P{s}", "stack": 50000} for s in self.seated],
             "deck": {"back": "blue"},
         }
         if self.spec.family is not Family.STUD:
-            header["button"] = BUTTON
+            header["button"] = 2 if table == "heads_up" else BUTTON
         self.header = header
         self.events: list[Obj] = []
         self.hand = Hand(replace(handlog.from_obj({**header, "events": []}), events=()))
         deck = short_deck() if self.spec.short_deck else standard_deck()
         self.reserved = set(_STUD_DOORS[self.spec.low_bring_in]) if self.spec.family is Family.STUD else set()
         self.deck = [c for c in deck if c not in self.reserved]
-        self.held: dict[int, list[str]] = {s: [] for s in range(1, SEATS + 1)}
+        self.held: dict[int, list[str]] = {s: [] for s in self.seated}
 
     def push(self, event: Obj) -> None:
         self.events.append(event)
@@ -85,7 +92,7 @@ class _Dealer:
         raise AssertionError("the betting round did not end")
 
     def showdown(self) -> None:
-        for seat in range(1, SEATS + 1):
+        for seat in self.seated:
             if self.hand.state.seats[seat].in_hand:
                 live = [c.card for c in self.hand.state.seats[seat].live_cards]
                 self.push({"type": "show", "seat": seat, "cards": live})
@@ -97,9 +104,10 @@ def _order() -> list[int]:
 
 
 def _flop_or_draw(d: _Dealer) -> None:
-    order = _order()
-    d.push({"type": "post", "seat": order[0], "blind": "sb", "amount": 100})
-    d.push({"type": "post", "seat": order[1], "blind": "bb", "amount": 200})
+    order = list(d.hand.state.order.seats) if len(d.seated) < SEATS else _order()
+    sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])  # heads-up the button is the small blind
+    d.push({"type": "post", "seat": sb, "blind": "sb", "amount": 100})
+    d.push({"type": "post", "seat": bb, "blind": "bb", "amount": 200})
     for _ in range(d.spec.hole_cards):
         for seat in order:
             d.deal(seat)
@@ -121,27 +129,161 @@ def _flop_or_draw(d: _Dealer) -> None:
 
 def _stud(d: _Dealer) -> None:
     doors = _STUD_DOORS[d.spec.low_bring_in]
-    for seat in range(1, SEATS + 1):
+    for seat in d.seated:
         d.push({"type": "post", "seat": seat, "blind": "ante", "amount": 25})
     for round_ in range(3):
-        for seat in range(1, SEATS + 1):
+        for seat in d.seated:
             d.deal(seat, face_up=round_ == 2, wanted=doors[seat - 1] if round_ == 2 else None)
     d.push({"type": "post", "seat": 1, "blind": "bring_in", "amount": 50})
     d.betting()
     for face_up in d.spec.street_face_up:
         d.push({"type": "burn", "card": d.card()})
-        for seat in range(1, SEATS + 1):
+        for seat in d.seated:
             if d.hand.state.seats[seat].in_hand:
                 d.deal(seat, face_up=face_up)
         d.betting()
 
 
-def clean_hand(game: Game) -> Obj:
-    """A clean hand of ``game``, played to the pot, as a JSON-shaped hand log."""
-    d = _Dealer(game)
+def clean_hand(game: Game, table: str = "standard") -> Obj:
+    """A clean hand of ``game``, played to the pot, as a JSON-shaped hand log, at a ``table`` of ``TABLES``."""
+    d = _Dealer(game, table)
     (_stud if d.spec.family is Family.STUD else _flop_or_draw)(d)
     d.showdown()
     log = {**d.header, "events": d.events}
     result = rule(handlog.from_obj(log))
     assert not result.findings, (game, result.findings)
     return log
+
+
+# --- Hand-log features, to sweep two at once ------------------------------------------------------------------
+
+Feature = Callable[[Obj], "Obj | None"]
+
+
+def _first(events: list[Obj], kind: str, start: int = 0) -> int | None:
+    return next((i for i in range(start, len(events)) if events[i]["type"] == kind), None)
+
+
+def _deal_end(events: list[Obj]) -> int:
+    """The index of the last card of the initial deal."""
+    first = _first(events, "deal") or 0
+    i = first
+    while i + 1 < len(events) and events[i + 1]["type"] == "deal":
+        i += 1
+    return i
+
+
+def _unused_card(log: Obj) -> str:
+    seen = {e.get("card") for e in log["events"]} | {c for e in log["events"] for c in e.get("cards", ())}
+    return next(c for c in standard_deck() if c not in seen and c[0] not in "2345")
+
+
+def _with(log: Obj, at: int, *events: Obj) -> Obj:
+    return {**log, "floorman": 1.1, "events": [*log["events"][:at], *events, *log["events"][at:]]}
+
+
+def _seat_in_hand(log: Obj) -> int:
+    return next(e["seat"] for e in log["events"] if e["type"] == "show")
+
+
+def _hand_began(log: Obj) -> Obj:
+    return _with(log, 0, {"type": "hand_began", "how": "riffle"})
+
+
+def _deal_completed(log: Obj) -> Obj:
+    return _with(log, _deal_end(log["events"]) + 1, {"type": "deal_completed"})
+
+
+def _burn_back(log: Obj) -> Obj | None:
+    i = _first(log["events"], "burn")
+    if i is None:
+        return None
+    events = list(log["events"])
+    events[i] = {**events[i], "back": "red"}
+    return {**log, "floorman": 1.1, "events": events}
+
+
+def _found_in_burns(log: Obj) -> Obj | None:
+    i = _first(log["events"], "burn")
+    return None if i is None else _with(log, i + 1, {"type": "found_in_burns", "card": _unused_card(log)})
+
+
+def _caused_by(log: Obj) -> Obj:
+    seat = _seat_in_hand(log)
+    by = next(e["seat"] for e in log["events"] if e["type"] == "show" and e["seat"] != seat)
+    held = sum(1 for e in log["events"][:_deal_end(log["events"]) + 1] if e["type"] == "deal" and e["seat"] == seat)
+    return _with(log, _deal_end(log["events"]) + 1, {"type": "discover", "what": "wrong_count", "seat": seat,
+                                                     "count": held - 1, "caused_by": "player", "by_seat": by})
+
+
+def _muck_retrieved(log: Obj) -> Obj:
+    i = _first(log["events"], "show") or len(log["events"])
+    seat = log["events"][i]["seat"]
+    cards = log["events"][i]["cards"]
+    return _with(log, i, {"type": "muck", "seat": seat, "by": "dealer"},
+                 {"type": "muck_retrieved", "seat": seat, "identified": "camera", "cards": cards})
+
+
+def _card_found(log: Obj) -> Obj:
+    return _with(log, _deal_end(log["events"]) + 1,
+                 {"type": "card_found", "where": "off_table", "card": _unused_card(log), "origin": "this_deck"})
+
+
+def _stub_dropped(log: Obj) -> Obj:
+    i = _first(log["events"], "act") or len(log["events"])
+    return _with(log, i + 1, {"type": "stub_dropped", "rebuilt": True})
+
+
+def _level_change(log: Obj) -> Obj:
+    """The clock moves to the next level after the hand began (the level applies to the next hand)."""
+    level = {**log["level"], "number": log["level"]["number"] + 1}
+    began = {**log, "events": [{"type": "hand_began", "how": "riffle"}, *log["events"]]}
+    i = _first(began["events"], "act") or len(began["events"])
+    return _with(began, i + 1, {"type": "level_change", "level": level})
+
+
+def _next_button(log: Obj) -> Obj | None:
+    if "button" not in log:
+        return None
+    return _with(log, len(log["events"]), {"type": "next_hand", "button": log["button"]})  # the button did not move
+
+
+def _made_up(log: Obj) -> Obj | None:
+    if "button" not in log:
+        return None
+    return _with(log, len(log["events"]), {"type": "next_hand", "made_up": [_seat_in_hand(log)]})
+
+
+def _shares(log: Obj) -> Obj:
+    events = list(log["events"])
+    i = max(j for j, e in enumerate(events) if e["type"] == "pot_awarded")
+    events[i] = {**events[i], "shares": [{"seat": _seat_in_hand(log), "amount": 10**6}]}  # more than the pot
+    return {**log, "floorman": 1.1, "events": events}
+
+
+FEATURES: dict[str, Feature] = {
+    "hand_began": _hand_began, "deal_completed": _deal_completed, "burn.back": _burn_back,
+    "found_in_burns": _found_in_burns, "discover.caused_by": _caused_by, "muck_retrieved": _muck_retrieved,
+    "card_found": _card_found, "stub_dropped": _stub_dropped, "level_change": _level_change,
+    "next_hand.button": _next_button, "next_hand.made_up": _made_up, "pot_awarded.shares": _shares,
+}
+"""Every v1.1 field and event, each put into a clean hand the way a log records it (None where the game has no
+place for it: a button in stud)."""
+
+
+def _redeal_of(log: Obj) -> Obj:
+    return {**log, "redeal_of": {"hand": "h-1", "count": 1}}
+
+
+def _next_hand(log: Obj) -> Obj:
+    if any(e["type"] == "next_hand" for e in log["events"]):
+        return log
+    return {**log, "events": [*log["events"], {"type": "next_hand"}]}
+
+
+CONTEXTS: dict[str, tuple[str, Callable[[Obj], Obj]]] = {
+    "redeal_of": ("standard", _redeal_of), "next_hand": ("standard", _next_hand),
+    "heads_up": ("heads_up", lambda log: log), "dead_button": ("dead_button", lambda log: log),
+}
+"""What a hand may be beside its own events: the re-play of a misdealt hand, followed by the next hand, heads-up,
+with a dead button; each the kind of table it is dealt at and what it adds to the log."""

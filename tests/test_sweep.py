@@ -34,6 +34,14 @@ A ruling is *contradictory* when, of its remedies,
 
 Beside the drill's pairs, one exposed card with one extra card in the same deal (each wanting to be the flop
 burn) is swept in every game and book.
+
+Two features of the log at once: every v1.1 field and event (``tests/sweep_hands.FEATURES``) beside the re-play of a
+misdealt hand (``redeal_of``), the next hand begun (``next_hand``), a heads-up table and a dead button
+(``CONTEXTS``), in a game of each family and under every book. Each pair rules as each feature alone would (the same
+findings, verdict and remedies, and every rule still cited), or a row of decisions.toml says how the two combine
+(its ``combines`` names them, and the pair's ruling cites its rules): the next hand beside anything found in the
+hand closes the dispute window (``dispute.window_closed``), except an award that does not add up under a book that
+keeps accounting errors open until substantial action in the next hand.
 """
 
 from __future__ import annotations
@@ -56,8 +64,9 @@ from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
 from floorman.hand import Hand
 from floorman.rulebooks import rulebooks
+from floorman.rulebooks.decisions import decision_rows
 from floorman.table import GAMES, Family, Game
-from tests.sweep_hands import clean_hand
+from tests.sweep_hands import CONTEXTS, FEATURES, clean_hand
 
 Obj = dict[str, Any]
 
@@ -571,3 +580,88 @@ def test_the_fact_check_sees_a_seat_or_card_that_is_not_of_the_hand() -> None:
                                                                         street="seventh"))):
         bad = replace(ruling, explanation_messages=(*ruling.explanation_messages, planted))
         assert untrue(bad, result.state, log), planted.id
+
+
+# --- Two features of the log at once: every v1.1 field and event beside the re-deal, the next hand, heads-up, a dead
+# button, in each game family -----------------------------------------------------------------------------------
+
+FAMILY_GAMES = {Family.FLOP: Game.HOLDEM, Family.STUD: Game.STUD, Family.DRAW: Game.DEUCE_SEVEN_SINGLE}
+"""One game of each family: a pair of features is swept in each."""
+_ORDER_RULES = frozenset({"DEAL-ORDER-FLOP", "DEAL-ORDER-STUD", "DEAL-ORDER-DRAW", "DEAL-ORDER-HU", "DEAL-DEADBUTTON"})
+"""The dealing-order rules a clean ruling rests on, which differ with the table (heads-up, a dead button)."""
+
+
+def _feature_pair_cases() -> Iterator[Any]:
+    for family, game in FAMILY_GAMES.items():
+        for feature in FEATURES:
+            if FEATURES[feature](_base(game)) is None:
+                continue
+            for context, (table, _) in CONTEXTS.items():
+                if table == "dead_button" and family is Family.STUD:
+                    continue  # stud has no button
+                for book in BOOKS:
+                    yield pytest.param(feature, context, game, book, id=f"{feature}+{context}-{game.value}-{book}")
+
+
+@cache
+def _table_hand(game: Game, table: str) -> Obj:
+    return clean_hand(game, table)
+
+
+def _summary(log: Obj, book: str) -> Obj:
+    result = floorman.rule(handlog.from_obj(log), rulebook=book)
+    ruling = ruling_json.to_obj(result)["rulings"][-1]
+    return {"verdict": ruling["verdict"], "rules": set(ruling["rules"]),
+            "remedies": {step["do"] for step in ruling["remedies"]},
+            "found": {f.irregularity for f in result.findings}, "ruling": ruling}
+
+
+def combining_rows(feature: str, context: str) -> list[Any]:
+    """The rows of decisions.toml that say how ``feature`` and ``context`` rule together (``*``: any feature)."""
+    def matches(a: str, b: str) -> bool:
+        return (a in (feature, "*") and b in (context, "*")) or (a in (context, "*") and b in (feature, "*"))
+    return [r for r in decision_rows().values() if any(matches(a, b) for a, b in r.combines)]
+
+
+def pair_departures(alone: Obj, beside: Obj, pair: Obj) -> list[str]:
+    """How the pair's ruling departs from what each feature alone rules (empty when it rules as each alone would)."""
+    out = []
+    if pair["found"] != alone["found"] | beside["found"]:
+        out.append(f"found {sorted(pair['found'])}, each alone {sorted(alone['found'] | beside['found'])}")
+    if pair["verdict"] != alone["verdict"]:
+        out.append(f"verdict {pair['verdict']}, alone {alone['verdict']}")
+    lost = sorted((alone["rules"] - _ORDER_RULES) - pair["rules"])
+    if lost:
+        out.append(f"rules {lost} no longer cited")
+    if pair["remedies"] != alone["remedies"]:
+        out.append(f"remedies {sorted(pair['remedies'])}, alone {sorted(alone['remedies'])}")
+    return out
+
+
+@pytest.mark.parametrize(("feature", "context", "game", "book"), list(_feature_pair_cases()))
+def test_sweep_of_two_log_features_rules_as_each_alone_or_by_a_row_that_combines_them(
+    feature: str, context: str, game: Game, book: str,
+) -> None:
+    table, add = CONTEXTS[context]
+    alone_log = FEATURES[feature](_base(game))
+    pair_log = FEATURES[feature](_table_hand(game, table))
+    assert alone_log is not None and pair_log is not None
+    alone = _summary(alone_log, book)
+    beside = _summary(add(_table_hand(game, table)), book)
+    pair = _summary(add(pair_log), book)
+    assert contradictions(pair["ruling"]) == []
+    departures = pair_departures(alone, beside, pair)
+    if departures:
+        rows = [r for r in combining_rows(feature, context) if r.rules and set(r.rules) <= pair["rules"]]
+        assert rows, f"{feature} beside {context} rules otherwise than each alone, and no row says how: {departures}"
+
+
+def test_the_pair_property_sees_a_pair_that_rules_otherwise() -> None:
+    alone = {"verdict": "continue", "rules": {"FD-DUP"}, "remedies": {"kill_hand"}, "found": {I.DUPLICATE_CARD}}
+    beside: Obj = {"verdict": "continue", "rules": set(), "remedies": set(), "found": set()}
+    assert pair_departures(alone, beside, alone) == []
+    assert pair_departures(alone, beside, {**alone, "remedies": set()})
+    assert pair_departures(alone, beside, {**alone, "found": set()})
+    assert pair_departures(alone, beside, {**alone, "verdict": "misdeal"})
+    assert [r.key for r in combining_rows("pot_awarded.shares", "next_hand")]
+    assert combining_rows("hand_began", "heads_up") == []

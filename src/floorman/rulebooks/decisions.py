@@ -35,7 +35,7 @@ TAGS = ("V", "I", "U")
 """The evidence tags of rules.md: V firm, I interpreted (an inference), U uncertain."""
 
 _DISCRETION_TAGS = frozenset({"I", "U"})
-_ROW_FIELDS = {"rules", "front", "tag", "about", "remedies"}
+_ROW_FIELDS = {"rules", "front", "tag", "about", "remedies", "combines"}
 
 
 def fill(value: Any, facts: Mapping[str, Any]) -> Any:
@@ -68,6 +68,9 @@ class Row:
     about: str | None
     """The rule whose discretion note speaks for the row; the first of ``rules`` when not given."""
     remedies: tuple[RemedyTemplate, ...]
+    combines: tuple[tuple[str, str], ...] = ()
+    """Pairs of hand-log features this row says how to rule together, where the pair does not rule as each alone
+    would (``next_hand`` with anything found in the hand: the dispute window); ``*`` stands for any feature."""
 
     @property
     def is_discretion(self) -> bool:
@@ -101,9 +104,15 @@ def _row(key: str, raw: Mapping[str, Any]) -> Row:
         fields = {k: v for k, v in step.items() if k != "do"}
         templates.append(RemedyTemplate(do=str(step["do"]), fields=MappingProxyType(fields)))
     about = raw.get("about")
+    combines = []
+    for pair in raw.get("combines", ()):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            raise ValueError(f"{where}: combines holds pairs of feature names, got {pair!r}")
+        combines.append((pair[0], pair[1]))
     return Row(
         key=key, rules=tuple(str(r) for r in raw.get("rules", ())), front=bool(raw.get("front", False)),
         tag=str(tag), about=str(about) if about is not None else None, remedies=tuple(templates),
+        combines=tuple(combines),
     )
 
 
