@@ -94,10 +94,10 @@ def test_a_new_account_belongs_to_the_rooms_of_the_director_who_adds_it(console:
     added = rosa.post("/api/users", json={"username": "rick", "password": PASSWORD, "role": "director"})
     assert added.status_code == 201, added.text
     assert added.json()["rooms"] == [{"room_id": 2, "role": "director"}]
-    assert rosa.post("/api/users", json={"username": "rex", "password": PASSWORD, "role": "director",
-                                         "rooms": ["main"]}).status_code == 404
-    assert rosa.post("/api/users", json={"username": "rex", "password": PASSWORD, "role": "director",
-                                         "rooms": ["nowhere"]}).status_code == 404
+    for rooms in (["main"], ["nowhere"], ["riverside", "main"]):
+        refused = rosa.post("/api/users", json={"username": "rex", "password": PASSWORD, "role": "director",
+                                                "rooms": rooms})
+        assert refused.status_code == 422 and refused.json()["error"]["field"] == "rooms", refused.text
     form = re.search(r'name="csrf_token" value="([^"]+)"', rosa.get("/users").text)
     assert form is not None
     assert rosa.post("/users", data={"csrf_token": form.group(1), "username": "ria", "password": PASSWORD,

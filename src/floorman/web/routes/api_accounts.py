@@ -97,9 +97,20 @@ async def list_users(request: Request, session: Director) -> dict[str, Any]:
 def add_user(request: Request, session: Director, body: NewUser) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
-        rooms = tuple(dict.fromkeys(Rooms(conn).named(slug).id for slug in body.rooms))
-        return user_obj(_admin(Accounts(conn, svc.hasher), session).add(
-            body.username, body.password, body.role, now=svc.stamp(), rooms=rooms))
+        admin = _admin(Accounts(conn, svc.hasher), session)
+        return user_obj(admin.add(body.username, body.password, body.role, now=svc.stamp(),
+                                  rooms=_directed_rooms(Rooms(conn), admin, body.rooms)))
+
+
+def _directed_rooms(rooms: Rooms, admin: AccountAdmin, slugs: list[str]) -> tuple[int, ...]:
+    """The ids of the rooms named, each one the director directs (else a 422 naming it)."""
+    ids = []
+    for slug in slugs:
+        room = rooms.find(slug)
+        if room is None or (admin.directed is not None and room.id not in admin.directed):
+            raise InvalidInput("error.routes.api_accounts.room_not_directed", field="rooms", slug=repr(slug[:40]))
+        ids.append(room.id)
+    return tuple(dict.fromkeys(ids))
 
 
 @router.patch("/users/{user_id}", tags=["users"], summary="Change a role, switch an account off or on, "
