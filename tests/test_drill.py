@@ -314,8 +314,8 @@ def test_a_question_for_a_client_hides_the_answer_until_revealed() -> None:
     shown = q.to_obj(lang="vi", reveal=True)
     assert shown["verdicts"][0]["label"] == "hủy ván (misdeal): chia lại"
     assert shown["answer"]["verdict"] == q.answer.verdict.value
-    assert shown["answer"]["explanation"] == q.answer.ruling.explanation_vi
-    assert shown["choices"][q.answer.choice][0] and shown["note"] == q.note_vi
+    assert shown["answer"]["explanation"] == q.answer.ruling.explain("vi")
+    assert shown["choices"][q.answer.choice][0] and shown["note"] == q.note_in("vi")
     assert "answer=" not in repr(q)
 
 
@@ -359,8 +359,8 @@ def test_a_scripted_session_in_vietnamese_speaks_vietnamese_and_scores_the_same(
     assert "Phán quyết của bạn?" in out and "Floor xử lý thế nào?" in out and "Tổng kết buổi luyện tập" in out
     assert re.search(r"^tổng cộng\s+3\s+3/3\s+3/3\s+6/6$", out, flags=re.M)
     for q in questions:
-        assert q.note_vi in out
-        assert q.answer.ruling.explanation_vi in out
+        assert q.note_in("vi") in out
+        assert q.answer.ruling.explain("vi") in out
     for english in ("Your ruling?", "What does the floor do?", "Session summary", "Deal to seat", "posts the"):
         assert english not in out
 

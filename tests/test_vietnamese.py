@@ -58,7 +58,7 @@ def run(*args: str) -> tuple[int, str]:
 def test_every_scenario_ruling_has_a_vietnamese_explanation_naming_the_same_seats(case: dict[str, Any], book: str) -> None:
     log = handlog.from_obj(case["log"])
     for ruling in floorman.rule(log, rulebook=book).rulings:
-        vi = ruling.explanation_vi
+        vi = ruling.explain("vi")
         assert vi.strip(), "no Vietnamese explanation"
         assert english_left_in(vi) == [], vi
         assert seats_in_vietnamese(vi) == seats_in_english(ruling.explanation), (ruling.explanation, vi)
@@ -70,7 +70,7 @@ def test_generated_hands_get_vietnamese_explanations_naming_the_same_seats(obj: 
     log = handlog.from_obj(obj)
     for book in BOOK_IDS:
         for ruling in floorman.rule(log, rulebook=book).rulings:
-            vi = ruling.explanation_vi
+            vi = ruling.explain("vi")
             assert vi.strip()
             assert english_left_in(vi) == [], vi
             assert seats_in_vietnamese(vi) == seats_in_english(ruling.explanation), (ruling.explanation, vi)
@@ -78,7 +78,7 @@ def test_generated_hands_get_vietnamese_explanations_naming_the_same_seats(obj: 
 
 def test_substantial_action_is_glossed_once_in_a_vietnamese_ruling() -> None:
     ruling = floorman.rule(floorman.load(EXAMPLES / "first-card-wrong-seat.json")).ruling
-    assert ruling.explanation_vi.count("Substantial Action (hành động đáng kể)") == 1
+    assert ruling.explain("vi").count("Substantial Action (hành động đáng kể)") == 1
 
 
 @pytest.mark.parametrize("kind", list(RemedyKind), ids=lambda k: k.value)

@@ -14,7 +14,7 @@ from floorman import rulebooks as rulebooks_module
 from floorman.cli import main
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
-from floorman.locale import say
+from floorman.locale import Message, say
 from floorman.rulebooks import BOOK_IDS, find_rulebook, rulebooks
 from tests.conftest import EXAMPLES, load_cases
 
@@ -43,7 +43,7 @@ def vietnamese(text: str) -> bool:
 @pytest.mark.parametrize("book_id", BOOKS)
 def test_every_book_has_a_vietnamese_name_and_description(book_id: str) -> None:
     book = find_rulebook(book_id)
-    for en, vi in ((book.name, book.name_vi), (book.description, book.description_vi)):
+    for en, vi in ((book.name, book.name_in("vi")), (book.description, book.description_in("vi"))):
         assert vi.strip() and vi != en
         assert vietnamese(vi), vi
         assert english_left_in(vi) == [], vi
@@ -53,9 +53,8 @@ def test_every_book_has_a_vietnamese_name_and_description(book_id: str) -> None:
 @pytest.mark.parametrize("table", ["discretion", "silent"])
 def test_every_note_of_every_book_has_a_vietnamese_twin(book_id: str, table: str) -> None:
     book = find_rulebook(book_id)
-    en: dict[str, str] = dict(getattr(book, table))
-    vi: dict[str, str] = dict(getattr(book, f"{table}_vi"))
-    assert list(vi) == list(en), "the Vietnamese table has exactly the keys of the English one, in order"
+    en = {rule_id: say(Message.of(note)) for rule_id, note in getattr(book, table).items()}
+    vi = {rule_id: say(Message.of(note), "vi") for rule_id, note in getattr(book, table).items()}
     for rule_id, text in vi.items():
         assert text.strip() and text != en[rule_id], (rule_id, text)
         assert vietnamese(text), (rule_id, text)
@@ -66,29 +65,29 @@ def test_every_note_of_every_book_has_a_vietnamese_twin(book_id: str, table: str
 def test_discretion_reason_speaks_either_language(book_id: str) -> None:
     book = find_rulebook(book_id)
     for rule_id in book.discretion:
-        assert book.discretion_reason(rule_id) == book.discretion[rule_id]
-        assert book.discretion_reason(rule_id, lang="vi") == book.discretion_vi[rule_id]
+        assert book.discretion_reason(rule_id) == say(Message.of(book.discretion[rule_id]))
+        assert book.discretion_reason(rule_id, lang="vi") == say(Message.of(book.discretion[rule_id]), "vi")
     assert book.discretion_reason("DEF-STUB", lang="vi") is None
 
 
 @pytest.mark.parametrize("book_id", BOOKS)
 def test_a_silent_rule_is_cited_in_vietnamese_and_a_cited_rule_keeps_the_books_words(book_id: str) -> None:
     book = find_rulebook(book_id)
-    for rule_id, note_vi in book.silent_vi.items():
+    for rule_id in book.silent:
         if book.fallback is not None and rule_id in find_rulebook(book.fallback).cites:
             continue
         c = book.citation(rule_id)
-        assert c.source == f"{book.short}: {book.silent[rule_id]}"
-        assert c.source_vi == f"{book.short}: {note_vi}"
+        assert c.source == f"{book.short}: {book.silent_note(rule_id)}"
+        assert c.source_in("vi") == f"{book.short}: {book.silent_note(rule_id, 'vi')}"
     for rule_id, c in book.cites.items():
-        assert book.citation(rule_id).source_vi == c.source
+        assert book.citation(rule_id).source_in("vi") == c.source
 
 
 def test_a_rule_cited_through_the_fallback_book_says_so_in_vietnamese() -> None:
     c = find_rulebook("wsop").citation("SA-LA")
     assert c.via == "T-129"
     assert c.source.endswith("applied through WSOP 2026 T-129")
-    assert c.source_vi.endswith("áp dụng qua WSOP 2026 T-129")
+    assert c.source_in("vi").endswith("áp dụng qua WSOP 2026 T-129")
 
 
 def _broken(table: str, rule_id: str, message_id: str) -> Any:
@@ -124,20 +123,20 @@ def test_every_book_names_its_notes_by_message_id_and_keeps_no_words_of_its_own(
         book = find_rulebook(book_id)
         for rule_id in book.discretion:
             message = book.discretion_message(rule_id)
-            assert message is not None and say(message, "vi") == book.discretion_vi[rule_id]
+            assert message is not None and say(message, "vi") == book.discretion_reason(rule_id, "vi")
 
 
 @pytest.mark.parametrize(("case", "book"), PARAMS)
 def test_every_scenario_ruling_gives_its_discretion_reasons_in_vietnamese(case: dict[str, Any], book: str) -> None:
     log = handlog.from_obj(case["log"])
     for ruling in floorman.rule(log, rulebook=book).rulings:
-        assert len(ruling.discretion_reasons_vi) == len(ruling.discretion_reasons)
-        assert ruling.discretion == bool(ruling.discretion_reasons_vi)
-        for en, vi in zip(ruling.discretion_reasons, ruling.discretion_reasons_vi, strict=True):
+        assert len(ruling.reasons("vi")) == len(ruling.discretion_reasons)
+        assert ruling.discretion == bool(ruling.reasons("vi"))
+        for en, vi in zip(ruling.discretion_reasons, ruling.reasons("vi"), strict=True):
             assert vi.strip() and vi != en
             assert english_left_in(vi) == [], vi
         for c in ruling.citations:
-            assert english_left_in(c.source_vi) == [] or c.source_vi == c.source, c.source_vi
+            assert english_left_in(c.source_in("vi")) == [] or c.source_in("vi") == c.source, c.source_in("vi")
 
 
 def test_the_ruling_json_carries_the_vietnamese_reasons_and_silent_sources() -> None:
@@ -167,16 +166,16 @@ def test_rule_lang_vi_shows_the_books_reason_in_vietnamese() -> None:
     path = str(EXAMPLES / "missing-flop-burn-after-check.json")
     result = CliRunner().invoke(main, ["rule", path, "--lang", "vi", "--no-color"])
     assert result.exit_code == 0
-    assert "Quyền quyết định của floor: " + book.discretion_vi["FLOP-NOBURN"] in result.stdout
-    assert book.discretion["FLOP-NOBURN"] not in result.stdout
+    assert "Quyền quyết định của floor: " + str(book.discretion_reason("FLOP-NOBURN", "vi")) in result.stdout
+    assert str(book.discretion_reason("FLOP-NOBURN")) not in result.stdout
     english = CliRunner().invoke(main, ["rule", path, "--no-color"]).stdout
-    assert "Floor's call: " + book.discretion["FLOP-NOBURN"] in english
+    assert "Floor's call: " + str(book.discretion_reason("FLOP-NOBURN")) in english
 
 
 def test_explain_lang_vi_gives_each_books_note_in_vietnamese() -> None:
     result = CliRunner().invoke(main, ["explain", "FLOP-SHORT", "--lang", "vi"])
     assert result.exit_code == 0
     for book in rulebooks().values():
-        assert book.silent_vi["FLOP-SHORT"] in result.stdout
-        assert book.discretion_vi["FLOP-SHORT"] in result.stdout
-        assert book.silent["FLOP-SHORT"] not in result.stdout
+        assert str(book.silent_note("FLOP-SHORT", "vi")) in result.stdout
+        assert str(book.discretion_reason("FLOP-SHORT", "vi")) in result.stdout
+        assert str(book.silent_note("FLOP-SHORT")) not in result.stdout

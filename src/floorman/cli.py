@@ -142,13 +142,13 @@ def rules_cmd(rulebook: str | None, search: str | None, as_json: bool, lang: str
     if as_json:
         click.echo(json.dumps({"rulebook": book.id, "rules": rows}, indent=1, ensure_ascii=False))
         return
-    name = book.name_vi if lang == "vi" else book.name
+    name = book.name_in(lang)
     if search is None:
         click.echo(words("cli.rules.count", lang, book=name, id=book.id, n=len(rows)))
     else:
         click.echo(words("cli.rules.count_found", lang, book=name, id=book.id, n=len(rows), words=repr(search)))
     for row in rows:
-        click.echo(f"{row['rule']:<26} {row['title_vi' if lang == 'vi' else 'title']:<44} {row['source']}")
+        click.echo(f"{row['rule']:<26} {find_rule(row['rule']).title_in(lang):<44} {row['source']}")
 
 
 @main.command("explain")

@@ -50,7 +50,7 @@ from floorman.formats import handlog, house
 from floorman.formats import ruling as ruling_json
 from floorman.formats.handlog import _Encoder
 from floorman.hand import rule
-from floorman.locale import LANGS, Message, say
+from floorman.locale import LANGS, Message, in_every_lang, say
 from floorman.log import HandLog
 from floorman.reference import explain_lines, explain_obj, rulebook_obj, rulebook_summary, search_rules
 from floorman.rulebooks import BOOK_IDS, Rulebook, find_rule, find_rulebook, rulebooks
@@ -201,17 +201,15 @@ def search_rules_tool(
         books = [find_rulebook(rulebook)] if rulebook else list(rulebooks().values())
     except FloormanError as exc:
         return _refused(exc, lang)
-    vi = lang == "vi"
     rows, lines = [], []
     for hit in search_rules(words, limit=limit):
         r = hit.rule
         citations = [{"rulebook": b.id, "number": b.citation(r.id).number, "source": b.citation(r.id).source}
                      for b in books]
-        rows.append({"rule": r.id, "title": r.title, "title_vi": r.title_vi, "family": r.family, "tag": r.tag,
+        rows.append({"rule": r.id, **in_every_lang("title", r.title_in), "family": r.family, "tag": r.tag,
                      "score": hit.score, "citations": citations})
-        lines.append(f"{r.id}: {r.title_vi if vi else r.title}   [{r.tag}]")
-        lines += [f"  {b.short:<18} {b.citation(r.id).source_vi if vi else c['source']}"
-                  for b, c in zip(books, citations, strict=True)]
+        lines.append(f"{r.id}: {r.title_in(lang)}   [{r.tag}]")
+        lines += [f"  {b.short:<18} {b.citation(r.id).source_in(lang)}" for b in books]
     if not rows:
         lines.append(say(Message.of("reference.no_match", words=repr(words)), lang))
     return _answer("\n".join(lines), {"words": words, "rules": rows})

@@ -26,10 +26,10 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any, get_args, get_type_hints
 
-from floorman.locale import Message, say
+from floorman.locale import DEFAULT_LANG, LANGS, Message, in_every_lang, other_langs, say
 from floorman.rulebooks import Rule, Rulebook, catalog, find_rule, rulebooks
 from floorman.rulebooks.params import Params
 
@@ -59,34 +59,33 @@ def rule_rows(book: Rulebook) -> list[dict[str, Any]]:
     """Every rule id of the catalog with its title, family, tag and this book's citation."""
     rows = []
     for rule_id, r in catalog().items():
-        rows.append({"rule": rule_id, "title": r.title, "title_vi": r.title_vi, "family": r.family, "tag": r.tag,
+        rows.append({"rule": rule_id, **in_every_lang("title", r.title_in), "family": r.family, "tag": r.tag,
                      "source": book.citation(rule_id).source})
     return rows
 
 
 def explain_obj(rule: Rule) -> dict[str, Any]:
-    """One rule: our paraphrase in both languages, and where each book has it (or what it leaves it to)."""
+    """One rule: our paraphrase in every language, and where each book has it (or what it leaves it to)."""
     books = []
     for book in rulebooks().values():
         c = book.citation(rule.id)
         books.append({"rulebook": book.id, "number": c.number, "source": c.source, "via": c.via,
                       "silent": book.is_silent(rule.id), "discretion": book.discretion_reason(rule.id)})
-    return {"rule": rule.id, "title": rule.title, "title_vi": rule.title_vi, "family": rule.family, "tag": rule.tag,
-            "paraphrase": rule.paraphrase, "paraphrase_vi": rule.paraphrase_vi, "books": books}
+    return {"rule": rule.id, **in_every_lang("title", rule.title_in), "family": rule.family, "tag": rule.tag,
+            **in_every_lang("paraphrase", rule.paraphrase_in), "books": books}
 
 
-def explain_lines(rule: Rule, lang: str = "en", *, bold: bool = False) -> list[str]:
-    """``floorman explain``: the rule's title and paraphrase, then one line per book, in English or Vietnamese."""
-    vi = lang == "vi"
-    head = f"{rule.id}: {rule.title_vi if vi else rule.title}"
+def explain_lines(rule: Rule, lang: str = DEFAULT_LANG, *, bold: bool = False) -> list[str]:
+    """``floorman explain``: the rule's title and paraphrase, then one line per book, in ``lang``."""
+    head = f"{rule.id}: {rule.title_in(lang)}"
     tag = say(Message.of(f"reference.tag.{rule.tag.lower()}"), lang) if rule.tag in _TAGS else rule.tag
     lines = [(f"\033[1m{head}\033[0m" if bold else head) + f"   [{tag}]",
-             rule.paraphrase_vi if vi else rule.paraphrase, ""]
+             rule.paraphrase_in(lang), ""]
     for book in rulebooks().values():
         c = book.citation(rule.id)
         reason = book.discretion_reason(rule.id, lang)
         mark = f"  ({say(Message.of('reference.floor_call'), lang)}: {reason})" if reason else ""
-        lines.append(f"  {book.short:<18} {c.source_vi if vi else c.source}{mark}")
+        lines.append(f"  {book.short:<18} {c.source_in(lang)}{mark}")
     return lines
 
 
@@ -104,23 +103,24 @@ def switches_obj(params: Params) -> dict[str, Any]:
 
 
 def rulebook_obj(book: Rulebook) -> dict[str, Any]:
-    """Everything a book says: its notes in both languages, its switches, and every rule with its citation."""
+    """Everything a book says: its notes in every language, its switches, and every rule with its citation."""
     rules = []
     for rule_id, r in catalog().items():
         c = book.citation(rule_id)
         row: dict[str, Any] = {
-            "rule": rule_id, "title": r.title, "title_vi": r.title_vi, "family": r.family, "tag": r.tag,
-            "number": c.number, "source": c.source, "source_vi": c.source_vi, "silent": book.is_silent(rule_id),
-            "paraphrase": r.paraphrase, "paraphrase_vi": r.paraphrase_vi,
+            "rule": rule_id, **in_every_lang("title", r.title_in), "family": r.family, "tag": r.tag,
+            "number": c.number, **in_every_lang("source", c.source_in), "silent": book.is_silent(rule_id),
+            **in_every_lang("paraphrase", r.paraphrase_in),
         }
         if c.via is not None:
             row["via"] = c.via
-        reason = book.discretion_reason(rule_id)
+        reason = book.discretion_message(rule_id)
         if reason is not None:
-            row["discretion"] = reason
-            row["discretion_vi"] = book.discretion_reason(rule_id, "vi")
+            row.update(in_every_lang("discretion", partial(say, reason)))
         rules.append(row)
-    return {**rulebook_summary(book), "name_vi": book.name_vi, "description_vi": book.description_vi,
+    return {**rulebook_summary(book), **{f"{k}_{lang}": said for lang in other_langs()
+                                         for k, said in (("name", book.name_in(lang)),
+                                                         ("description", book.description_in(lang)))},
             "fallback": book.fallback, "switches": switches_obj(book.params), "rules": rules}
 
 
@@ -154,8 +154,8 @@ def _index() -> tuple[tuple[Rule, frozenset[str], frozenset[str]], ...]:
     """Each rule with the words of its id, family and titles, and the words of its paraphrases."""
     rows = []
     for r in catalog().values():
-        heading = frozenset(_words(f"{r.id} {r.family} {r.title} {r.title_vi}"))
-        body = frozenset(_words(f"{r.paraphrase} {r.paraphrase_vi}"))
+        heading = frozenset(_words(" ".join((r.id, r.family, *(r.title_in(lang) for lang in LANGS)))))
+        body = frozenset(_words(" ".join(r.paraphrase_in(lang) for lang in LANGS)))
         rows.append((r, heading, body))
     return tuple(rows)
 

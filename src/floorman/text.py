@@ -71,7 +71,7 @@ def ruling_lines(ruling: Ruling, book: Rulebook, *, color: bool = True, lang: st
     if ruling.citations:
         lines.append("")
         lines.append(paint(h("rules"), "1"))
-        lines += [f"  {c.rule:<26} {c.source_vi if lang == 'vi' else c.source}" for c in ruling.citations]
+        lines += [f"  {c.rule:<26} {c.source_in(lang)}" for c in ruling.citations]
     lines.append("")
     lines.append(ruling.explain(lang))
     for reason in ruling.reasons(lang):

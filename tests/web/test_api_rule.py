@@ -44,14 +44,11 @@ def test_rule_gives_what_the_library_gives(dealer: TestClient, path: object) -> 
     assert body == expected
 
 
-def test_rule_adds_the_vietnamese_explanation_when_the_engine_has_one(dealer: TestClient) -> None:
+def test_rule_adds_the_vietnamese_explanation(dealer: TestClient) -> None:
     log = handlog.from_obj(example("first-card-wrong-seat"))
-    vi = getattr(rule(log).ruling, "explanation_vi", None)
+    vi = rule(log).ruling.explain("vi")
     body = dealer.post("/api/rule", content=json.dumps(example("first-card-wrong-seat"))).json()
-    if vi:
-        assert body["rulings"][-1]["explanation_vi"] == vi
-    else:
-        assert "explanation_vi" not in body["rulings"][-1]
+    assert vi and body["rulings"][-1]["explanation_vi"] == vi != body["rulings"][-1]["explanation"]
 
 
 def test_rulebook_parameter_rules_under_that_book(dealer: TestClient) -> None:

@@ -86,10 +86,10 @@ def test_the_summary_tallies_the_answers_by_topic(dealer: TestClient) -> None:
 def test_the_answer_reads_in_the_users_language(dealer: TestClient) -> None:
     dealer.cookies.set("floorman_lang", "vi")
     drill = _start(dealer)["drill"]
-    assert _start(dealer)["question"]["note"] == QUESTIONS[0].note_vi
+    assert _start(dealer)["question"]["note"] == QUESTIONS[0].note_in("vi")
     answer = _answer(dealer, drill, 0, right=True).json()["answer"]
     first = answer["rules"][0]
-    assert first["title"] == catalog()[first["rule"]].title_vi
+    assert first["title"] == catalog()[first["rule"]].title_in("vi")
     assert answer["explanation"] == QUESTIONS[0].to_obj(lang="vi", reveal=True)["answer"]["explanation"]
 
 

@@ -139,7 +139,7 @@ def _ruling_obj(ruling: Ruling, lang: str) -> dict[str, Any]:
         "discretion": ruling.discretion,
         "override": None if override is None else [override.verdict.value, override.reason],
         "remedies": [remedy_text(r, lang) for r in ruling.remedies],
-        "rules": [[c.rule, c.source_vi if lang == "vi" and c.source_vi else c.source] for c in ruling.citations],
+        "rules": [[c.rule, c.source_in(lang)] for c in ruling.citations],
         "explain": ruling.explain(lang),
         "reasons": list(ruling.reasons(lang)),
     }
@@ -188,7 +188,7 @@ class HandDetail:
     def __call__(self, result: Result) -> bytes:
         log, lang = result.log, self.lang
         obj = {
-            "book": result.rulebook.name_vi if lang == "vi" and result.rulebook.name_vi else result.rulebook.name,
+            "book": result.rulebook.name_in(lang),
             "rulings": [_ruling_obj(r, lang) for r in result.rulings],
             "findings": [[f.at, f.irregularity.value, list(f.rules)] for f in result.findings]
             + [[c.at, c.check.value, []] for c in result.deck_counts],
@@ -296,7 +296,7 @@ def _names(summary: Summary, lang: str) -> dict[str, dict[str, str]]:
         except FloormanError:  # a house book's id: the id is its name
             books[row.key] = row.key
         else:
-            books[row.key] = book.name_vi if lang == "vi" and book.name_vi else book.name
+            books[row.key] = book.name_in(lang)
     return {
         "kind": {k: cause_words(k, lang) for k in sorted(kinds)},
         "verdict": {v: say(Message.of(f"cli.verdict_short.{v}"), lang) for v in _VERDICTS},

@@ -26,7 +26,7 @@ from floorman.drill.model import DrillError, Kind, Moment, Scenario, Topic, topi
 from floorman.errors import FloormanError
 from floorman.formats import handlog
 from floorman.hand import Hand, rule
-from floorman.locale import say
+from floorman.locale import DEFAULT_LANG, say
 from floorman.log import HandLog
 from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.table import GAMES, Game
@@ -85,8 +85,7 @@ def _scenario(hand: SourceHand, base: dict[str, Any], kinds: Sequence[Kind], mom
     cut = _cut(draft, moment, book, rng)
     if cut is None:
         return None
-    note = " ".join(say(m, "en") for m in draft.notes)
-    note_vi = " ".join(say(m, "vi") for m in draft.notes)
+    note = " ".join(say(m, DEFAULT_LANG) for m in draft.notes)
     events = [*draft.events[:cut + 1], {"type": "floor", "note": note}]
     log = handlog.from_obj({**draft.header, "rulebook": book.id, "events": events})
     found = {f.irregularity.value for f in rule(log, rulebook=book).findings}
@@ -95,7 +94,7 @@ def _scenario(hand: SourceHand, base: dict[str, Any], kinds: Sequence[Kind], mom
         return None
     family = GAMES[log.game].family
     return Scenario(log=log, kinds=tuple(kinds), moment=moment, topic=topic_of(kinds, family),
-                    source=hand.source, note=note, note_vi=note_vi, rulebook=book.id)
+                    source=hand.source, notes=tuple(draft.notes), rulebook=book.id)
 
 
 def _pick(options: Sequence[Kind], count: int, rng: random.Random) -> list[Kind]:

@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from floorman.errors import FloormanError
 from floorman.findings import Irregularity as I
+from floorman.locale import DEFAULT_LANG, Message, say
 from floorman.log import HandLog
 from floorman.table import Family
 
@@ -144,8 +145,8 @@ class Scenario:
     """A real hand with irregularities put into it, cut where the floor is called.
 
     ``log`` ends with the ``floor`` event; the engine's ruling on it is the expected answer.
-    ``note`` (``note_vi``) is what the floor is told when called, in words that do not give the
-    ruling away.
+    ``notes`` is what the floor is told when called (the catalog's messages, said by ``note_in``), in words
+    that do not give the ruling away; ``note`` is the English the log's ``floor`` event carries.
     """
 
     log: HandLog
@@ -154,6 +155,14 @@ class Scenario:
     topic: Topic
     source: str
     """Where the real hand came from (a file of the PHH sample, a line of the user's log)."""
-    note: str
-    note_vi: str
+    notes: tuple[Message, ...]
     rulebook: str
+
+    @property
+    def note(self) -> str:
+        """What the floor is told, in English (as the log's ``floor`` event says it)."""
+        return self.note_in(DEFAULT_LANG)
+
+    def note_in(self, lang: str) -> str:
+        """What the floor is told, in ``lang``."""
+        return " ".join(say(m, lang) for m in self.notes)

@@ -36,6 +36,7 @@ from floorman.drill.model import Kind, Moment, Topic
 from floorman.drill.words import VERDICT_KEYS, citation_text, kind_name, remedy_lines, topic_name, verdict_label
 from floorman.formats import handlog
 from floorman.hand import rule
+from floorman.locale import DEFAULT_LANG, Message, say
 from floorman.log import HandLog
 from floorman.rulebooks import catalog, find_rulebook
 from floorman.rulings.model import Remedy, Ruling, Verdict
@@ -75,11 +76,20 @@ class Question:
     moment: Moment
     rulebook: str
     source: str
-    note: str
-    note_vi: str
+    notes: tuple[Message, ...]
+    """What the floor is told when called: the catalog's messages (``note_in`` says them)."""
     choices: tuple[tuple[Remedy, ...], ...]
     """The remedy choices, each a sequence of steps (``floorman.drill.words.remedy_lines`` says them)."""
     answer: Expected = field(repr=False)
+
+    @property
+    def note(self) -> str:
+        """What the floor is told, in English (as the log's ``floor`` event says it)."""
+        return self.note_in(DEFAULT_LANG)
+
+    def note_in(self, lang: str) -> str:
+        """What the floor is told, in ``lang``."""
+        return " ".join(say(m, lang) for m in self.notes)
 
     def choice_lines(self, index: int, lang: str = "en") -> tuple[str, ...]:
         """The steps of one choice in words."""
@@ -100,7 +110,7 @@ class Question:
             "id": self.id,
             "topic": self.topic.value,
             "rulebook": self.rulebook,
-            "note": self.note_vi if lang == "vi" else self.note,
+            "note": self.note_in(lang),
             "log": json.loads(handlog.dumps(self.log)),
             "verdicts": [{"verdict": v.value, "label": verdict_label(v, lang)} for v in Verdict],
             "choices": [list(self.choice_lines(i, lang)) for i in range(len(self.choices))],
@@ -116,8 +126,8 @@ class Question:
                 "moment": self.moment.value,
                 "source": self.source,
                 "rules": [
-                    {"rule": c.rule, "title": (rules[c.rule].title_vi if lang == "vi" else rules[c.rule].title)
-                     if c.rule in rules else c.rule, "source": citation_text(c, lang)}
+                    {"rule": c.rule, "title": rules[c.rule].title_in(lang) if c.rule in rules else c.rule,
+                     "source": citation_text(c, lang)}
                     for c in ruling.citations
                 ],
                 "explanation": explanation(ruling, lang),
@@ -129,10 +139,10 @@ def explanation(ruling: Ruling, lang: str) -> str:
     """The ruling's explanation in ``lang``: the engine's own words, or its rules' paraphrases in Vietnamese."""
     if lang != "vi":
         return ruling.explanation
-    if ruling.explanation_vi:
-        return ruling.explanation_vi
+    if ruling.explanation_messages:
+        return ruling.explain(lang)
     rules = catalog()
-    return " ".join(rules[r].paraphrase_vi for r in ruling.rules[:2] if r in rules)
+    return " ".join(rules[r].paraphrase_in(lang) for r in ruling.rules[:2] if r in rules)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -270,7 +280,7 @@ def make_questions(
         choices, index = remedy_choices(scenario, ruling, random.Random(f"{seed}/{n}"))
         out.append(Question(
             id=f"{seed}-{n}", log=scenario.log, topic=scenario.topic, kinds=scenario.kinds, moment=scenario.moment,
-            rulebook=book.id, source=scenario.source, note=scenario.note, note_vi=scenario.note_vi, choices=choices,
+            rulebook=book.id, source=scenario.source, notes=scenario.notes, choices=choices,
             answer=Expected(verdict=ruling.verdict, choice=index, ruling=ruling),
         ))
     return tuple(out)

@@ -83,7 +83,7 @@ def _show_hand(q: Question, n: int, total: int, lang: str, io: Terminal) -> None
         if io.pace:
             time.sleep(io.pace)
         if i == len(lines):
-            line = _paint(io, line, "yellow") + " " + (q.note_vi if lang == "vi" else q.note)
+            line = _paint(io, line, "yellow") + " " + q.note_in(lang)
         io.write(f"  {i:>{width}}. {line}")
     io.write("")
 
@@ -118,7 +118,7 @@ def _rules_lines(ruling: Ruling, lang: str) -> list[str]:
     lines = []
     for c in ruling.citations[:SHOWN_RULES]:
         rule = rules.get(c.rule)
-        title = (rule.title_vi if lang == "vi" else rule.title) if rule else ""
+        title = rule.title_in(lang) if rule else ""
         lines.append(f"  {c.rule:<22} {title} ({citation_text(c, lang)})")
     more = [c.rule for c in ruling.citations[SHOWN_RULES:]]
     if more:

@@ -16,6 +16,7 @@ from typing import IO, Any
 from floorman.findings import Finding
 from floorman.formats import handlog
 from floorman.formats.handlog import _Encoder
+from floorman.locale import in_every_lang
 from floorman.result import Result
 from floorman.rulebooks import Citation
 from floorman.rulings.model import Ruling
@@ -35,10 +36,11 @@ def finding_to_obj(f: Finding) -> dict[str, Any]:
 
 
 def _citation_to_obj(c: Citation) -> dict[str, str]:
-    """The rule and its source; ``source_vi`` too where the Vietnamese line differs (a book silent on the rule)."""
+    """The rule and its source; ``source_<lang>`` too for each other language where its line differs (a book
+    silent on the rule, or citing it through its fallback: a note of the catalog)."""
     obj = {"rule": c.rule, "source": c.source}
-    if c.source_vi and c.source_vi != c.source:
-        obj["source_vi"] = c.source_vi
+    if c.is_said:
+        obj.update((key, said) for key, said in in_every_lang("source", c.source_in).items() if said != c.source)
     return obj
 
 
@@ -52,13 +54,10 @@ def ruling_to_obj(r: Ruling) -> dict[str, Any]:
         "substantial_action_test": {"rule": r.substantial_action_test, "counts": r.substantial_action_counts},
         "discretion": r.discretion,
         "remedies": [m.to_obj() for m in r.remedies],
-        "explanation": r.explanation,
-        "explanation_vi": r.explanation_vi,
+        **in_every_lang("explanation", r.explain),
     }
-    if r.discretion_reasons:
-        obj["discretion_reasons"] = list(r.discretion_reasons)
-    if r.discretion_reasons_vi:
-        obj["discretion_reasons_vi"] = list(r.discretion_reasons_vi)
+    if r.discretion_messages:
+        obj.update(in_every_lang("discretion_reasons", lambda lang: list(r.reasons(lang))))
     if r.override is not None:
         obj["override"] = {
             "at": r.override.at,

@@ -30,8 +30,8 @@ from floorman.locale.mo import MoFile, compile_po
 from floorman.locale.words import cap, gloss_once
 from floorman.table import Game, Level, Structure, amount_text
 
-__all__ = ["DEFAULT_LANG", "LANGS", "Message", "catalog_ids", "game_text", "lang_name", "lang_of", "level_text", "say",
-           "say_all", "street_text", "structure_text", "translations"]
+__all__ = ["DEFAULT_LANG", "LANGS", "Message", "catalog_ids", "field_in", "game_text", "in_every_lang", "lang_name", "lang_of",
+           "level_text", "other_langs", "say", "say_all", "street_text", "structure_text", "translations"]
 
 DEFAULT_LANG = "en"
 
@@ -55,6 +55,31 @@ LANGS = _langs()
 def lang_of(lang: str | None) -> str:
     """One of ``LANGS``: the language asked for where the catalog has it, English otherwise."""
     return lang if lang is not None and lang in LANGS else DEFAULT_LANG
+
+
+def in_every_lang(key: str, said: Callable[[str], Any]) -> dict[str, Any]:
+    """A field said in every language, the way the JSON formats carry words: ``key`` in English, then
+    ``<key>_<lang>`` for each other language of the catalog.
+
+    >>> said = in_every_lang("name", lang_name)
+    >>> said["name"], len(said) == len(LANGS)
+    ('English', True)
+    """
+    return {key if lang == DEFAULT_LANG else f"{key}_{lang}": said(lang) for lang in LANGS}
+
+
+def field_in(obj: Mapping[str, Any], key: str, lang: str) -> Any:
+    """A field of a JSON object in ``lang`` (``<key>_<lang>``, as ``in_every_lang`` wrote it), else in English."""
+    if lang != DEFAULT_LANG:
+        said = obj.get(f"{key}_{lang}")
+        if said:
+            return said
+    return obj.get(key)
+
+
+def other_langs() -> tuple[str, ...]:
+    """The languages of the catalog but English."""
+    return LANGS[1:]
 
 
 def lang_name(lang: str) -> str:

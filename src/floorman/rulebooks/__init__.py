@@ -7,17 +7,19 @@
 ('wsop-2026', 3)
 >>> book.citation("FLOP-4CARD").source
 'WSOP 2026 Tournament Rule 89'
+>>> book.name, book.name_in("vi")
+('2026 WSOP Official Tournament Rules', 'Luật giải đấu chính thức WSOP 2026')
 >>> book.discretion_reason("MD-THROWN-INTO-BLIND", lang="vi")
 'Điều 111 chỉ nói floor có thể cho chia lại; chia lại lúc nào là do floor quyết định.'
 >>> find_rulebook("tda").params.one_extra_card
 'misdeal'
 
-Every note a book carries is a message of the one catalog (``floorman.locale``), which says it in English and
-in Vietnamese: the book file names it by id (``name``, ``description``, ``[silent]``: what the book leaves a rule
-to where it is silent, which also gives a silent rule's citation its ``source_vi``, and ``[discretion]``: why a
-rule is the floor's call):
+Every note a book carries is a message of the one catalog (``floorman.locale``), which says it in each of its
+languages: the book file names it by id (``name``, ``description``, ``[silent]``: what the book leaves a rule
+to where it is silent, which also gives a silent rule's citation its words, and ``[discretion]``: why a rule is
+the floor's call):
 
->>> find_rulebook("rrop").citation("RD-BUTTON").source_vi
+>>> find_rulebook("rrop").citation("RD-BUTTON").source_in("vi")
 'RRoP: Luật không nêu; mặc định giữ button ở chỗ cũ.'
 
 The books ship inside the package and are read once, on first use.
@@ -33,7 +35,7 @@ from importlib import resources
 from typing import Any
 
 from floorman.errors import HouseRulesError, UnknownRulebookError, UnknownRuleError
-from floorman.locale import Message, catalog_ids, say
+from floorman.locale import DEFAULT_LANG, Message, catalog_ids, say
 from floorman.rulebooks.decisions import TAGS, Row, decision_rows
 from floorman.rulebooks.params import Params, params_from_obj
 
@@ -55,15 +57,33 @@ DEFAULT_BOOK = "wsop-2026"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rule:
-    """One rule id of the reference, with our one-line paraphrase."""
+    """One rule id of the reference: its family and evidence tag; its title and our one-line paraphrase are the
+    catalog's words (``rule.<id>.title``, ``rule.<id>.paraphrase``), said in any language.
+
+    >>> r = find_rule("FLOP-4CARD")
+    >>> r.title, r.title_in("vi")
+    ('Four-card flop', 'Flop bốn lá')
+    """
 
     id: str
-    title: str
-    title_vi: str
     family: str
     tag: str
-    paraphrase: str
-    paraphrase_vi: str
+
+    @property
+    def title(self) -> str:
+        """The rule's title in English (``title_in`` for another language)."""
+        return self.title_in(DEFAULT_LANG)
+
+    @property
+    def paraphrase(self) -> str:
+        """Our paraphrase in English (``paraphrase_in`` for another language)."""
+        return self.paraphrase_in(DEFAULT_LANG)
+
+    def title_in(self, lang: str = DEFAULT_LANG) -> str:
+        return say(Message.of(f"rule.{self.id}.title"), lang)
+
+    def paraphrase_in(self, lang: str = DEFAULT_LANG) -> str:
+        return say(Message.of(f"rule.{self.id}.paraphrase"), lang)
 
     @property
     def is_uncertain(self) -> bool:
@@ -80,37 +100,39 @@ class Citation:
     book: str
     via: str | None = None
     """Set when the book is silent and another book decides (WSOP T-129 sends to the Live-Action rules)."""
-    source_vi: str = ""
-    """The source line in Vietnamese: the book's own words where it cites the rule (the same as ``source``),
-    the Vietnamese note where it is silent."""
+    note: Message | None = None
+    """The catalog's message the source line is said from where the book does not state the rule (silent, or
+    through its fallback book); ``None`` where the line is the book's own words, the same in every language."""
 
-    def __post_init__(self) -> None:
-        if not self.source_vi:
-            object.__setattr__(self, "source_vi", self.source)
+    def source_in(self, lang: str = DEFAULT_LANG) -> str:
+        """The source line in ``lang``: the book's own words, or its note said in ``lang``."""
+        return self.source if self.note is None or lang == DEFAULT_LANG else say(self.note, lang)
+
+    @property
+    def is_said(self) -> bool:
+        """The source line is a note of the catalog (it differs by language), not the book's own words."""
+        return self.note is not None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rulebook:
+    """A rulebook: its citations, its parameters, and its words as message ids of the catalog (said by
+    ``name_in``, ``description_in``, ``silent_note`` and ``discretion_reason`` in any language)."""
+
     id: str
-    name: str
-    name_vi: str
+    name_id: str
+    """The catalog's message id of the book's name (``book.wsop_2026.name``)."""
     short: str
     edition: str
     kind: str
     aliases: tuple[str, ...]
-    description: str
-    description_vi: str
+    description_id: str
+    """The catalog's message id of the book's description."""
     cites: Mapping[str, Citation]
     silent: Mapping[str, str]
-    """What the book leaves a rule to, for each rule it does not state (said from the catalog)."""
-    silent_vi: Mapping[str, str]
-    """The same notes in Vietnamese, key for key."""
+    """What the book leaves a rule to, for each rule it does not state: the catalog's message id of the note."""
     discretion: Mapping[str, str]
-    """Why a rule is the floor's call under this book (said from the catalog)."""
-    discretion_vi: Mapping[str, str]
-    """The same reasons in Vietnamese, key for key."""
-    notes: Mapping[str, str] = field(default_factory=dict)
-    """The catalog's message id of each note, by ``<table>.<rule id>`` (``discretion.FLOP-SHORT``)."""
+    """Why a rule is the floor's call under this book: the catalog's message id of the reason, by rule."""
     params: Params
     fallback: str | None = None
     fallback_rule: str | None = None
@@ -122,6 +144,27 @@ class Rulebook:
     own: Mapping[str, str] = field(default_factory=dict)
     """The book's own rule for a procedure the reference also states for the other books (``[own]``: the
     reference's rule id, then the id of the book's own), cited beside it wherever a ruling rests on it."""
+
+    @property
+    def name(self) -> str:
+        """The book's name in English (``name_in`` for another language)."""
+        return self.name_in(DEFAULT_LANG)
+
+    @property
+    def description(self) -> str:
+        """The book's description in English (``description_in`` for another language)."""
+        return self.description_in(DEFAULT_LANG)
+
+    def name_in(self, lang: str = DEFAULT_LANG) -> str:
+        return say(Message.of(self.name_id), lang)
+
+    def description_in(self, lang: str = DEFAULT_LANG) -> str:
+        return say(Message.of(self.description_id), lang)
+
+    def silent_note(self, rule_id: str, lang: str = DEFAULT_LANG) -> str | None:
+        """What the book leaves a rule it does not state to, in ``lang`` (``None``: no note for it)."""
+        note = self.silent.get(rule_id)
+        return say(Message.of(note), lang) if note else None
 
     def citation(self, rule_id: str) -> Citation:
         """The book's own citation for a rule; through its fallback book; or the engine's default."""
@@ -137,28 +180,27 @@ class Rulebook:
         return cited
 
     def _unstated_citation(self, rule_id: str) -> Citation:
-        """The citation of a rule the book does not state (said in both languages: made once, then kept)."""
+        """The citation of a rule the book does not state, with the note it is said from (made once, then kept)."""
         if self.fallback is not None:
             other = find_rulebook(self.fallback)
             if rule_id in other.cites:
                 base = other.cites[rule_id]
-                def through(source: str) -> Message:
-                    return Message.of("book.citation.through", source=source, book=self.short, rule=self.fallback_rule)
-
-                return replace(base, source=say(through(base.source)), source_vi=say(through(base.source_vi), "vi"),
-                               via=self.fallback_rule)
-        note = self.notes.get(f"silent.{rule_id}")
+                through = Message.of("book.citation.through", source=base.source, book=self.short,
+                                     rule=self.fallback_rule)
+                return replace(base, source=say(through), note=through, via=self.fallback_rule)
+        note = self.silent.get(rule_id)
         silent = Message.of("book.citation.silent", book=self.short,
                             note=Message.of(note or "book.citation.no_rule"))
-        return Citation(rule=rule_id, number="-", source=say(silent), source_vi=say(silent, "vi"), book=self.id)
+        return Citation(rule=rule_id, number="-", source=say(silent), note=silent, book=self.id)
 
-    def discretion_reason(self, rule_id: str, lang: str = "en") -> str | None:
-        """Why the rule is the floor's call under this book, in English or Vietnamese (``lang="vi"``)."""
-        return (self.discretion_vi if lang == "vi" else self.discretion).get(rule_id)
+    def discretion_reason(self, rule_id: str, lang: str = DEFAULT_LANG) -> str | None:
+        """Why the rule is the floor's call under this book, in ``lang`` (``None``: the book does not say why)."""
+        message = self.discretion_message(rule_id)
+        return say(message, lang) if message else None
 
     def discretion_message(self, rule_id: str) -> Message | None:
         """Why the rule is the floor's call under this book, as the catalog's message, if the book says why."""
-        note = self.notes.get(f"discretion.{rule_id}")
+        note = self.discretion.get(rule_id)
         return Message.of(note) if note else None
 
     def is_silent(self, rule_id: str) -> bool:
@@ -204,30 +246,27 @@ def _read(name: str) -> dict[str, Any]:
 
 @cache
 def catalog() -> Mapping[str, Rule]:
-    """Every rule id of the reference, in its order."""
+    """Every rule id of the reference, in its order; each has its title and paraphrase in the catalog."""
     raw = _read("catalog.toml")["rules"]
-    return {rid: Rule(id=rid, **fields) for rid, fields in raw.items()}
-
-
-@cache
-def _said_in_both() -> frozenset[str]:
-    return catalog_ids("en") & catalog_ids("vi")
+    said = catalog_ids(DEFAULT_LANG)
+    for rid in raw:
+        for key in (f"rule.{rid}.title", f"rule.{rid}.paraphrase"):
+            if key not in said:
+                raise ValueError(f"rule catalog: {rid!r} has no {key!r} in the message catalog")
+    return {rid: Rule(id=rid, family=str(fields["family"]), tag=str(fields["tag"])) for rid, fields in raw.items()}
 
 
 def _message_id(value: object, where: str) -> str:
-    """A message id a book file names: one the catalog says in English and in Vietnamese."""
-    if not isinstance(value, str) or value not in _said_in_both():
-        raise ValueError(f"{where}: {value!r} is no message id of the catalog in both languages")
+    """A message id a book file names: one the catalog says (in English, and in each other language or through
+    English where one lacks it)."""
+    if not isinstance(value, str) or value not in catalog_ids(DEFAULT_LANG):
+        raise ValueError(f"{where}: {value!r} is no message id of the catalog")
     return value
 
 
 def _notes(raw: Mapping[str, Any], table: str, book_id: str) -> dict[str, str]:
     """A table of notes: each rule id with the message id of its note."""
     return {str(k): _message_id(v, f"rulebook {book_id}: [{table}] {k!r}") for k, v in raw.get(table, {}).items()}
-
-
-def _said(ids: Mapping[str, str], lang: str) -> dict[str, str]:
-    return {k: say(Message.of(v), lang) for k, v in ids.items()}
 
 
 def row_tags(raw: Mapping[str, Any], *, where: str | Message) -> dict[str, str]:
@@ -275,20 +314,15 @@ def _book(book_id: str) -> Rulebook:
         tags=_tags(raw, book_id),
         own=_own(raw, book_id, cites),
         id=raw["id"],
-        name=say(Message.of(name)),
-        name_vi=say(Message.of(name), "vi"),
+        name_id=name,
         short=raw["short"],
         edition=str(raw["edition"]),
         kind=raw["kind"],
         aliases=tuple(raw.get("aliases", ())),
-        description=say(Message.of(description)),
-        description_vi=say(Message.of(description), "vi"),
+        description_id=description,
         cites=cites,
-        silent=_said(silent, "en"),
-        silent_vi=_said(silent, "vi"),
-        discretion=_said(discretion, "en"),
-        discretion_vi=_said(discretion, "vi"),
-        notes={**{f"silent.{k}": v for k, v in silent.items()}, **{f"discretion.{k}": v for k, v in discretion.items()}},
+        silent=silent,
+        discretion=discretion,
         params=params_from_obj(raw.get("params", {}), where=Message.of("error.rulebook.named", book=book_id)),
         fallback=raw.get("fallback"),
         fallback_rule=raw.get("fallback_rule"),

@@ -161,7 +161,7 @@ class Ruling:
         return self.verdict if self.override is None else self.override.verdict
 
     def explain(self, lang: str = "en") -> str:
-        """The explanation in words, in English or Vietnamese (``lang="vi"``)."""
+        """The explanation in words, in ``lang`` (a language of the catalog: ``"en"``, ``"vi"``)."""
         return say_all(self.explanation_messages, lang)
 
     def reasons(self, lang: str = "en") -> tuple[str, ...]:
@@ -173,17 +173,8 @@ class Ruling:
         return self.explain("en")
 
     @property
-    def explanation_vi(self) -> str:
-        """The explanation in Vietnamese, as the floor says it to the table."""
-        return self.explain("vi")
-
-    @property
     def discretion_reasons(self) -> tuple[str, ...]:
         return self.reasons("en")
-
-    @property
-    def discretion_reasons_vi(self) -> tuple[str, ...]:
-        return self.reasons("vi")
 
     def summary(self, lang: str = "en") -> str:
         """One line: the verdict and the first rule."""

@@ -1,7 +1,7 @@
 """From a ruling to an incident-log entry, and the ruling object (section 3) as the console stores it.
 
 The stored ruling object is what ``POST /api/rule`` returns for the log up to the floor call, with
-the floor's override on the ruling when there was one, and ``explanation_vi`` where the engine gives it.
+the floor's override on the ruling when there was one, its words in every language of the catalog.
 """
 
 from __future__ import annotations
@@ -35,18 +35,9 @@ def plain_json(obj: Any) -> Any:
     return json.loads(json.dumps(obj, default=_number))
 
 
-def _with_vi(obj: dict[str, Any], ruling: Ruling) -> dict[str, Any]:
-    vi = getattr(ruling, "explanation_vi", None)
-    if vi and "explanation_vi" not in obj:
-        obj["explanation_vi"] = vi
-    return obj
-
-
 def ruling_object(result: Result) -> dict[str, Any]:
-    """``floorman.formats.ruling.to_obj`` with each ruling's Vietnamese explanation when the engine has one."""
-    obj = ruling_json.to_obj(result)
-    obj["rulings"] = [_with_vi(r_obj, r) for r_obj, r in zip(obj["rulings"], result.rulings, strict=True)]
-    return plain_json(obj)  # type: ignore[no-any-return]
+    """``floorman.formats.ruling.to_obj`` as plain JSON."""
+    return plain_json(ruling_json.to_obj(result))  # type: ignore[no-any-return]
 
 
 def incident_draft(
@@ -56,7 +47,7 @@ def incident_draft(
     """The entry for a ruling on a live hand: ``prefix`` is the engine's answer at the floor call,
     ``decided`` the same ruling with the floor's override applied (if any)."""
     obj = ruling_object(prefix)
-    obj["rulings"][-1] = _with_vi(ruling_json.ruling_to_obj(decided), decided)
+    obj["rulings"][-1] = ruling_json.ruling_to_obj(decided)
     causes = [f.irregularity.value for f in decided.findings] or [f.irregularity.value for f in prefix.findings]
     override = decided.override
     return IncidentDraft(

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from floorman.locale import field_in
 from floorman.rulebooks import Rulebook, catalog
 from floorman.rulings.model import Remedy, RemedyKind, Ruling
 from floorman.web.event_words import cause_name
@@ -46,16 +47,13 @@ class RulingView:
 
 
 def explanation_for(ruling: Ruling, locale: str) -> str:
-    if locale == "vi":
-        return getattr(ruling, "explanation_vi", None) or ruling.explanation
-    return ruling.explanation
+    return ruling.explain(locale)
 
 
 def _cited(rule_id: str, source: str, book: Rulebook | None, t: Translator) -> CitedRule:
     entry = catalog().get(rule_id)
-    vi = t.locale == "vi"
-    title = (entry.title_vi if vi else entry.title) if entry else rule_id
-    text = (entry.paraphrase_vi if vi else entry.paraphrase) if entry else ""
+    title = entry.title_in(t.locale) if entry else rule_id
+    text = entry.paraphrase_in(t.locale) if entry else ""
     discretion = book.discretion_reason(rule_id, t.locale) if book is not None else None
     return CitedRule(rule_id=rule_id, title=title, source=source, text=text, discretion=discretion)
 
@@ -67,17 +65,16 @@ def ruling_view(ruling: Ruling, book: Rulebook, t: Translator) -> RulingView:
         headline=t.gettext(VERDICT_HEADLINES[ruling.verdict.value]),
         meaning=t.gettext(VERDICT_MEANINGS[ruling.verdict.value]),
         steps=tuple(remedy_step(r, t) for r in ruling.remedies),
-        rules=tuple(_cited(c.rule, c.source_vi if t.locale == "vi" else c.source, book, t) for c in ruling.citations),
+        rules=tuple(_cited(c.rule, c.source_in(t.locale), book, t) for c in ruling.citations),
         explanation=explanation_for(ruling, t.locale),
         causes=tuple(dict.fromkeys(cause_name(f.irregularity.value, t) for f in ruling.findings)),
         substantial_action=ruling.substantial_action,
         discretion=ruling.discretion,
-        discretion_reasons=tuple(ruling.discretion_reasons_vi if t.locale == "vi" and ruling.discretion_reasons_vi
-                                 else ruling.discretion_reasons),
+        discretion_reasons=ruling.reasons(t.locale),
         override_verdict=override.verdict.value if override else None,
         override_headline=t.gettext(VERDICT_HEADLINES[override.verdict.value]) if override else None,
         override_reason=override.reason if override else None,
-        book_name=book.name_vi if t.locale == "vi" and book.name_vi else book.name,
+        book_name=book.name_in(t.locale),
         final_verdict=ruling.final_verdict.value,
     )
 
@@ -102,9 +99,7 @@ def stored_ruling_view(obj: Mapping[str, Any], book: Rulebook | None, t: Transla
     for step in last.get("remedies", []):
         remedy = _remedy(step)
         steps.append(remedy_step(remedy, t) if remedy is not None else str(step.get("do", "")))
-    explanation = str(last.get("explanation", ""))
-    if t.locale == "vi" and last.get("explanation_vi"):
-        explanation = str(last["explanation_vi"])
+    explanation = str(field_in(last, "explanation", t.locale) or "")
     return RulingView(
         verdict=verdict,
         headline=t.gettext(VERDICT_HEADLINES.get(verdict, verdict)),
@@ -115,8 +110,7 @@ def stored_ruling_view(obj: Mapping[str, Any], book: Rulebook | None, t: Transla
         causes=tuple(cause_name(c, t) for c in causes),
         substantial_action=bool(last.get("substantial_action")),
         discretion=bool(last.get("discretion")),
-        discretion_reasons=tuple(last.get("discretion_reasons_vi") or last.get("discretion_reasons", ()) if t.locale == "vi"
-                                 else last.get("discretion_reasons", ())),
+        discretion_reasons=tuple(field_in(last, "discretion_reasons", t.locale) or ()),
         override_verdict=str(override["verdict"]) if override else None,
         override_headline=t.gettext(VERDICT_HEADLINES.get(str(override["verdict"]), "")) if override else None,
         override_reason=str(override.get("reason", "")) if override else None,

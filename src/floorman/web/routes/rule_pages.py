@@ -10,6 +10,7 @@ from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import Response
 
+from floorman.locale import LANGS
 from floorman.rulebooks import Rule, catalog, find_rule, rulebooks
 from floorman.storage import Role, Session
 from floorman.web.page_context import render_page, translator_for
@@ -46,27 +47,26 @@ class RuleEntry:
         return len({c.silent for c in self.citations}) > 1 or any(c.discretion for c in self.citations)
 
 
-def _entry(rule: Rule, vi: bool) -> RuleEntry:
-    return _entry_of(rule.id, vi)
+def _entry(rule: Rule, lang: str) -> RuleEntry:
+    return _entry_of(rule.id, lang)
 
 
 @cache
-def _entry_of(rule_id: str, vi: bool) -> RuleEntry:
+def _entry_of(rule_id: str, lang: str) -> RuleEntry:
     """A rule with its citation in every book (the books are data shipped with floorman: built once)."""
     rule = catalog()[rule_id]
     cites = []
     for book in rulebooks().values():
         c = book.citation(rule.id)
-        cites.append(BookCitation(book=book.short, source=c.source_vi if vi else c.source,
+        cites.append(BookCitation(book=book.short, source=c.source_in(lang),
                                   silent=book.is_silent(rule.id) and c.via is None,
-                                  discretion=book.discretion_reason(rule.id, "vi" if vi else "en"), via=c.via))
-    return RuleEntry(rule_id=rule.id, title=rule.title_vi if vi else rule.title,
-                     text=rule.paraphrase_vi if vi else rule.paraphrase, family=rule.family, tag=rule.tag,
-                     citations=tuple(cites))
+                                  discretion=book.discretion_reason(rule.id, lang), via=c.via))
+    return RuleEntry(rule_id=rule.id, title=rule.title_in(lang), text=rule.paraphrase_in(lang), family=rule.family,
+                     tag=rule.tag, citations=tuple(cites))
 
 
 def _matches(entry: RuleEntry, rule: Rule, words: list[str]) -> bool:
-    haystack = " ".join((rule.id, rule.title, rule.title_vi, rule.paraphrase, rule.paraphrase_vi,
+    haystack = " ".join((rule.id, *(rule.title_in(lang) for lang in LANGS), *(rule.paraphrase_in(lang) for lang in LANGS),
                          *(c.source for c in entry.citations))).lower()
     return all(w in haystack for w in words)
 
@@ -74,11 +74,10 @@ def _matches(entry: RuleEntry, rule: Rule, words: list[str]) -> bool:
 @router.get("/rules")
 async def rules_page(request: Request, session: Dealer, q: str = "", family: str = "", differs: str = "") -> Response:
     t = translator_for(request, session)
-    vi = t.locale == "vi"
     words = q.lower().split()
     entries = []
     for rule in catalog().values():
-        entry = _entry(rule, vi)
+        entry = _entry(rule, t.locale)
         if family and rule.family != family:
             continue
         if differs and not entry.differs:
@@ -108,7 +107,7 @@ async def differences_page(request: Request, session: Dealer) -> Response:
 async def rule_page(request: Request, session: Dealer, rule_id: str) -> Response:
     t = translator_for(request, session)
     rule = find_rule(rule_id)
-    entry = _entry(rule, t.locale == "vi")
+    entry = _entry(rule, t.locale)
     return render_page(request, session, "rule.html", active="rules", entry=entry,
                        family_name=t.gettext(FAMILY_NAMES.get(rule.family, rule.family)),
                        tag_name=t.gettext(TAG_NAMES.get(rule.tag, rule.tag)), books=list(rulebooks().values()))
