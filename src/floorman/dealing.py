@@ -148,6 +148,9 @@ def _finish(state: HandState, at: int) -> None:
         if seat.status in (_PENALIZED, _REDEAL_DEAD):
             seat.dead = True
             seat.dead_reason = "penalty" if seat.status is _PENALIZED else "re-deal"
+            if seat.status is _REDEAL_DEAD:  # dealt in and killed, even if he is back (RD-ABSENT)
+                state.add(Finding(at=at, irregularity=I.ABSENT_AT_DEAL, seat=seat.seat,
+                                  note=Message.of("finding.absent.redeal_dead")))
         elif not seat.present or seat.seat in state.absent_at_first_card:
             state.add(Finding(
                 at=at, irregularity=I.ABSENT_AT_DEAL, seat=seat.seat,

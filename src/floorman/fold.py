@@ -70,7 +70,6 @@ _FLOP_GAME: Final = Family.FLOP
 _STUD_GAME: Final = Family.STUD
 _OMITTED_BURNS: Final = Omission.BURNS
 _WAITING: Final = PlayerStatus.WAITING
-_REDEAL_DEAD: Final = PlayerStatus.REDEAL_DEAD
 _FLOP: Final = Street.FLOP
 _V1_1: Final = Version.V1_1
 
@@ -385,16 +384,6 @@ def _deal(state: HandState, event: CardDealt, at: int) -> None:
         dealing.deal_after(state, event, at)
 
 
-def _acted_with_redeal_dead_hand(state: HandState, event: PlayerActed, at: int) -> None:
-    """A player dealt a dead hand in the re-deal (away for the original deal, RD-ABSENT) acts on it: found once."""
-    seat = state.seats.get(event.seat)
-    if (seat is None or seat.status is not _REDEAL_DEAD or event.action is _FOLD
-            or any(f.irregularity is I.ABSENT_AT_DEAL and f.seat == event.seat for f in state.findings)):
-        return
-    state.add(Finding(at=at, irregularity=I.ABSENT_AT_DEAL, seat=event.seat,
-                      note=Message.of("finding.absent.redeal_dead")))
-
-
 def _act(state: HandState, event: PlayerActed, at: int) -> None:
     if state.pot_awarded:  # the hand is over: the action is not part of it
         state.add(Finding(at=at, irregularity=I.ACTED_AFTER_POT_AWARDED, seat=event.seat))
@@ -402,7 +391,6 @@ def _act(state: HandState, event: PlayerActed, at: int) -> None:
     _hand_under_way(state)
     if state.initial_open:
         _close_initial_if(state, at)
-    _acted_with_redeal_dead_hand(state, event, at)
     if state.street is _FLOP:
         short = _short_flop(state, state.findings)
         if short is not None:
