@@ -16,6 +16,10 @@ id, titles and paraphrases hold them (the id and the titles count for more):
 ['FLOP-4CARD']
 >>> search_rules("lá bài đốt")[0].rule.id, search_rules("la bai dot")[0].rule.id
 ('DEF-BURN', 'DEF-BURN')
+>>> "FLOP-4CARD" in [hit.rule.id for hit in search_rules("BON LA")]
+True
+
+The console's rules page searches with this same function.
 """
 
 from __future__ import annotations
@@ -151,11 +155,14 @@ def _words(text: str) -> tuple[str, ...]:
 
 @cache
 def _index() -> tuple[tuple[Rule, frozenset[str], frozenset[str]], ...]:
-    """Each rule with the words of its id, family and titles, and the words of its paraphrases."""
+    """Each rule with the words of its id, family and titles, and the words of its paraphrases and of its
+    citation in every book (a rule number such as 88.a finds the rule)."""
     rows = []
+    books = tuple(rulebooks().values())
     for r in catalog().values():
         heading = frozenset(_words(" ".join((r.id, r.family, *(r.title_in(lang) for lang in LANGS)))))
-        body = frozenset(_words(" ".join(r.paraphrase_in(lang) for lang in LANGS)))
+        sources = " ".join(b.citation(r.id).source_in(lang) for b in books for lang in LANGS)
+        body = frozenset(_words(" ".join((*(r.paraphrase_in(lang) for lang in LANGS), sources))))
         rows.append((r, heading, body))
     return tuple(rows)
 

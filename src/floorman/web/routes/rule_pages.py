@@ -1,4 +1,7 @@
-"""The rules: every rule with its citation in each book, search, and where the books differ."""
+"""The rules: every rule with its citation in each book, search, and where the books differ.
+
+Search is the one the command line has (``floorman.reference.search_rules``): English or Vietnamese, accents and
+case optional, best match first."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import Response
 
-from floorman.locale import LANGS
+from floorman.reference import search_rules
 from floorman.rulebooks import Rule, catalog, find_rule, rulebooks
 from floorman.storage import Role, Session
 from floorman.web.page_context import render_page, translator_for
@@ -65,24 +68,17 @@ def _entry_of(rule_id: str, lang: str) -> RuleEntry:
                      tag=rule.tag, citations=tuple(cites))
 
 
-def _matches(entry: RuleEntry, rule: Rule, words: list[str]) -> bool:
-    haystack = " ".join((rule.id, *(rule.title_in(lang) for lang in LANGS), *(rule.paraphrase_in(lang) for lang in LANGS),
-                         *(c.source for c in entry.citations))).lower()
-    return all(w in haystack for w in words)
-
-
 @router.get("/rules")
 async def rules_page(request: Request, session: Dealer, q: str = "", family: str = "", differs: str = "") -> Response:
     t = translator_for(request, session)
-    words = q.lower().split()
+    words = q.split()
+    found = [hit.rule for hit in search_rules(q, limit=len(catalog()))] if words else catalog().values()
     entries = []
-    for rule in catalog().values():
+    for rule in found:
         entry = _entry(rule, t.locale)
         if family and rule.family != family:
             continue
         if differs and not entry.differs:
-            continue
-        if words and not _matches(entry, rule, words):
             continue
         entries.append(entry)
     families = [(key, t.gettext(name)) for key, name in FAMILY_NAMES.items()]
