@@ -102,6 +102,18 @@ def test_the_csv_speaks_the_readers_language(floor: TestClient) -> None:
     floor.headers["Accept-Language"] = "vi"
     row = next(csv.DictReader(io.StringIO(floor.get("/api/incidents/export.csv").text)))
     assert "xáo trộn" in row["remedy"].lower() or "úp" in row["remedy"], row["remedy"]
+    assert (row["verdict"], row["verdict_words"], row["final_verdict_words"]) == ("continue", "Tiếp tục", "Tiếp tục")
+    assert row["causes"] == "four_card_flop" and row["causes_words"] == "Chia bốn lá bài cho flop (flop bốn lá)"
+
+
+def test_the_csv_says_the_verdict_and_the_causes_in_words_beside_their_codes(floor: TestClient) -> None:
+    record(floor, "first-card-wrong-seat")
+    header, row = list(csv.reader(io.StringIO(floor.get("/api/incidents/export.csv").text)))[:2]
+    named = dict(zip(header, row, strict=True))
+    assert header.index("verdict_words") == header.index("verdict") + 1
+    assert header.index("causes_words") == header.index("causes") + 1
+    assert (named["verdict"], named["verdict_words"]) == ("misdeal", "Misdeal")
+    assert named["causes"] == "first_card_wrong_seat" and named["causes_words"] == "First card dealt to the wrong seat"
 
 
 def test_floor_staff_export_only_the_incidents_they_ruled(floor: TestClient, director: TestClient) -> None:

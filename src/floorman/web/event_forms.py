@@ -55,7 +55,8 @@ def _with_card(event: Event, form: Form) -> Event:
 
 
 def action_event(form: Form, state: HandState) -> Event:
-    """The action pad: a seat and a move such as ``fold``, ``call``, ``raise:1000`` or ``raise:custom``."""
+    """The action pad: a seat and a move such as ``fold``, ``call``, ``raise:1000`` or ``raise:custom``; a call
+    by a seat that has nothing to call is its check."""
     seat = _seat(form, "seat", state)
     move = form.get("move", "")
     if move == "bring_in":
@@ -63,6 +64,9 @@ def action_event(form: Form, state: HandState) -> Event:
     action, _, size = move.partition(":")
     if action not in ("fold", "check", "call", "bet", "raise", "complete", "all_in"):
         raise InvalidInput("error.web.event_forms.unknown_move", field="move", move=repr(move))
+    held = state.seats.get(seat)
+    if action == "call" and held is not None and held.street_bet >= state.current_bet:
+        action = "check"  # a call with nothing to call (the big blind when everyone limped) is a check
     event: Event = {"type": "act", "seat": seat, "action": action}
     if size == "custom":
         event["to"] = _number(form, "amount", low=1, high=10**12)

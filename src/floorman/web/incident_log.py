@@ -15,13 +15,16 @@ from floorman.rulebooks import find_rulebook
 from floorman.storage import Connection, Incident, IncidentDraft, IncidentQuery, Incidents, RoomScope
 from floorman.web.i18n import Translator
 from floorman.web.problems import InvalidInput
+from floorman.web.event_words import cause_name
 from floorman.web.ruling_view import stored_ruling_view
+from floorman.web.ruling_words import verdict_name
 
 __all__ = ["CSV_COLUMNS", "FILTER_PARAMETERS", "IncidentWords", "correct_incident", "export_csv", "export_json", "incident_words", "iso_date",
            "query_from_params", "without_limit"]
 
-IncidentWords = Callable[[Incident], tuple[str, str]]
-"""An incident's rule numbers and its remedy, each as one line of words."""
+IncidentWords = Callable[[Incident], Mapping[str, str]]
+"""An incident's columns in words: ``rule_numbers``, ``remedy``, ``verdict_words``, ``final_verdict_words``,
+``override_verdict_words`` and ``causes_words``, each one line."""
 _VERDICTS = ("misdeal", "void", "continue")
 MAX_OFFSET = 10**9
 _FLAGS = {"": False, "0": False, "false": False, "off": False, "1": True, "true": True, "on": True}
@@ -41,10 +44,12 @@ FILTER_PARAMETERS: list[dict[str, Any]] = [
     )
 ]
 """The filters of the search and the exports, as OpenAPI parameters."""
-CSV_COLUMNS = ("id", "recorded_at", "table", "hand", "dealer", "floor", "rulebook", "verdict", "override_verdict",
-               "override_reason", "final_verdict", "rules", "rule_numbers", "causes", "remedy", "substantial_action",
-               "note", "hand_id", "corrects", "corrected_by", "prev_hash", "row_hash")
-"""``rule_numbers`` are the rulebook's own numbers of the rules cited; ``remedy`` is what to do, in words."""
+CSV_COLUMNS = ("id", "recorded_at", "table", "hand", "dealer", "floor", "rulebook", "verdict", "verdict_words",
+               "override_verdict", "override_verdict_words", "override_reason", "final_verdict", "final_verdict_words",
+               "rules", "rule_numbers", "causes", "causes_words", "remedy", "substantial_action", "note", "hand_id",
+               "corrects", "corrected_by", "prev_hash", "row_hash")
+"""``rule_numbers`` are the rulebook's own numbers of the rules cited; ``remedy`` is what to do, in words; each
+code column (a verdict, the causes) has its words in the reader's language beside it (``…_words``)."""
 
 
 def iso_date(value: str, field: str) -> str:
@@ -112,8 +117,9 @@ def correct_incident(conn: Connection, incident_id: int, *, floor_person: str, v
     return incidents.record(draft, now=now)
 
 
-def incident_words(incident: Incident, t: Translator) -> tuple[str, str]:
-    """The rulebook's numbers of the rules the ruling cites, and the remedy as the steps read, in ``t``'s language."""
+def incident_words(incident: Incident, t: Translator) -> dict[str, str]:
+    """The rulebook's numbers of the rules the ruling cites, the remedy as the steps read, and the verdicts and
+    causes in words, in ``t``'s language."""
     try:
         book = find_rulebook(incident.rulebook)
     except UnknownRulebookError:
@@ -122,15 +128,18 @@ def incident_words(incident: Incident, t: Translator) -> tuple[str, str]:
                               final_verdict=incident.final_verdict)
     numbers = "; ".join(dict.fromkeys(f"{r.rule_id}: {r.source}" if r.source else r.rule_id for r in view.rules))
     remedy = " ".join(f"{n}. {step}" for n, step in enumerate(view.steps, start=1))
-    return numbers, remedy or view.meaning
+    override = incident.override_verdict or ""
+    return {"rule_numbers": numbers, "remedy": remedy or view.meaning,
+            "verdict_words": verdict_name(incident.verdict, t), "final_verdict_words": verdict_name(incident.final_verdict, t),
+            "override_verdict_words": verdict_name(override, t) if override else "",
+            "causes_words": "; ".join(cause_name(c, t) for c in incident.causes)}
 
 
 def _row(incident: Incident, words: IncidentWords) -> list[str]:
     obj = incident.to_obj(full=False)
     override = obj.pop("override") or {}
-    rule_numbers, remedy = words(incident)
     flat = {**obj, "override_verdict": override.get("verdict", ""), "override_reason": override.get("reason", ""),
-            "rule_numbers": rule_numbers, "remedy": remedy}
+            **words(incident)}
     out = []
     for column in CSV_COLUMNS:
         value = flat.get(column)
