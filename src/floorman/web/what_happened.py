@@ -65,6 +65,16 @@ class Mishap(StrEnum):
         return self in _SEATED
 
     @property
+    def names_card(self) -> bool:
+        """The floor says which of the seat's cards (an exposed or boxed card in the deal)."""
+        return self in (Mishap.EXPOSED_CARD, Mishap.BOXED_CARD)
+
+    @property
+    def on_the_board(self) -> bool:
+        """It happens with a board card (a burn, a card too soon): never before the flop."""
+        return self in (Mishap.MISSING_BURN, Mishap.PREMATURE_CARD)
+
+    @property
     def default_street(self) -> Street:
         return _STREET.get(self, Street.PREFLOP)
 
@@ -127,8 +137,9 @@ def _form_int(form: Mapping[str, str], name: str, *, low: int, high: int, defaul
     return int(raw)
 
 
-def account_from_form(form: Mapping[str, str], *, seats: int) -> Account:
-    """The "what happened" form: ``mishap``, ``seat``, ``card``, ``street``, ``acted``, ``chips_in``, ``note``."""
+def account_from_form(form: Mapping[str, str], *, seats: int, hole_cards: int = 2) -> Account:
+    """The "what happened" form: ``mishap``, ``seat``, ``card`` (1 to the game's ``hole_cards``), ``street``,
+    ``acted``, ``chips_in``, ``note``."""
     raw = form.get("mishap", "").strip()
     if not raw:
         raise InvalidInput("error.web.what_happened.tap_what_went_wrong", field="mishap")
@@ -149,7 +160,7 @@ def account_from_form(form: Mapping[str, str], *, seats: int) -> Account:
         raise InvalidInput("error.web.what_happened.put_chips_but_only", field="chips_in", chips_in=chips_in,
                            acted=acted)
     return Account(mishap=mishap, seat=seat if mishap.needs_seat else None,
-                   card=_form_int(form, "card", low=1, high=2, default=1),
+                   card=_form_int(form, "card", low=1, high=hole_cards, default=1),
                    street=Street(street_raw) if street_raw else None, acted=acted, chips_in=chips_in,
                    note=form.get("note", "").strip()[:500])
 
@@ -241,7 +252,7 @@ def reconstructed_log(header: Mapping[str, Any], account: Account) -> dict[str, 
     where = account.where
     if where is not Street.PREFLOP and account.mishap in _DEAL:
         raise InvalidInput("error.web.what_happened.deal_error_happens_before", field="street")
-    if where is Street.PREFLOP and account.mishap in (Mishap.MISSING_BURN, Mishap.PREMATURE_CARD):
+    if where is Street.PREFLOP and account.mishap.on_the_board:
         raise InvalidInput("error.web.what_happened.burn_board_card_comes", field="street")
     log.events += blind_posts(handlog.from_obj(log.obj()))
     log.events += initial_deal(log.state, flaws=_deal_flaws(account))

@@ -57,8 +57,11 @@ def _page(request: Request, session: Session, table: str, *, form: dict[str, str
         request, session, "what_happened.html", active="tables", setup=setup, level=level_text(log.level, t),
         game=game_text(log.game, log.effective_structure, t),
         seats=[p.seat for p in setup.players], mishaps=[m.value for m in Mishap],
-        seated=[m.value for m in Mishap if m.needs_seat], streets=[s.value for s in BOARD_STREETS],
-        counts=list(range(MAX_ACTED + 1)), form=form or {}, error=error, status=status,
+        seated=[m.value for m in Mishap if m.needs_seat], carded=[m.value for m in Mishap if m.names_card],
+        own_street=[m.value for m in Mishap if not m.fixed_street],
+        board_only=[m.value for m in Mishap if m.on_the_board], streets=[s.value for s in BOARD_STREETS],
+        hole_cards=log.spec.hole_cards, counts=list(range(min(MAX_ACTED, len(setup.players)) + 1)),
+        form=form or {}, error=error, status=status,
     )
 
 
@@ -77,7 +80,8 @@ def what_happened(request: Request, post: FloorPost) -> Response:
         with svc.db.transaction() as conn:
             last = _last_hand(conn, table, post.session)
             setup = _carried_over(conn, last, post.session)
-            account = account_from_form(fields, seats=setup.seats)
+            account = account_from_form(fields, seats=setup.seats,
+                                        hole_cards=handlog.from_obj(setup.header()).spec.hole_cards)
             header: dict[str, Any] = reconstructed_log(setup.header(), account)
             if last.closed_at is None:
                 Hands(conn, rooms=post.session.reach).close(last.id, now=svc.stamp())

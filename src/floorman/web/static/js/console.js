@@ -2,7 +2,8 @@
    - a form submits once (a second tap while the page loads does nothing);
    - a button marked data-print prints the page (the incident report);
    - on a floor device (body[data-floor-stream]) floor calls arrive by Server-Sent Events and show
-     at the top of any page, until someone answers them;
+     at the foot of any page, until someone answers them; the page grows by their height so nothing stays under them;
+   - the "More" menu of the navigation closes on a tap elsewhere;
    - the live page keeps its scroll position across the reload after each tap;
    - the live page reloads when another device logs on the same hand (the hand's sequence number moved);
    - the table setup shows one row of players per seat at the table. */
@@ -18,6 +19,8 @@
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (target && target.closest && target.closest("[data-print]")) { window.print(); }
+    var more = document.querySelector(".nav-more[open]");
+    if (more && !(target && target.closest && target.closest(".nav-more"))) { more.open = false; }
   });
 
   var seatCount = document.querySelector("[data-seat-count]");
@@ -37,6 +40,12 @@
     var tokenField = document.querySelector("input[name=csrf_token]");
     var token = tokenField ? tokenField.value : "";
     var board = document.getElementById("floor-board");
+    /* the page gets room at its foot for the open calls, so whatever they cover scrolls clear of them */
+    function makeRoom() {
+      document.body.style.paddingBottom = box.childElementCount ? (box.offsetHeight + 16) + "px" : "";
+    }
+    new MutationObserver(makeRoom).observe(box, { childList: true });
+    window.addEventListener("resize", makeRoom);
     var source = new EventSource(url);
     function el(tag, cls, text) {
       var node = document.createElement(tag);
@@ -106,7 +115,7 @@
   function editing() {
     var active = document.activeElement;
     if (active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA" || active.tagName === "SELECT")) { return true; }
-    return document.querySelector("details[open]") !== null;
+    return document.querySelector("main details[open]") !== null;
   }
   function poll() {
     if (busy || document.hidden || editing()) { return; }

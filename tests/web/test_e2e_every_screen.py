@@ -1,0 +1,311 @@
+"""Every page of the console on a phone (360 and 390 px wide) and a tablet (820x1180), in English and Vietnamese,
+in a real headless Chromium: nothing scrolls sideways, every tap target is at least 44 px, the navigation shows
+every page (the ones that do not fit under "More"), an open floor call never hides what is under it, the unlogged
+hand's entry fits one phone screen on the common paths, and a keyboard user can skip the navigation.
+
+Screenshots of every page at 360 and 820 px in both languages go to ``artifacts/screenshots/every-screen/``.
+Uses the console and the browser of ``test_e2e`` (Debian's Chromium, Playwright; never a downloaded browser).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from floorman.reference import search_rules
+from tests.web import test_e2e as e2e
+from tests.web.test_e2e import WAIT_MS, Console, log_in
+
+sync_api = e2e.sync_api
+console = e2e.console
+
+PHONE_360 = {"width": 360, "height": 800}
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 820, "height": 1180}
+SHOTS = e2e.SHOTS / "every-screen"
+COUNTED: dict[str, tuple[int, float]] = {}
+
+MEASURE = """() => {
+  const width = document.documentElement.clientWidth;
+  const small = [];
+  for (const el of document.querySelectorAll('a, button, select, input:not([type=hidden]), summary, label.chip, textarea')) {
+    if (el.closest('.chip') && el.tagName === 'INPUT') continue;           // the chip's label is the target
+    let box = el.getBoundingClientRect();
+    if (el.matches('label > input[type=checkbox], label > input[type=radio]')) box = el.closest('label').getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(el).visibility === 'hidden') continue;
+    if (box.height < 44 || box.width < 44) {
+      small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.name || '').trim().slice(0, 24)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  }
+  return {width, scrollWidth: document.documentElement.scrollWidth, small};
+}"""
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Any]:
+    """A Chromium to open phones and tablets in; every page it opens must report no error."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(e2e.CHROMIUM), headless=True, args=e2e.ARGS)
+
+        def open_page(viewport: dict[str, int], locale: str = "en-US") -> Any:
+            context = chromium.new_context(viewport=viewport, has_touch=True, locale=locale)
+            context.set_default_timeout(WAIT_MS)
+            page = context.new_page()
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "(Unprocessable" not in m.text
+                    else None)  # the error page is answered with its status, 422
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            return page
+
+        try:
+            yield open_page
+        finally:
+            chromium.close()
+    assert errors == [], f"the browser reported errors: {errors}"
+
+
+def _load(page: Any, selector: str) -> None:
+    with page.expect_navigation(wait_until="load", timeout=WAIT_MS):
+        page.locator(selector).first.tap(timeout=WAIT_MS)
+
+
+def _language(page: Any, code: str) -> None:
+    if page.locator("html").get_attribute("lang") != code:
+        _load(page, f"button.lang[value={code}]")
+
+
+@pytest.fixture(scope="module")
+def pages(console: Console) -> dict[str, str]:
+    """Every kind of page, with a record behind it: a ruled incident, a live hand, a drill question."""
+    for table in ("60", "61", "62", "63", "64", "65", "66"):
+        e2e._last_hand(console.base, table)
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(e2e.CHROMIUM), headless=True, args=e2e.ARGS)
+        page = chromium.new_context(viewport=TABLET, has_touch=True).new_page()
+        page.set_default_timeout(WAIT_MS)
+        log_in(page, console.base, "dir")
+        page.goto(f"{console.base}/what-happened?table=60")
+        page.locator("label:has(> input[data-testid='mishap-four_card_flop'])").tap()
+        _load(page, "[data-testid=rule-it]")
+        ruling = page.url.removeprefix(console.base)
+        _load(page, "[data-testid=confirm-ruling]")
+        page.goto(f"{console.base}/incidents")
+        incident = page.locator("[data-testid=incident-list] tbody tr a").first.get_attribute("href")
+        page.goto(f"{console.base}/")
+        _load(page, "[data-testid='next-hand-61']")
+        _load(page, "[data-testid=deal-all]")
+        live = page.url.removeprefix(console.base)
+        page.goto(f"{console.base}/drill")
+        _load(page, "[data-testid=start-drill]")
+        drill = page.url.removeprefix(console.base)
+        chromium.close()
+    return {"tables": "/", "setup": "/hands/new?table=62", "what-happened": "/what-happened?table=62",
+            "ruling": ruling, "live": live, "incidents": "/incidents", "incident": str(incident), "floor": "/floor",
+            "rules": "/rules", "rules-search": "/rules?q=bon+la", "rule": "/rules/FLOP-4CARD",
+            "differences": "/rules/differences", "stats": "/stats", "drill": "/drill", "drill-question": drill,
+            "drill-results": "/drill/results", "users": "/users", "error": "/what-happened?table=nowhere"}
+
+
+@pytest.mark.parametrize("language", ["en", "vi"])
+def test_no_page_scrolls_sideways_and_every_tap_target_is_44_px(console: Console, pages: dict[str, str],
+                                                                browser: Any, language: str) -> None:
+    problems = []
+    for viewport in (PHONE_360, TABLET):
+        page = browser(viewport)
+        page.goto(f"{console.base}/login")
+        measured = page.evaluate(MEASURE)
+        problems += [f"login: {s}" for s in measured["small"]]
+        log_in(page, console.base, "dir")
+        _language(page, language)
+        for name, path in pages.items():
+            page.goto(f"{console.base}{path}")
+            assert page.locator("html").get_attribute("lang") == language
+            measured = page.evaluate(MEASURE)
+            whole = page.evaluate("document.documentElement.scrollHeight") < 16_000  # not the list of every rule
+            page.screenshot(path=str(SHOTS / f"{language}-{viewport['width']}-{name}.png"), full_page=whole)
+            if measured["scrollWidth"] > measured["width"]:
+                problems.append(f"{name} at {viewport['width']} px scrolls sideways to {measured['scrollWidth']} px")
+            problems += [f"{name} at {viewport['width']} px: {s}" for s in measured["small"]]
+        _language(page, "en")
+        page.context.close()
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize(("viewport", "language"), [(PHONE_360, "vi"), (PHONE, "en"), (TABLET, "vi"),
+                                                    ({"width": 1024, "height": 768}, "en")])
+def test_the_navigation_shows_every_page_and_more_opens_the_rest(console: Console, browser: Any,
+                                                                   viewport: dict[str, int], language: str) -> None:
+    expect = sync_api.expect
+    page = browser(viewport)
+    log_in(page, console.base, "dir")
+    _language(page, language)
+    for link in page.locator("nav.nav > a").all():  # the first line of pages: whole, inside the screen
+        box = link.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+    more = page.locator("[data-testid=nav-more] summary")
+    box = more.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= viewport["width"]
+    more.tap()
+    for testid in ("nav-stats", "nav-drill-results", "nav-users"):
+        item = page.locator(f"[data-testid={testid}]")
+        expect(item).to_be_visible()
+        box = item.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], (testid, box)
+    _load(page, "[data-testid=nav-users]")
+    expect(page.locator("[data-testid=nav-more] summary")).to_have_class("active")
+    page.locator("h1").tap()
+    _language(page, "en")
+
+
+def _uncovered(page: Any, selector: str) -> bool:
+    """The element's middle is the element itself (or inside it), not something drawn over it."""
+    page.locator(selector).first.scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    return bool(page.evaluate("""(selector) => {
+        const el = document.querySelector(selector);
+        const box = el.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top !== null && (top === el || el.contains(top));
+    }""", selector))
+
+
+def test_an_open_floor_call_never_covers_the_foot_of_a_page(console: Console, browser: Any) -> None:
+    expect = sync_api.expect
+    e2e._last_hand(console.base, "67")
+    tablet = browser({"width": 1024, "height": 768})
+    log_in(tablet, console.base, "dana")
+    tablet.goto(f"{console.base}/")
+    _load(tablet, "[data-testid='next-hand-67']")
+    _load(tablet, "[data-testid=deal-all]")
+    _load(tablet, "[data-testid=call-floor]")
+    for viewport in (PHONE, PHONE_360, TABLET):
+        phone = browser(viewport)
+        log_in(phone, console.base, "mai")
+        phone.goto(f"{console.base}/what-happened?table=63")
+        expect(phone.locator("[data-testid=page-call]")).to_contain_text("table 67")
+        phone.locator("label:has(> input[data-testid='mishap-four_card_flop'])").tap()
+        assert _uncovered(phone, "[data-testid=rule-it]"), viewport
+        phone.goto(f"{console.base}/drill")
+        expect(phone.locator("[data-testid=page-call]")).to_be_visible()
+        _load(phone, "[data-testid=start-drill]")
+        expect(phone.locator("[data-testid=page-call]")).to_be_visible()
+        for verdict in ("misdeal", "void", "continue"):
+            assert _uncovered(phone, f"[data-testid=verdict-{verdict}]"), (viewport, verdict)
+        phone.context.close()
+    phone = browser(PHONE)
+    log_in(phone, console.base, "mai")
+    phone.goto(f"{console.base}/rules")
+    _load(phone, "[data-testid=page-answer]")
+
+
+COMMON_PATHS = {
+    "four-card flop": ["mishap-four_card_flop"],
+    "first card to the wrong seat": ["mishap-first_card_wrong_seat", "seat-3", "acted-1", "chips-in-1"],
+    "missing burn": ["mishap-missing_burn", "acted-1"],
+    "exposed card in the deal": ["mishap-exposed_card", "seat-4", "card-2"],
+    "card dealt too soon": ["mishap-premature_card", "acted-2"],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "vi"])
+def test_the_unlogged_hand_fits_one_phone_screen_on_the_common_paths(console: Console, browser: Any,
+                                                                      language: str) -> None:
+    expect = sync_api.expect
+    page = browser(PHONE)
+    log_in(page, console.base, "flo")
+    _language(page, language)
+    for number, (name, taps) in enumerate(COMMON_PATHS.items()):
+        table = f"7{number}{'0' if language == 'en' else '1'}"
+        e2e._last_hand(console.base, table)
+        page.goto(f"{console.base}/")
+        started, count = time.monotonic(), 0
+        _load(page, f"[data-testid='what-happened-{table}']")
+        count += 1
+        for testid in taps:
+            page.locator(f"label:has(> input[data-testid='{testid}'])").tap()
+            count += 1
+        button = page.locator("[data-testid=rule-it]")
+        box = button.bounding_box()
+        top = page.evaluate("window.scrollY")
+        bottom = box["y"] + top + box["height"]
+        page.screenshot(path=str(SHOTS / f"{language}-390-entry-{name.replace(' ', '-')}.png"))
+        assert bottom <= PHONE["height"], f"{name}: 'Rule on it' ends at {bottom} px, below one screen"
+        _load(page, "[data-testid=rule-it]")
+        count += 1
+        expect(page.locator("[data-testid=verdict]")).to_be_visible()
+        _load(page, "[data-testid=confirm-ruling]")
+        count += 1
+        COUNTED[f"{name} ({language})"] = (count, round(time.monotonic() - started, 1))
+        print(f"\n{name} ({language}): {count} taps, {time.monotonic() - started:.1f} s")
+    _language(page, "en")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLET])
+def test_a_keyboard_user_skips_the_navigation_with_the_first_tab(console: Console, browser: Any,
+                                                                  viewport: dict[str, int]) -> None:
+    expect = sync_api.expect
+    page = browser(viewport)
+    log_in(page, console.base, "flo")
+    for language, words in (("vi", "Đến nội dung trang"), ("en", "Skip to the page")):
+        _language(page, language)
+        page.goto(f"{console.base}/rules")
+        skip = page.locator("[data-testid=skip-link]")
+        box = skip.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 0, "the skip link shows before it has the focus"
+        page.keyboard.press("Tab")
+        expect(skip).to_be_focused()
+        expect(skip).to_have_text(words)
+        box = skip.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["height"] >= 44
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "main"
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('main') !== null")
+
+
+@pytest.mark.parametrize(("viewport", "language"), [(PHONE, "vi"), (TABLET, "en")])
+def test_rules_search_ignores_accents_and_case_as_the_command_line_does(console: Console, browser: Any,
+                                                                        viewport: dict[str, int], language: str) -> None:
+    expect = sync_api.expect
+    page = browser(viewport)
+    log_in(page, console.base, "dana")
+    _language(page, language)
+    page.goto(f"{console.base}/rules")
+    for typed, first in (("bon la", "FLOP-4CARD"), ("BỐN LÁ", "FLOP-4CARD"), ("dot bai", "DEF-BURN"),
+                         ("Four-Card flop", "FLOP-4CARD")):
+        page.fill("[data-testid=rule-search]", typed)
+        _load(page, "form.filters button[type=submit]")
+        cards = page.locator(".rule-card")
+        expect(cards.first).to_have_attribute("data-testid", f"rule-{first}")
+        found = [c.get_attribute("data-testid").removeprefix("rule-") for c in cards.all()]
+        assert found == [h.rule.id for h in search_rules(typed, limit=1000)], typed
+        if typed == "dot bai":
+            assert {"FLOP-NOBURN", "BURN-STREET"} <= set(found)
+    _language(page, "en")
+
+
+@pytest.mark.parametrize(("viewport", "language"), [(PHONE, "vi"), (TABLET, "en")])
+def test_the_big_blind_s_call_with_nothing_to_call_is_logged_as_a_check(console: Console, browser: Any,
+                                                                        viewport: dict[str, int], language: str) -> None:
+    table = "80" if language == "en" else "81"
+    e2e._last_hand(console.base, table)
+    page = browser(viewport)
+    log_in(page, console.base, "flo")
+    _language(page, language)
+    page.goto(f"{console.base}/")
+    _load(page, f"[data-testid='next-hand-{table}']")
+    _load(page, "[data-testid=deal-all]")
+    for _ in range(6):  # four limps, the small blind completes, and the big blind taps "Call"
+        _load(page, "[data-testid=act-call]")
+    hand = page.url.rsplit("/", 1)[1]
+    events = page.evaluate(f"async () => (await (await fetch('/api/hands/{hand}/events')).json()).events")
+    acts = [e for e in events if e["type"] == "act"]
+    assert [a["action"] for a in acts] == ["call"] * 5 + ["check"], acts
+    sync_api.expect(page.locator("[data-testid=deal-street-noburn]")).to_be_visible()
+    _language(page, "en")
