@@ -225,7 +225,7 @@ def test_on_a_phone_the_substantial_action_bar_stays_inside_its_banner(console: 
         assert banner["x"] + banner["width"] <= PHONE["width"]
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         top = _box(page, ".topbar")
-        assert top["height"] <= 120, top
+        assert top["height"] <= 150, top  # the brand's line and the navigation's two (every page shown)
 
 
 def test_the_drill_opens_the_events_at_the_floor_call_draws_a_face_down_card_down_and_offers_the_verdict_s_remedies(

@@ -64,7 +64,7 @@ def action_event(form: Form, state: HandState) -> Event:
     action, _, size = move.partition(":")
     if action not in ("fold", "check", "call", "bet", "raise", "complete", "all_in"):
         raise InvalidInput("error.web.event_forms.unknown_move", field="move", move=repr(move))
-    held = state.seats.get(seat)
+    held = state.seats.get(seat) if seat is not None else None
     if action == "call" and held is not None and held.street_bet >= state.current_bet:
         action = "check"  # a call with nothing to call (the big blind when everyone limped) is a check
     event: Event = {"type": "act", "seat": seat, "action": action}

@@ -13,9 +13,9 @@ from typing import Any
 from floorman.errors import UnknownRulebookError
 from floorman.rulebooks import find_rulebook
 from floorman.storage import Connection, Incident, IncidentDraft, IncidentQuery, Incidents, RoomScope
+from floorman.web.event_words import cause_name
 from floorman.web.i18n import Translator
 from floorman.web.problems import InvalidInput
-from floorman.web.event_words import cause_name
 from floorman.web.ruling_view import stored_ruling_view
 from floorman.web.ruling_words import verdict_name
 
