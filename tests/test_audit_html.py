@@ -184,3 +184,33 @@ def test_a_report_that_cannot_be_written_is_one_error_line_and_leaves_nothing_be
     assert result.exit_code == 2
     assert "missing-folder" in result.output
     assert not target.parent.exists()
+
+
+_WITHOUT_EXTRAS = """
+import sys
+from importlib.abc import MetaPathFinder
+
+class Missing(MetaPathFinder):
+    blocked = ("fastapi", "starlette", "uvicorn", "jinja2", "babel", "multipart", "python_multipart", "dask",
+               "distributed", "mcp", "mcp_types", "markupsafe")
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in self.blocked:
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return None
+
+sys.meta_path.insert(0, Missing())
+from floorman.cli import main
+main(["audit", sys.argv[1], "--html", sys.argv[2]])
+"""
+
+
+def test_the_report_needs_none_of_the_extras(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    target = tmp_path / "report.html"
+    done = subprocess.run([sys.executable, "-c", _WITHOUT_EXTRAS, str(EXAMPLES / "four-card-flop.json"),
+                           str(target)], capture_output=True, text=True, check=False)
+    assert done.returncode == 1, done.stderr
+    assert _data(target.read_text(encoding="utf-8"))["summary"]["flagged"] == 1
