@@ -320,7 +320,8 @@
         grid: {left: 8, right: 48, top: 16, bottom: 8, containLabel: true},
         tooltip: {trigger: 'item', formatter: function (p) { return opts.tip ? opts.tip(rows[p.dataIndex]) : p.name; }},
         xAxis: horizontal ? val : cat, yAxis: horizontal ? cat : val,
-        series: [{type: 'bar', data: values, label: {show: true, position: horizontal ? 'right' : 'top',
+        series: [{type: 'bar', data: values, labelLayout: {hideOverlap: true},
+                  label: {show: true, position: horizontal ? 'right' : 'top', fontSize: 11,
           formatter: function (p) { return opts.label ? opts.label(rows[p.dataIndex]) : n(p.value); }}}]
       }, function (p) { return filterOf(rows[p.dataIndex]); });
     };
@@ -399,10 +400,11 @@
       draw(c, {
         grid: {left: 8, right: 24, top: 16, bottom: 8, containLabel: true},
         tooltip: {trigger: 'item', formatter: function (p) { return rows[p.dataIndex][0] + ': ' + rateText(rows[p.dataIndex]); }},
-        xAxis: {type: 'category', data: rows.map(function (r) { return r[0]; })},
+        xAxis: {type: 'category', data: rows.map(function (r) { return r[0].slice(5); }),
+                axisLabel: {hideOverlap: true}},
         yAxis: {type: 'value', axisLabel: {formatter: function (v) { return n(v); }}},
         series: [{type: 'line', data: rows.map(function (r) { return r[4]; }), symbol: 'circle', symbolSize: 9,
-                  triggerLineEvent: true}]
+                  showAllSymbol: rows.length <= 400, triggerLineEvent: true}]
       }, function (p) { return p.dataIndex === undefined ? null : {period: rows[p.dataIndex][0]}; });
     };
     return c;
