@@ -181,8 +181,8 @@ def test_statistics_count_per_room_and_across_rooms(store: str) -> None:
                 Incidents(conn, rooms=EVERY_ROOM).record(draft(f"room {room}", room_id=room), now=NOW)
         period = Period(since="2026-06-01", until="2026-06-01")
         with db.connect() as conn:
-            assert StatsQueries(conn).by_room(period) == {1: (2, 1), riverside: (3, 1)}
-            assert StatsQueries(conn).total_hands(period) == 5
+            assert StatsQueries(conn, rooms=EVERY_ROOM).by_room(period) == {1: (2, 1), riverside: (3, 1)}
+            assert StatsQueries(conn, rooms=EVERY_ROOM).total_hands(period) == 5
             assert StatsQueries(conn, rooms=(riverside,)).total_hands(period) == 3
             assert StatsQueries(conn, rooms=(riverside,)).causes(period) == {"four_card_flop": 1}
     finally:

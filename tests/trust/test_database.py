@@ -168,9 +168,9 @@ def test_the_statistics_are_counted_again_only_when_an_incident_or_a_hand_is_add
 
     monkeypatch.setattr(StatsQueries, "counts", counting)
     with db.connect() as conn:
-        first = cache.counts(conn, period)
-        assert cache.counts(conn, period) is first and len(counted) == 1
+        first = cache.counts(conn, period, rooms=EVERY_ROOM)
+        assert cache.counts(conn, period, rooms=EVERY_ROOM) is first and len(counted) == 1
     _record(db, 1)
     with db.connect() as conn:
-        again = cache.counts(conn, period)
+        again = cache.counts(conn, period, rooms=EVERY_ROOM)
     assert len(counted) == 2 and sum(again.irregularities[Grouping.TABLE].values()) == 2

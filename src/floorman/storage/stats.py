@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
 
+from floorman.storage.rooms import RoomScope, scope_clause
 from floorman.storage.sql import Connection
 
 __all__ = ["Counts", "Grouping", "Period", "StatsCache", "StatsQueries"]
@@ -48,18 +49,15 @@ class Period:
 
 
 class StatsQueries:
-    """The counts of ``rooms`` (None: across every room)."""
+    """The counts of ``rooms`` (``EVERY_ROOM``: across every room), kept to them like every store of a room's
+    records (``floorman.storage.rooms.RoomScope``)."""
 
-    def __init__(self, conn: Connection, *, rooms: tuple[int, ...] | None = None) -> None:
+    def __init__(self, conn: Connection, *, rooms: RoomScope) -> None:
         self.conn = conn
         self.rooms = rooms
 
     def _rooms(self, alias: str) -> tuple[str, tuple[int, ...]]:
-        if self.rooms is None:
-            return "", ()
-        if not self.rooms:
-            return " AND 0 = 1", ()
-        return f" AND {alias}room_id IN ({', '.join('?' for _ in self.rooms)})", self.rooms
+        return scope_clause(self.rooms, f"{alias}room_id")
 
     def hands(self, group: Grouping, period: Period) -> dict[str, int]:
         key = _HAND_KEY[group]
@@ -130,10 +128,10 @@ class StatsCache:
 
     def __init__(self, size: int = 32) -> None:
         self.size = size
-        self._kept: OrderedDict[tuple[Period, tuple[int, ...] | None, tuple[int, int]], Counts] = OrderedDict()
+        self._kept: OrderedDict[tuple[Period, RoomScope, tuple[int, int]], Counts] = OrderedDict()
         self._lock = threading.Lock()
 
-    def counts(self, conn: Connection, period: Period, *, rooms: tuple[int, ...] | None = None) -> Counts:
+    def counts(self, conn: Connection, period: Period, *, rooms: RoomScope) -> Counts:
         queries = StatsQueries(conn, rooms=rooms)
         key = (period, rooms, queries.version())
         with self._lock:
