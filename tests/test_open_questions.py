@@ -96,3 +96,27 @@ def test_prem_river_a_turn_of_two_stuck_cards_sends_the_second_back_at_the_floor
     assert ruling["verdict"] == "continue" and "PREM-RIVER" in ruling["rules"]
     assert any(r["do"] == "reshuffle_stub" for r in ruling["remedies"])
     assert ruling["discretion"] is True
+
+
+def _river_of(cards: tuple[str, ...]) -> dict[str, Any]:
+    events: list[dict[str, Any]] = [*deal(NINE), act(3, "call", 2000), *(act(s, "fold") for s in range(4, 10)),
+                                    act(1, "call", 2000), act(2, "check")]
+    for street in (("Jc", "7d", "2s"), ("Qh",), cards):
+        events += [BURN, *({"type": "board", "card": c} for c in street), act(1, "check"), act(2, "check"),
+                   act(3, "check")]
+    return t9([*events[:-3], FLOOR])
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize(("cards", "extra"), [(("4c",), False), (("4c", "9s"), True), (("4c", "9s", "Td"), True)])
+def test_def_stub_a_river_of_two_stuck_cards_takes_the_first_as_the_river_at_the_floors_call(
+        book: str, cards: tuple[str, ...], extra: bool) -> None:
+    ruling = last(_river_of(cards), book)
+    assert ruling["verdict"] == "continue"
+    if not extra:  # one below: a river of one card is no irregularity
+        assert ruling["remedies"] == [] and ruling["discretion"] is False
+        return
+    assert "DEF-STUB" in ruling["rules"] and ruling["discretion"] is True
+    assert [r["card"] for r in ruling["remedies"] if r["do"] == "remove_card"] == list(cards[1:])
+    assert "the first is the river" in ruling["explanation"]
+    assert "The alternative is to scramble the two cards and pick the river at random" in ruling["explanation"]

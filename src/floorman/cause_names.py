@@ -76,6 +76,7 @@ CAUSE_NAMES: Mapping[str, str] = {
     "next_button_misplaced": N_("Next hand's button in the wrong place"),
     "missed_blinds_made_up": N_("Blinds made up that no one missed"),
     "award_not_adding_up": N_("Split pot that does not add up"),
+    "extra_board_card": N_("A board card past the river"),
 
     "board_count": N_("Wrong number of board cards at the end of the hand"),
     "hole_count": N_("Wrong number of hole cards at the end of the hand"),

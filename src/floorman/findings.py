@@ -90,6 +90,8 @@ class Irregularity(StrEnum):
     """The next hand makes up a seat's missed blinds where the book leaves no blind to miss (``next_hand.made_up``)."""
     AWARD_NOT_ADDING_UP = "award_not_adding_up"
     """A pot awarded in parts whose parts do not come to the pot (``pot_awarded.shares``, v1.1)."""
+    EXTRA_BOARD_CARD = "extra_board_card"
+    """A board card past the last street: the river came off as two cards stuck together (no street to belong to)."""
 
 
 NEXT_HAND = frozenset({Irregularity.BUTTON_MOVED_ON_REDEAL, Irregularity.NEXT_BUTTON_MISPLACED,

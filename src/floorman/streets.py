@@ -96,7 +96,8 @@ def board_card(state: HandState, ev: BoardCardDealt, at: int) -> None:
         return
     cur = state.street
     target = _board_target(state)
-    if target is None:
+    if target is None:  # a card past the last street: the river came off as two cards stuck together
+        state.add(Finding(at=at, irregularity=I.EXTRA_BOARD_CARD, street=cur, card=ev.card, count=1))
         return
     if target == cur and cur is not _PREFLOP:
         _same_street(state, cur, ev, at)

@@ -385,6 +385,16 @@ def premature_burn(ctx: Context, fs: list[Finding]) -> Decision:
     return d
 
 
+def extra_board(ctx: Context, fs: list[Finding]) -> Decision:
+    """A board card past the last street: the first card is the river, the other goes out of play (no text)."""
+    d = ctx.decide(fs, "extra_board_card.found", Message.of("ruling.extra_board.no_rule"))
+    for f in fs:
+        ctx.apply(d, "extra_board_card.out_of_play", card=f.card)
+    d.say(Message.of("ruling.extra_board.said", street=fs[0].street.value if fs[0].street else None))
+    d.say(Message.of("ruling.extra_board.alternative"))
+    return d
+
+
 BOARD_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.DUPLICATE_CARD: duplicate,
     I.FOREIGN_BACK_IN_PLAY: foreign_in_play,
@@ -400,4 +410,5 @@ BOARD_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.EXTRA_BURN: extra_burn,
     I.PREMATURE_CARD: premature,
     I.PREMATURE_BURN: premature_burn,
+    I.EXTRA_BOARD_CARD: extra_board,
 }
