@@ -14,9 +14,10 @@ import floorman
 from floorman.cli import main
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
+from floorman.locale import translations
 from floorman.rulebooks import BOOK_IDS
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
-from floorman.text import VERDICT_WORDS, VERDICT_WORDS_VI, remedy_text, result_lines, verdict_words
+from floorman.text import VERDICT_FORMS, VERDICTS, remedy_text, result_lines, verdict_words
 from tests.conftest import EXAMPLES, load_cases
 from tests.strategies import hand_logs
 
@@ -99,8 +100,14 @@ def test_remedy_text_is_english_by_default() -> None:
     assert "ghế 4" in remedy_text(remedy, lang="vi")
 
 
-def test_every_verdict_has_vietnamese_words() -> None:
-    assert set(VERDICT_WORDS_VI) == set(VERDICT_WORDS) == {v.value for v in Verdict}
+def test_every_verdict_has_its_words_in_every_form_in_both_languages_once() -> None:
+    assert tuple(v.value for v in Verdict) == VERDICTS
+    for form in VERDICT_FORMS:
+        for verdict in VERDICTS:
+            key = f"verdict.{form}.{verdict}"
+            for lang in ("en", "vi"):
+                assert key in translations(lang)._catalog, (lang, key)  # type: ignore[attr-defined]
+            assert verdict_words(verdict, "vi", form) != key
     assert verdict_words("misdeal", "vi") == "HỦY VÁN (misdeal): hủy lần chia này và chia lại"
     assert verdict_words("void", "vi") == "VÔ HIỆU (void): bộ bài lỗi, trả lại toàn bộ chip"
     assert verdict_words("continue", "vi").startswith("TIẾP TỤC")

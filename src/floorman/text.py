@@ -7,18 +7,21 @@ reasons for discretion, are said in Vietnamese.
 
 from __future__ import annotations
 
-from floorman.locale import Message, say
+from floorman.locale import DEFAULT_LANG, Message, say
 from floorman.result import Result
 from floorman.rulebooks import Rulebook
-from floorman.rulings.model import Remedy, Ruling
+from floorman.rulings.model import Remedy, Ruling, Verdict
 
-__all__ = [
-    "VERDICT_WORDS", "VERDICT_WORDS_VI", "compare_words", "remedy_text", "result_lines", "ruling_lines",
-    "verdict_words",
-]
+__all__ = ["VERDICTS", "VERDICT_FORMS", "compare_words", "remedy_text", "result_lines", "ruling_lines", "verdict_words"]
 
-VERDICTS = ("misdeal", "void", "continue")
-_COMPARE_KEYS = ("rulebook", "verdict", "discr", "rules_remedies", "yes", "no", *VERDICTS, "disagree")
+VERDICTS = tuple(v.value for v in Verdict)
+"""Every verdict's value (``Verdict``): what a stored ruling, a filter or an override may name."""
+VERDICT_FORMS = ("banner", "headline", "name", "short", "table", "meaning", "answer", "label")
+"""The forms a verdict is said in (the catalog's ``verdict.<form>.<verdict>``): ``banner``, the first line of a
+ruling on the command line; ``headline`` and ``meaning``, the console's banner of a ruling; ``name``, a verdict in a
+sentence, a menu or a tag; ``short``, named beside another (the floor's override, the audit's charts); ``table``,
+``floorman compare``'s column; ``answer`` and ``label``, the drill's answer and its choices."""
+_COMPARE_KEYS = ("rulebook", "verdict", "discr", "rules_remedies", "yes", "no", "disagree")
 
 
 def _words(key: str, lang: str, **facts: object) -> str:
@@ -26,18 +29,22 @@ def _words(key: str, lang: str, **facts: object) -> str:
     return say(Message.of(f"cli.{key}", **facts), lang)
 
 
-VERDICT_WORDS = {v: _words(f"verdict.{v}", "en") for v in VERDICTS}
-VERDICT_WORDS_VI = {v: _words(f"verdict.{v}", "vi") for v in VERDICTS}
+def verdict_words(verdict: str, lang: str = DEFAULT_LANG, form: str = "banner") -> str:
+    """A verdict in words, in one of its ``VERDICT_FORMS``, for the command line, the console, the drill and the
+    audit alike; a value that is no verdict (an old record's), as it is.
+
+    >>> verdict_words("misdeal"), verdict_words("continue", "vi", "name"), verdict_words("void", form="headline")
+    ('MISDEAL: cancel the deal and re-deal', 'Tiếp tục', 'VOID')
+    """
+    if verdict not in VERDICTS:
+        return str(verdict)
+    return say(Message.of(f"verdict.{form}.{verdict}"), lang)
 
 
-def compare_words(lang: str = "en") -> dict[str, str]:
+def compare_words(lang: str = DEFAULT_LANG) -> dict[str, str]:
     """The words of ``floorman compare``'s table: headings, yes/no, verdicts, and the disagreement line."""
-    return {key: _words(f"compare.{key}", lang) for key in _COMPARE_KEYS}
-
-
-def verdict_words(verdict: str, lang: str = "en") -> str:
-    """The verdict as the floor announces it: ``verdict_words("misdeal", "vi")``."""
-    return _words(f"verdict.{verdict}", lang)
+    return {**{key: _words(f"compare.{key}", lang) for key in _COMPARE_KEYS},
+            **{v: verdict_words(v, lang, "table") for v in VERDICTS}}
 
 
 def remedy_text(remedy: Remedy, lang: str = "en") -> str:
@@ -60,7 +67,7 @@ def ruling_lines(ruling: Ruling, book: Rulebook, *, color: bool = True, lang: st
     lines = [paint(verdict_words(verdict, lang), colors[verdict]) + f"   ({book.short}, {where})"]
     if ruling.override is not None:
         ruled = ruling.override.verdict.value
-        lines.append(paint(h("floor_ruled", verdict=_words(f"verdict_short.{ruled}", lang),
+        lines.append(paint(h("floor_ruled", verdict=verdict_words(ruled, lang, "short"),
                              reason=ruling.override.reason), "1;33"))
     sa = h("yes") if ruling.substantial_action else h("no")
     lines.append(h("sa", sa=sa) + (h("discretion") if ruling.discretion else ""))

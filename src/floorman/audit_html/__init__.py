@@ -35,12 +35,12 @@ from floorman.audit_report import UNKNOWN, CrossRow, HandAudit, Summary, Summary
 from floorman.cause_names import cause_words
 from floorman.drill.narrate import event_line
 from floorman.errors import FloormanError
-from floorman.locale import Message, lang_of, say, translations
+from floorman.locale import lang_of, translations
 from floorman.log import HandLog
 from floorman.result import Result
 from floorman.rulebooks import find_rulebook
 from floorman.rulings.model import Ruling
-from floorman.text import remedy_text, verdict_words
+from floorman.text import VERDICTS, remedy_text, verdict_words
 
 __all__ = ["BLOCK_HANDS", "WORD_IDS", "HandDetail", "HtmlReport", "interval_per_thousand", "rate_per_thousand",
            "report_data"]
@@ -283,7 +283,6 @@ class HtmlReport:
         return size
 
 
-_VERDICTS = ("misdeal", "void", "continue")
 
 
 def _names(summary: Summary, lang: str) -> dict[str, dict[str, str]]:
@@ -299,8 +298,8 @@ def _names(summary: Summary, lang: str) -> dict[str, dict[str, str]]:
             books[row.key] = book.name_in(lang)
     return {
         "kind": {k: cause_words(k, lang) for k in sorted(kinds)},
-        "verdict": {v: say(Message.of(f"cli.verdict_short.{v}"), lang) for v in _VERDICTS},
-        "verdict_long": {v: verdict_words(v, lang) for v in _VERDICTS},
+        "verdict": {v: verdict_words(v, lang, "short") for v in VERDICTS},
+        "verdict_long": {v: verdict_words(v, lang) for v in VERDICTS},
         "book": books,
     }
 

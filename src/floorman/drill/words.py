@@ -21,6 +21,7 @@ from floorman.locale import say as say_message
 from floorman.rulebooks import Citation, find_rulebook
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
 from floorman.table import amount_text
+from floorman.text import verdict_words
 
 __all__ = [
     "VERDICT_KEYS",
@@ -68,13 +69,13 @@ VERDICT_KEYS: Mapping[str, Verdict] = {
 
 
 def verdict_text(verdict: Verdict, lang: str) -> str:
-    """The verdict with what it means, as the drill's answer gives it (``drill.verdict.*``)."""
-    return say_message(Message.of(f"drill.verdict.{verdict.name.lower()}"), lang)
+    """The verdict with what it means, as the drill's answer gives it (``floorman.text.verdict_words``)."""
+    return verdict_words(verdict.value, lang, "answer")
 
 
 def verdict_label(verdict: Verdict, lang: str) -> str:
-    """The verdict as a player picks it (``drill.verdict_label.*``)."""
-    return say_message(Message.of(f"drill.verdict_label.{verdict.name.lower()}"), lang)
+    """The verdict as a player picks it (``floorman.text.verdict_words``)."""
+    return verdict_words(verdict.value, lang, "label")
 
 
 def topic_name(topic: Topic, lang: str) -> str:

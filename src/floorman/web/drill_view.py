@@ -31,12 +31,10 @@ from floorman.web.i18n import Translator
 from floorman.web.live_view import BoardCard, SeatView, board_cards, game_text, level_text, seat_views
 from floorman.web.problems import InvalidInput
 from floorman.web.rendering import format_chips
-from floorman.web.ruling_words import VERDICT_NAMES
 
 __all__ = [
     "MAX_COUNT",
     "PRACTICE_BELOW",
-    "VERDICT_WORDS",
     "DrillTable",
     "answer_row",
     "drill_options",
@@ -56,7 +54,6 @@ PRACTICE_BELOW = 70
 """A topic where a user has scored below this percentage of the points is one to practise."""
 WEAKEST = 2
 """How many of a user's weak topics the results page names (the weakest first)."""
-VERDICT_WORDS: Mapping[str, str] = VERDICT_NAMES
 
 
 def topic_label(topic: str, lang: str) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from floorman.errors import UnknownRulebookError
 from floorman.rulebooks import find_rulebook
 from floorman.storage import Connection, Incident, IncidentDraft, IncidentQuery, Incidents, RoomScope
+from floorman.text import VERDICTS
 from floorman.web.event_words import cause_name
 from floorman.web.i18n import Translator
 from floorman.web.problems import InvalidInput
@@ -25,7 +26,6 @@ __all__ = ["CSV_COLUMNS", "FILTER_PARAMETERS", "IncidentWords", "correct_inciden
 IncidentWords = Callable[[Incident], Mapping[str, str]]
 """An incident's columns in words: ``rule_numbers``, ``remedy``, ``verdict_words``, ``final_verdict_words``,
 ``override_verdict_words`` and ``causes_words``, each one line."""
-_VERDICTS = ("misdeal", "void", "continue")
 MAX_OFFSET = 10**9
 _FLAGS = {"": False, "0": False, "false": False, "off": False, "1": True, "true": True, "on": True}
 FILTER_PARAMETERS: list[dict[str, Any]] = [
@@ -35,7 +35,7 @@ FILTER_PARAMETERS: list[dict[str, Any]] = [
         ("table", "One table.", {"type": "string"}),
         ("dealer", "One dealer.", {"type": "string"}),
         ("floor", "One floor person.", {"type": "string"}),
-        ("verdict", "The final verdict.", {"type": "string", "enum": ["", *_VERDICTS]}),
+        ("verdict", "The final verdict.", {"type": "string", "enum": ["", *VERDICTS]}),
         ("cause", "One irregularity (a cause id such as four_card_flop).", {"type": "string"}),
         ("since", "The first day (UTC), YYYY-MM-DD.", {"type": "string", "pattern": "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"}),
         ("until", "The last day (UTC), YYYY-MM-DD.", {"type": "string", "pattern": "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"}),
@@ -83,7 +83,7 @@ def _all(raw: str) -> bool:
 def query_from_params(params: Mapping[str, str], *, limit: int = 100) -> IncidentQuery:
     """Search and filters from a query string: q, table, dealer, floor, verdict, cause, since, until, all."""
     verdict = params.get("verdict", "").strip()
-    if verdict and verdict not in _VERDICTS:
+    if verdict and verdict not in VERDICTS:
         raise InvalidInput("error.web.incident_log.expected_misdeal_void_continue", field="verdict",
                            verdict=repr(verdict))
     return IncidentQuery(
@@ -98,7 +98,7 @@ def query_from_params(params: Mapping[str, str], *, limit: int = 100) -> Inciden
 def correct_incident(conn: Connection, incident_id: int, *, floor_person: str, verdict: str, reason: str,
                      now: str, rooms: RoomScope) -> Incident:
     """A correction: a new entry pointing to the old one, with the verdict the floor settles on and why."""
-    if verdict not in _VERDICTS:
+    if verdict not in VERDICTS:
         raise InvalidInput("error.web.incident_log.expected_misdeal_void_continue", field="verdict",
                            verdict=repr(verdict))
     if not reason.strip():

@@ -34,6 +34,7 @@ from floorman.storage import (
     User,
 )
 from floorman.table import Family
+from floorman.text import VERDICTS
 from floorman.web.incident_drafts import incident_draft, plain_json
 from floorman.web.problems import InvalidInput
 from floorman.web.quick_deal import DealFlaws, initial_deal
@@ -42,7 +43,6 @@ from floorman.web.table_setup import TableSetup, blind_posts, carried_over
 __all__ = ["LiveHand", "RulingOutcome", "append_events", "call_floor", "correct_deal", "create_hand",
            "floor_answer_of", "floor_call_of", "load_hand", "next_hand", "record_ruling", "start_replay", "undo_last"]
 
-_VERDICTS = ("misdeal", "void", "continue")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -316,7 +316,7 @@ def record_ruling(
     ruling = live.result.rulings[k]
     applied: dict[str, Any] = {"type": "ruling_applied", "ruling": k}
     if override_verdict:
-        if override_verdict not in _VERDICTS:
+        if override_verdict not in VERDICTS:
             raise InvalidInput("error.web.live_hands.expected_misdeal_void_continue", field="verdict",
                                override_verdict=repr(override_verdict))
         if override_verdict == ruling.verdict.value:

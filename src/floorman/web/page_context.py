@@ -10,7 +10,7 @@ from starlette.responses import HTMLResponse, RedirectResponse
 
 from floorman.storage import Role, Session
 from floorman.web.i18n import N_, Translator, locale_names
-from floorman.web.ruling_words import VERDICT_NAMES
+from floorman.web.ruling_words import verdict_names
 from floorman.web.security import request_locale
 from floorman.web.services import services
 
@@ -59,7 +59,7 @@ def base_context(request: Request, session: Session | None, *, active: str = "")
         "is_director": user is not None and user.role.allows(Role.DIRECTOR),
         "role_names": {key: t.gettext(name) for key, name in ROLE_NAMES.items()},
         "status_names": {key: t.gettext(name) for key, name in STATUS_NAMES.items()},
-        "verdict_names": {key: t.gettext(name) for key, name in VERDICT_NAMES.items()},
+        "verdict_names": verdict_names(t),
     }
 
 

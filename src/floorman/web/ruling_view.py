@@ -10,9 +10,10 @@ from typing import Any
 from floorman.locale import field_in
 from floorman.rulebooks import Rulebook, catalog
 from floorman.rulings.model import Remedy, RemedyKind, Ruling
+from floorman.text import VERDICTS, verdict_words
 from floorman.web.event_words import cause_name
 from floorman.web.i18n import Translator
-from floorman.web.ruling_words import VERDICT_HEADLINES, VERDICT_MEANINGS, remedy_step
+from floorman.web.ruling_words import remedy_step
 
 __all__ = ["CitedRule", "RulingView", "explanation_for", "ruling_view", "stored_ruling_view"]
 
@@ -62,8 +63,8 @@ def ruling_view(ruling: Ruling, book: Rulebook, t: Translator) -> RulingView:
     override = ruling.override
     return RulingView(
         verdict=ruling.verdict.value,
-        headline=t.gettext(VERDICT_HEADLINES[ruling.verdict.value]),
-        meaning=t.gettext(VERDICT_MEANINGS[ruling.verdict.value]),
+        headline=verdict_words(ruling.verdict.value, t.locale, "headline"),
+        meaning=verdict_words(ruling.verdict.value, t.locale, "meaning"),
         steps=tuple(remedy_step(r, t) for r in ruling.remedies),
         rules=tuple(_cited(c.rule, c.source_in(t.locale), book, t) for c in ruling.citations),
         explanation=explanation_for(ruling, t.locale),
@@ -72,7 +73,7 @@ def ruling_view(ruling: Ruling, book: Rulebook, t: Translator) -> RulingView:
         discretion=ruling.discretion,
         discretion_reasons=ruling.reasons(t.locale),
         override_verdict=override.verdict.value if override else None,
-        override_headline=t.gettext(VERDICT_HEADLINES[override.verdict.value]) if override else None,
+        override_headline=verdict_words(override.verdict.value, t.locale, "headline") if override else None,
         override_reason=override.reason if override else None,
         book_name=book.name_in(t.locale),
         final_verdict=ruling.final_verdict.value,
@@ -102,8 +103,8 @@ def stored_ruling_view(obj: Mapping[str, Any], book: Rulebook | None, t: Transla
     explanation = str(field_in(last, "explanation", t.locale) or "")
     return RulingView(
         verdict=verdict,
-        headline=t.gettext(VERDICT_HEADLINES.get(verdict, verdict)),
-        meaning=t.gettext(VERDICT_MEANINGS.get(verdict, "")) if verdict in VERDICT_MEANINGS else "",
+        headline=verdict_words(verdict, t.locale, "headline"),
+        meaning=verdict_words(verdict, t.locale, "meaning") if verdict in VERDICTS else "",
         steps=tuple(steps),
         rules=tuple(_cited(str(c.get("rule")), str(c.get("source", "")), book, t) for c in last.get("citations", [])),
         explanation=explanation,
@@ -112,7 +113,8 @@ def stored_ruling_view(obj: Mapping[str, Any], book: Rulebook | None, t: Transla
         discretion=bool(last.get("discretion")),
         discretion_reasons=tuple(field_in(last, "discretion_reasons", t.locale) or ()),
         override_verdict=str(override["verdict"]) if override else None,
-        override_headline=t.gettext(VERDICT_HEADLINES.get(str(override["verdict"]), "")) if override else None,
+        override_headline=(verdict_words(str(override["verdict"]), t.locale, "headline")
+                           if str(override["verdict"]) in VERDICTS else "") if override else None,
         override_reason=str(override.get("reason", "")) if override else None,
         book_name=str((obj.get("rulebook") or {}).get("name", "")),
         final_verdict=final_verdict,

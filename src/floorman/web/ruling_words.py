@@ -1,4 +1,4 @@
-"""Rulings in the user's language: verdict headlines, remedy steps, streets.
+"""Rulings in the user's language: verdicts, remedy steps, streets.
 
 Remedy steps are said from the package's catalog (``remedy.*`` message ids), as the CLI and the drill say them.
 
@@ -17,24 +17,20 @@ from typing import Any
 
 from floorman.locale import say, street_text
 from floorman.rulings.model import Remedy
-from floorman.web.i18n import N_, Translator
+from floorman.text import VERDICTS, verdict_words
+from floorman.web.i18n import Translator
 
-__all__ = ["VERDICT_HEADLINES", "VERDICT_MEANINGS", "VERDICT_NAMES", "remedy_step", "street_name",
-           "verdict_name"]
-
-VERDICT_HEADLINES = {"misdeal": N_("MISDEAL"), "void": N_("VOID"), "continue": N_("PLAY ON")}
-VERDICT_NAMES = {"misdeal": N_("Misdeal"), "void": N_("Void"), "continue": N_("Play on")}
-"""A verdict as a word in a sentence or a choice (the headlines are for the banner)."""
-VERDICT_MEANINGS = {
-    "misdeal": N_("Cancel the deal and re-deal."),
-    "void": N_("Fouled deck: every chip goes back to whoever bet it."),
-    "continue": N_("The hand goes on."),
-}
+__all__ = ["remedy_step", "street_name", "verdict_name", "verdict_names"]
 
 
 def verdict_name(value: Any, t: Translator) -> str:
-    """``continue`` -> ``Play on`` (``Tiếp tục``); an unknown value as it is."""
-    return t.gettext(VERDICT_NAMES[str(value)]) if str(value) in VERDICT_NAMES else str(value)
+    """``continue`` -> ``Play on`` (``Tiếp tục``); an unknown value as it is (``floorman.text.verdict_words``)."""
+    return verdict_words(str(value), t.locale, "name")
+
+
+def verdict_names(t: Translator) -> dict[str, str]:
+    """Every verdict by its name, in order: the menus, tags and drill buttons."""
+    return {v: verdict_name(v, t) for v in VERDICTS}
 
 
 def street_name(value: Any, t: Translator) -> str:

@@ -20,10 +20,10 @@ from floorman.errors import UnknownRulebookError
 from floorman.rulebooks import rulebooks
 from floorman.storage import AccountAdmin, Accounts, Role, Session
 from floorman.storage.drill_scores import DrillAnswer, DrillRecord, DrillScores
+from floorman.text import VERDICTS
 from floorman.web.drill_view import (
     MAX_COUNT,
     PRACTICE_BELOW,
-    VERDICT_WORDS,
     answer_row,
     drill_options,
     drill_questions,
@@ -38,6 +38,7 @@ from floorman.web.error_responses import describe_error
 from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput
+from floorman.web.ruling_words import verdict_names
 from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
 
@@ -132,9 +133,9 @@ def _question_page(request: Request, session: Session, drill: DrillRecord, quest
     context: dict[str, Any] = {
         "drill": drill, "number": number, "total": len(questions), "question": obj,
         "table": question_table(question, t, lang), "topic_name": topic_label(question.topic.value, lang),
-        "verdict_words": {k: t.gettext(v) for k, v in VERDICT_WORDS.items()},
-        "picked": verdict if verdict in VERDICT_WORDS else "", "stored": stored,
-        "offered": question.choices_for(Verdict(verdict)) if verdict in VERDICT_WORDS else (),
+        "verdict_words": verdict_names(t),
+        "picked": verdict if verdict in VERDICTS else "", "stored": stored,
+        "offered": question.choices_for(Verdict(verdict)) if verdict in VERDICTS else (),
         "next_number": _next_number(questions, answers),
     }
     return render_page(request, session, "drill_question.html", active="drill", **context)
