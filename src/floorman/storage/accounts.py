@@ -259,9 +259,10 @@ class AccountAdmin:
     found, as if it were not there, so nobody lists, changes, switches off, unlocks or sets the password of
     an account with rooms beyond their own.
 
-    A new account belongs to the rooms its creator directs (with its role in each); only the group director
-    makes an account of the whole group (``rooms=None``) or names other rooms. A role is given per room:
-    changed on a room's account, it is changed in each of its rooms.
+    A new account belongs to the rooms its creator directs (with its role in each), or to the rooms named
+    among them; only the group director, who directs every room, makes an account of the whole group (by
+    default) or names any room. A role is given per room: changed on a room's account, it is changed in each
+    of its rooms. The last director who administers an account keeps the role.
     """
 
     def __init__(self, accounts: Accounts, admin: User) -> None:
