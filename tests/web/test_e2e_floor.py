@@ -200,3 +200,30 @@ def test_anonymous_clients_get_nothing_from_the_stream(console: Console) -> None
         assert refused.code == 401 and b"event:" not in refused.read()
     else:
         pytest.fail("the stream answered an anonymous client")
+
+
+@pytest.fixture(params=[TABLET, PHONE], ids=["tablet", "phone"])
+def device(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
+    yield from _browser(tmp_path, request.param)
+
+
+def test_a_wrong_carried_over_button_corrected_in_one_tap_changes_the_ruling(console: Console, device: Any) -> None:
+    """The last hand's button was on seat 6, so the rotation carries it over to seat 1 and seat 2 is due the first
+    card; the button was really on seat 2: one tap on it, and the first card to seat 2 is a misdeal
+    (MD-FIRST-WRONG-SEAT), on a tablet and on a phone."""
+    expect = sync_api.expect
+    log_in(device, console.base, "flo")
+    table = "38" if device.viewport_size["width"] > 500 else "39"
+    e2e._last_hand(console.base, table)
+    device.goto(f"{console.base}/what-happened?table={table}")
+    expect(device.locator("[data-testid=carried-blinds]")).to_contain_text(
+        "Button on seat 1, small blind seat 2, big blind seat 3")
+    expect(device.locator("[data-testid=button-1]")).to_be_checked()
+    taps = Taps(device)
+    for selector in ("mishap-first_card_wrong_seat", "seat-2", "button-2"):
+        taps.touch(f"label:has(> input[data-testid='{selector}'])")
+    expect(device.locator("[data-testid=button-2]")).to_be_checked()
+    taps.submit("[data-testid=rule-it]")
+    expect(device.locator("[data-testid=verdict]")).to_have_text("MISDEAL")
+    expect(device.locator("[data-testid=ruling]")).to_contain_text("MD-FIRST-WRONG-SEAT")
+    shot(device, f"21-carried-over-button-{device.viewport_size['width']}")

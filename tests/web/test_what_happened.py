@@ -166,3 +166,37 @@ def test_the_table_line_names_the_game_in_words_in_both_languages(floor: TestCli
     assert "Hand 7-0101 · Pot-limit Five-card Omaha · Level 9" in english and "omaha5" not in english
     vietnamese = floor.get("/what-happened?table=9", headers={"Accept-Language": "vi"}).text
     assert "Omaha 5 lá" in vietnamese and "omaha5" not in vietnamese
+
+
+def test_what_happened_shows_the_carried_over_button_and_blinds_from_the_rotation(floor: TestClient) -> None:
+    setup_table(floor, table="9")  # button 6 on a full six-seat table: the next hand's button is seat 1
+    page = floor.get("/what-happened?table=9").text
+    assert 'data-testid="carried-over"' in page
+    assert "Button on seat 1, small blind seat 2, big blind seat 3" in page
+    assert 'value="1" data-testid="button-1" checked' in page
+
+
+def _first_card_to_seat_2(floor: TestClient, **extra: str) -> str:
+    response = floor.post("/what-happened", data={
+        "csrf_token": form_token(floor), "table": "9", "mishap": "first_card_wrong_seat", "seat": "2",
+        "acted": "0", "chips_in": "0", **extra}, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    return floor.get(str(response.headers["location"])).text
+
+
+def test_md_first_wrong_seat_a_wrong_carried_over_button_corrected_in_one_tap_changes_the_ruling(
+        floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    # carried over, the button is on seat 1 and seat 2 was due the first card: nothing wrong
+    assert 'data-testid="verdict">MISDEAL' not in _first_card_to_seat_2(floor)
+    # the button was really on seat 2 (one tap): seat 3 was due the first card, so seat 2's is a misdeal
+    setup_table(floor, table="9")
+    corrected = _first_card_to_seat_2(floor, button="2")
+    assert 'data-testid="verdict">MISDEAL' in corrected and "MD-FIRST-WRONG-SEAT" in corrected
+
+
+def test_a_button_off_the_table_is_refused_with_its_field(floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    response = floor.post("/what-happened", data={"csrf_token": form_token(floor), "table": "9",
+                                                  "mishap": "four_card_flop", "button": "12"})
+    assert response.status_code == 422 and 'data-testid="error"' in response.text

@@ -7,6 +7,8 @@ call at its end, so the live page shows the engine's ruling to confirm like any 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -15,7 +17,9 @@ from starlette.responses import Response
 
 from floorman.errors import LogError
 from floorman.formats import handlog
+from floorman.rotation import blinds_due
 from floorman.storage import Connection, HandRecord, Hands, Role, Session
+from floorman.table import Family
 from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
 from floorman.web.live_view import game_text, level_text
@@ -47,12 +51,25 @@ def _carried_over(conn: Connection, last: HandRecord, session: Session) -> Table
                         [e.event for e in Hands(conn, rooms=session.reach).events(last.id)])
 
 
+def _corrected(setup: TableSetup, fields: Mapping[str, str]) -> TableSetup:
+    """The carried-over table with the floor's one-tap correction of the button (the blinds follow it)."""
+    raw = (fields.get("button") or "").strip()
+    if not raw or raw == str(setup.button):
+        return setup
+    if not raw.isdigit() or not 1 <= int(raw) <= setup.seats:
+        raise InvalidInput("error.web.table_setup.expected_whole_number_from", field="button", low=1,
+                           high=setup.seats, raw=repr(raw))
+    return replace(setup, button=int(raw))
+
+
 def _page(request: Request, session: Session, table: str, *, form: dict[str, str] | None = None,
           error: str = "", status: int = 200) -> Response:
     t = translator_for(request, session)
     with services(request).db.connect() as conn:
         setup = _carried_over(conn, _last_hand(conn, table, session), session)
     log = handlog.from_obj({**setup.header(), "events": []})
+    due = blinds_due(family=log.spec.family, seats=log.seats, button=log.button,
+                     entitled=[p.seat for p in log.players if p.status.is_entitled])
     return render_page(
         request, session, "what_happened.html", active="tables", setup=setup, level=level_text(log.level, t),
         game=game_text(log.game, log.effective_structure, t),
@@ -61,7 +78,8 @@ def _page(request: Request, session: Session, table: str, *, form: dict[str, str
         own_street=[m.value for m in Mishap if not m.fixed_street],
         board_only=[m.value for m in Mishap if m.on_the_board], streets=[s.value for s in BOARD_STREETS],
         hole_cards=log.spec.hole_cards, counts=list(range(min(MAX_ACTED, len(setup.players)) + 1)),
-        form=form or {}, error=error, status=status,
+        form=form or {}, error=error, status=status, blinds=due,
+        table_seats=list(range(1, setup.seats + 1)), stud=log.spec.family is Family.STUD,
     )
 
 
@@ -79,7 +97,7 @@ def what_happened(request: Request, post: FloorPost) -> Response:
     try:
         with svc.db.transaction() as conn:
             last = _last_hand(conn, table, post.session)
-            setup = _carried_over(conn, last, post.session)
+            setup = _corrected(_carried_over(conn, last, post.session), fields)
             account = account_from_form(fields, seats=setup.seats,
                                         hole_cards=handlog.from_obj(setup.header()).spec.hole_cards)
             header: dict[str, Any] = reconstructed_log(setup.header(), account)
