@@ -1,10 +1,12 @@
-"""Words at the edge: message ids with parameters, said in English or Vietnamese from one gettext catalog.
+"""Words at the edge: message ids with parameters, said in each language of one gettext catalog.
 
 The engine never builds a sentence: a ruling carries :class:`Message` values (an id such as
 ``ruling.four_card_flop.scramble`` and its facts), and :func:`say` turns one into words with the catalog
 of ``locale/<lang>/LC_MESSAGES/messages.po`` (compiled to ``.mo`` when the package is built, in memory
 from a source checkout), read with the standard library's ``gettext``. The console's own strings live in
-the same catalog.
+the same catalog. A language is a folder ``<lang>/LC_MESSAGES`` with its ``messages.po`` (``LANGS``): a new one
+speaks on the command line, in the rulings and on the console's pages as soon as the file is there, and an entry it
+lacks is said in English.
 
 >>> say(Message.of("ruling.misdeal.called", cause=Message.of("cause.wrong_number_of_cards_2")))
 'That is a misdeal (wrong number of cards).'
