@@ -200,3 +200,12 @@ def test_a_button_off_the_table_is_refused_with_its_field(floor: TestClient) -> 
     response = floor.post("/what-happened", data={"csrf_token": form_token(floor), "table": "9",
                                                   "mishap": "four_card_flop", "button": "12"})
     assert response.status_code == 422 and 'data-testid="error"' in response.text
+
+
+def test_the_tables_page_shows_the_next_hands_button_and_blinds_from_the_rotation(floor: TestClient) -> None:
+    setup_table(floor, table="9", button=3)
+    home = floor.get("/").text
+    assert 'data-testid="next-up-9"' in home
+    assert "Next hand: button on seat 4, small blind seat 5, big blind seat 6" in home
+    what = floor.get("/what-happened?table=9").text
+    assert "Button on seat 4, small blind seat 5, big blind seat 6" in what  # the same model on both pages

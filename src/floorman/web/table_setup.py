@@ -15,14 +15,14 @@ from floorman.errors import FloormanError
 from floorman.formats import handlog
 from floorman.hand import Hand
 from floorman.log import HandLog
-from floorman.rotation import HandAtTable, blinds_due, next_hand
+from floorman.rotation import Blinds, HandAtTable, blinds_due, next_hand
 from floorman.rulebooks import DEFAULT_BOOK
 from floorman.rulings.next_hand import hand_at_table
 from floorman.table import GAMES, Family, Game, PlayerStatus
 from floorman.web.problems import InvalidInput
 
 __all__ = ["LEVEL_FIELDS", "MAX_SEATS", "SeatEntry", "TableSetup", "blind_posts", "carried_over",
-           "next_hand_number", "setup_from_form"]
+           "next_blinds", "next_hand_number", "setup_from_form"]
 
 MAX_SEATS = 10
 _GAME_VALUES = frozenset(g.value for g in GAMES)
@@ -140,6 +140,12 @@ def carried_over(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]] 
         players=tuple(players), deck_back=str((header.get("deck") or {}).get("back", "")),
         structure=str(header.get("structure") or ""),
     )
+
+
+def next_blinds(setup: TableSetup) -> Blinds:
+    """Who posts the blinds of the hand ``setup`` sets up, from its button (``rotation.blinds_due``)."""
+    return blinds_due(family=_family(setup.game), seats=setup.seats, button=setup.button,
+                      entitled=[p.seat for p in setup.players if p.status != "waiting"])
 
 
 def blind_posts(log: HandLog) -> list[dict[str, Any]]:

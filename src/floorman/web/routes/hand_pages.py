@@ -11,6 +11,7 @@ from starlette.responses import Response
 
 from floorman.errors import LogError
 from floorman.locale import game_text, structure_text
+from floorman.rotation import Blinds
 from floorman.rulebooks import rulebooks
 from floorman.storage import (
     ConflictError,
@@ -34,7 +35,14 @@ from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput
 from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
-from floorman.web.table_setup import LEVEL_FIELDS, MAX_SEATS, TableSetup, carried_over, setup_from_form
+from floorman.web.table_setup import (
+    LEVEL_FIELDS,
+    MAX_SEATS,
+    TableSetup,
+    carried_over,
+    next_blinds,
+    setup_from_form,
+)
 
 __all__ = ["router"]
 
@@ -51,7 +59,17 @@ async def home(request: Request, session: Dealer) -> Response:
         hands = Hands(conn, rooms=session.reach)
         tables = hands.tables()
         recent = hands.recent(limit=15)
-    return render_page(request, session, "home.html", active="tables", tables=tables, recent=recent)
+        coming = {t.table_name: _coming(hands, t.last_hand_id) for t in tables}
+    return render_page(request, session, "home.html", active="tables", tables=tables, recent=recent, coming=coming)
+
+
+def _coming(hands: Hands, last_hand_id: int) -> tuple[TableSetup, Blinds] | None:
+    """The table's next hand as the rotation carries it over from the last one: its button and blinds."""
+    last = hands.get(last_hand_id)
+    setup = carried_over({**last.header, "table": last.table_name, "hand": last.hand_number, "dealer": last.dealer},
+                         [e.event for e in hands.events(last.id)])
+    blinds = next_blinds(setup)
+    return (setup, blinds) if blinds.big_blind is not None else None
 
 
 def _rooms_to_start_in(request: Request, session: Session) -> list[Room]:
