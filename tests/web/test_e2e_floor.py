@@ -226,4 +226,6 @@ def test_a_wrong_carried_over_button_corrected_in_one_tap_changes_the_ruling(con
     taps.submit("[data-testid=rule-it]")
     expect(device.locator("[data-testid=verdict]")).to_have_text("MISDEAL")
     expect(device.locator("[data-testid=ruling]")).to_contain_text("MD-FIRST-WRONG-SEAT")
+    expect(device.locator("[data-testid=carried-button]")).to_have_text(
+        "the button was on seat 2, as the floor corrected it")
     shot(device, f"21-carried-over-button-{device.viewport_size['width']}")

@@ -188,11 +188,14 @@ def test_md_first_wrong_seat_a_wrong_carried_over_button_corrected_in_one_tap_ch
         floor: TestClient) -> None:
     setup_table(floor, table="9")
     # carried over, the button is on seat 1 and seat 2 was due the first card: nothing wrong
-    assert 'data-testid="verdict">MISDEAL' not in _first_card_to_seat_2(floor)
+    carried = _first_card_to_seat_2(floor)
+    assert 'data-testid="verdict">MISDEAL' not in carried
+    assert "the button was on seat 1, as carried over" in carried
     # the button was really on seat 2 (one tap): seat 3 was due the first card, so seat 2's is a misdeal
     setup_table(floor, table="9")
     corrected = _first_card_to_seat_2(floor, button="2")
     assert 'data-testid="verdict">MISDEAL' in corrected and "MD-FIRST-WRONG-SEAT" in corrected
+    assert "the button was on seat 2, as the floor corrected it" in corrected
 
 
 def test_a_button_off_the_table_is_refused_with_its_field(floor: TestClient) -> None:

@@ -4,6 +4,7 @@ quick deal buttons that fit the moment, and the hand's log."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,6 +128,16 @@ class LiveView:
     """The initial deal is over (a flop game): a deal error noticed now can still be entered."""
     omits: tuple[str, ...] = ()
     """What a reconstructed hand's log does not record (the log's ``omits``)."""
+    carried_button: int | None = None
+    """A hand reconstructed from what the table said: the button it was ruled with, carried over from the last hand."""
+    button_corrected: bool = False
+    """The floor corrected the carried-over button before the ruling."""
+
+
+def _carried(ext: Mapping[str, Any]) -> dict[str, Any]:
+    """What a reconstructed hand's header says it carried over from the last hand (``_carried_over``)."""
+    carried = ext.get("_carried_over")
+    return dict(carried) if isinstance(carried, Mapping) else {}
 
 
 def seat_views(state: HandState, t: Translator, to_act: int | None = None) -> list[SeatView]:
@@ -236,6 +247,8 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
         occupied_seats=tuple(s.seat for s in seats if s.occupied), hole_cards=state.spec.hole_cards,
         replay_hand_id=replay_hand_id, replay_of=live.record.replay_of,
         omits=tuple(sorted(o.value for o in live.log.omits)),
+        carried_button=_carried(live.log.ext).get("button"),
+        button_corrected=bool(_carried(live.log.ext).get("corrected")),
         can_correct_deal=bool(state.initial_seats) and state.spec.family is Family.FLOP and not (
             state.initial_open and len(state.initial_seats) < state.spec.hole_cards * max(
                 len(state.entitled_order()), 1)),

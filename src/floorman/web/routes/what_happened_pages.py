@@ -97,10 +97,12 @@ def what_happened(request: Request, post: FloorPost) -> Response:
     try:
         with svc.db.transaction() as conn:
             last = _last_hand(conn, table, post.session)
-            setup = _corrected(_carried_over(conn, last, post.session), fields)
+            carried = _carried_over(conn, last, post.session)
+            setup = _corrected(carried, fields)
             account = account_from_form(fields, seats=setup.seats,
                                         hole_cards=handlog.from_obj(setup.header()).spec.hole_cards)
             header: dict[str, Any] = reconstructed_log(setup.header(), account)
+            header["_carried_over"] = {"button": setup.button, "corrected": setup.button != carried.button}
             if last.closed_at is None:
                 Hands(conn, rooms=post.session.reach).close(last.id, now=svc.stamp())
             record = live_hands.create_hand(conn, header, user=user, now=svc.stamp(), room_id=last.room_id,
