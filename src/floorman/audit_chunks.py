@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from floorman.audit_report import ChunkReport, HandAudit, Tally, audit_hand, unreadable
 from floorman.errors import LogError
-from floorman.formats.files import HandFormat, HandText, hand_texts, not_regular, read_hands, read_lines, walk_files
+from floorman.formats.files import HandFormat, HandText, hand_texts, read_hands, read_lines, walk_files
 from floorman.result import Result
 from floorman.rulebooks import Rulebook
 
@@ -142,24 +142,25 @@ def _suffix_of(name: str) -> tuple[str, bool]:
     return ("." + ext if dot and stem.strip(".") else ""), gzipped
 
 
-def _walk(paths: Iterable[str | Path]) -> Iterator[tuple[str, str, bool, bool]]:
-    """(name, suffix, gzipped, regular) of every file ``formats.files.walk`` finds, in its order."""
-    for name, regular in walk_files(paths):
-        yield name, *_suffix_of(os.path.basename(name)), regular
+def _walk(paths: Iterable[str | Path]) -> Iterator[tuple[str, str, bool, LogError | None]]:
+    """(name, suffix, gzipped, skipped) of every file ``formats.files.walk_files`` finds, in its order (``skipped``:
+    the error of a file or folder not to be read)."""
+    for name, skipped in walk_files(paths):
+        yield name, *_suffix_of(os.path.basename(name)), skipped
 
 
 def hand_files(paths: Iterable[str | Path]) -> Iterator[str]:
     """Every hand file under ``paths``, as ``formats.files.walk`` finds them, as strings."""
-    for name, _, _, regular in _walk(paths):
-        if regular:
+    for name, _, _, skipped in _walk(paths):
+        if skipped is None:
             yield name
 
 
 def input_bytes(paths: Iterable[str | Path]) -> int:
     """The size on disk of every hand file under ``paths`` (what progress is measured against)."""
     total = 0
-    for name, _, _, regular in _walk(paths):
-        if regular:
+    for name, _, _, skipped in _walk(paths):
+        if skipped is None:
             with suppress(OSError):
                 total += os.stat(name).st_size
     return total
@@ -258,10 +259,10 @@ def chunks(paths: Iterable[str | Path], *, size: int = CHUNK_HANDS, read: bool =
     workers that cannot see the files.
     """
     pack = _Packer(size)
-    for name, suffix, gzipped, regular in _walk(paths):
+    for name, suffix, gzipped, skipped in _walk(paths):
         pack.files += 1
-        if not regular:  # a named pipe in a folder: opening it could wait forever
-            full = pack.add(unreadable(name, "", not_regular(name)), hands=0)
+        if skipped is not None:  # a named pipe in a folder (opening it could wait forever), a folder not listed
+            full = pack.add(unreadable(name, "", skipped), hands=0)
             if full is not None:
                 yield full
             continue

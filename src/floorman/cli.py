@@ -16,11 +16,11 @@ from typing import Any, ClassVar, TypeVar
 
 import click
 
-from floorman.cli_errors import error_edge, lang_option, words
+from floorman.cli_errors import error_edge, is_output_failure, lang_option, output_failed, words
 from floorman.errors import LogError
 from floorman.formats import handlog, house
 from floorman.formats import ruling as ruling_json
-from floorman.formats.files import read_bounded
+from floorman.formats.files import read_bounded, read_file
 from floorman.formats.handlog import _Encoder
 from floorman.hand import rule
 from floorman.log import HandLog
@@ -45,8 +45,7 @@ def _read_log(path: str) -> HandLog:
         data = read_bounded(sys.stdin.buffer, source=source)
     else:
         source = path
-        with open(path, "rb") as fp:
-            data = read_bounded(fp, source=source)
+        data = read_file(path)
     try:
         return handlog.loads(data)
     except LogError as exc:
@@ -87,6 +86,26 @@ class _Commands(click.Group):
             module, name = self.LAYERED[cmd_name]
             self.add_command(getattr(importlib.import_module(module), name), cmd_name)
         return self.commands.get(cmd_name)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; what it prints that cannot be written (a full disk, a pipe nobody reads) is one line
+        and status 2, never a traceback."""
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if not is_output_failure(exc):
+                raise
+            output_failed(exc, exc.filename)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """The command, then what is still held for standard output written out while a failure can be said."""
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            try:
+                sys.stdout.flush()
+            except OSError as exc:
+                output_failed(exc)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

@@ -34,8 +34,9 @@ from floorman.audit import (
     report_rows,
 )
 from floorman.audit_report import CrossRow
-from floorman.cli_errors import error_edge, fail, lang_option, words
+from floorman.cli_errors import error_edge, fail, is_output_failure, lang_option, output_failed, printable, words
 from floorman.formats import handlog, house
+from floorman.formats.cells import guarded_cell
 from floorman.formats.files import HandFormat, format_of, hand_texts, is_gzipped, read_hands
 from floorman.formats.handlog import _Encoder
 from floorman.formats.phh import PhhError
@@ -119,7 +120,7 @@ def _write(logs: Iterator[HandLog], fmt: HandFormat, fp: IO[str], source: str, l
 
 
 @click.command("convert")
-@click.argument("source", metavar="IN", type=click.Path(dir_okay=False))
+@click.argument("source", metavar="IN", type=click.Path())
 @click.argument("target", metavar="OUT", type=click.Path(dir_okay=False, writable=True))
 @lang_option("Language of the count and of the error lines.")
 def convert_cmd(source: str, target: str, lang: str) -> None:
@@ -143,7 +144,7 @@ def convert_cmd(source: str, target: str, lang: str) -> None:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-    click.echo(words("cli.convert.done", lang, n=count, source=source, target=target), err=True)
+    click.echo(printable(words("cli.convert.done", lang, n=count, source=source, target=target)), err=True)
 
 
 # -- audit --------------------------------------------------------------------------------------
@@ -186,12 +187,13 @@ def summary_lines(summary: Summary, *, seconds: float | None = None, lang: str =
         if not rows or (title in ("dealer", "table") and [r.key for r in rows] == ["-"]):
             continue
         said = words(f"cli.audit.by.{title}", lang)
-        width = max(len(said), *(len(r.key) for r in rows[:_TOP]))
+        keys = [printable(r.key) for r in rows[:_TOP]]  # a table or a dealer as the hand log named it
+        width = max(len(said), *(len(key) for key in keys))
         yield ""
         yield f"{said:<{width}}  " + "  ".join(f"{head:>9}" for head in heads)
-        for r in rows[:_TOP]:
+        for key, r in zip(keys, rows[:_TOP], strict=False):
             counts = (words("cli.audit.count", lang, n=n) for n in (r.hands, r.flagged, r.findings))
-            yield f"{r.key:<{width}}  " + "  ".join(f"{count:>9}" for count in counts)
+            yield f"{key:<{width}}  " + "  ".join(f"{count:>9}" for count in counts)
         if len(rows) > _TOP:
             yield words("cli.audit.more", lang, n=len(rows) - _TOP)
 
@@ -200,14 +202,17 @@ class _Reports:
     """The --json and --csv reports, written row by row as hands stream in."""
 
     def __init__(self, stack: ExitStack, json_path: str | None, csv_path: str | None) -> None:
+        self.json_path, self.csv_path = json_path, csv_path
         self.json_fp = self._open(stack, json_path)
-        csv_fp = self._open(stack, csv_path)
-        self.csv = csv.writer(csv_fp, lineterminator="\n") if csv_fp is not None else None
+        self.csv_fp = self._open(stack, csv_path)
+        self.csv = csv.writer(self.csv_fp, lineterminator="\n") if self.csv_fp is not None else None
         self.rows = 0
         if self.csv is not None:
-            self.csv.writerow(REPORT_COLUMNS)
+            with _writing(self.csv_path):
+                self.csv.writerow(REPORT_COLUMNS)
         if self.json_fp is not None:
-            self.json_fp.write('{"floorman": 1, "rows": [')
+            with _writing(self.json_path):
+                self.json_fp.write('{"floorman": 1, "rows": [')
 
     @staticmethod
     def _open(stack: ExitStack, path: str | None) -> IO[str] | None:
@@ -221,16 +226,34 @@ class _Reports:
         for row in report_rows(hand):
             values = row.values()
             if self.csv is not None:
-                self.csv.writerow(["" if v is None else v for v in values])
+                with _writing(self.csv_path):
+                    self.csv.writerow(["" if v is None else guarded_cell(v) for v in values])
             if self.json_fp is not None:
                 obj = dict(zip(REPORT_COLUMNS, values, strict=True))
-                self.json_fp.write(("," if self.rows else "") + "\n " + json.dumps(obj, ensure_ascii=False))
+                with _writing(self.json_path):
+                    self.json_fp.write(("," if self.rows else "") + "\n " + json.dumps(obj, ensure_ascii=False))
             self.rows += 1
 
     def close(self, summary: Summary) -> None:
         if self.json_fp is not None:
             body = json.dumps(_summary_obj(summary), cls=_Encoder, ensure_ascii=False)
-            self.json_fp.write(f"\n], \"summary\": {body}}}\n")
+            with _writing(self.json_path):
+                self.json_fp.write(f"\n], \"summary\": {body}}}\n")
+                self.json_fp.flush()
+        if self.csv_fp is not None:
+            with _writing(self.csv_path):
+                self.csv_fp.flush()
+
+
+@contextmanager
+def _writing(path: str | None) -> Iterator[None]:
+    """A write to a report that cannot be made (a full disk, a pipe nobody reads) is one line naming its file."""
+    try:
+        yield
+    except OSError as exc:
+        if not is_output_failure(exc):
+            raise
+        output_failed(exc, None if path in (None, "-") else path)
 
 
 class _Progress:
@@ -340,7 +363,7 @@ def audit_cmd(paths: tuple[str, ...], jobs: int, dask: str | None, rulebook: str
                 tally.add_report(report)
                 for hand in report.hands:
                     if hand.error is not None:
-                        message = f"floorman: {_where(hand, lang)}"
+                        message = f"floorman: {printable(_where(hand, lang))}"
                         if bar is not None:
                             bar.say(message)
                         else:

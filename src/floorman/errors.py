@@ -12,7 +12,8 @@ The tree::
     │   └── UnsupportedVariantError a PHH variant floorman's games do not cover
     ├── UnknownRulebookError        no rulebook by that id or alias
     ├── UnknownRuleError            no rule by that id
-    └── HouseRulesError             a house-rules file names a switch or value that does not exist
+    ├── HouseRulesError             a house-rules file names a switch or value that does not exist
+    └── OutputError                 what a command writes cannot be written (a full disk, a pipe nobody reads)
 
 An error holds no sentence: it carries a message id of the one gettext catalog (``error.*``) and its
 parameters (``what``), and the edge says it in the reader's language (``say``). Parameters that come
@@ -46,6 +47,7 @@ __all__ = [
     "LogError",
     "LogFieldError",
     "LogSyntaxError",
+    "OutputError",
     "UnknownRuleError",
     "UnknownRulebookError",
     "UnsupportedVariantError",
@@ -81,6 +83,21 @@ def _cut(message: str, lang: str) -> str:
     if len(message) <= MAX_MESSAGE_CHARS:
         return message
     return say(Message.of("error.cut", text=message[:MAX_MESSAGE_CHARS - 60], length=len(message)), lang)
+
+
+SOURCE_CHARS = 300
+"""The most of a file's name an error line repeats (a longer one keeps its start and its end)."""
+
+
+def _cut_name(name: str) -> str:
+    """A file's name as an error line repeats it: at most about ``SOURCE_CHARS`` characters.
+
+    >>> len(_cut_name("day2/" * 1000 + "hand.json")), _cut_name("day2/" * 1000 + "hand.json")[-12:]
+    (303, 'y2/hand.json')
+    """
+    if len(name) <= SOURCE_CHARS:
+        return name
+    return f"{name[:SOURCE_CHARS // 2]}...{name[-SOURCE_CHARS // 2:]}"
 
 
 def _one_line(text: str) -> str:
@@ -187,13 +204,13 @@ class LogError(FloormanError):
         lang = lang_of(lang)
         parts: list[str] = []
         if self.source is not None and with_source:
-            parts.append(self.source)
+            parts.append(_cut_name(self.source))
         if self.line is not None:
             parts.append(say(Message.of("error.where.line", line=self.line), lang))
         if self.event is not None:
             parts.append(say(Message.of("error.where.event", event=self.event), lang))
-        if self.field is not None:  # quoted as Python does: a name holding a line break stays on one line
-            parts.append(say(Message.of("error.where.field", field=repr(self.field)), lang))
+        if self.field is not None:  # quoted as Python does (a name holding a line break stays on one line), cut
+            parts.append(say(Message.of("error.where.field", field=shown(self.field)), lang))
         parts.append(self.words(lang))
         return _one_line(": ".join(parts))
 
@@ -230,3 +247,7 @@ class UnknownRuleError(FloormanError):
 
 class HouseRulesError(FloormanError):
     """A house-rules file is malformed or names a switch the rulebook does not have."""
+
+
+class OutputError(FloormanError):
+    """What a command writes cannot be written: a full disk, standard output closed or a pipe nobody reads."""

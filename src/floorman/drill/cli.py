@@ -41,7 +41,7 @@ def _read_line() -> str | None:
 @lang_option("Language of every prompt and explanation.")
 @click.option("--count", "-n", type=click.IntRange(1, 200), default=5, show_default=True, help="Number of questions.")
 @click.option("--seed", "-s", type=int, default=None, help="Seed: the same seed gives the same drill.")
-@click.option("--hands", "hands_path", type=click.Path(exists=True, path_type=Path), default=None,
+@click.option("--hands", "hands_path", type=click.Path(path_type=Path), default=None,
               help="PHH files or hand logs (a file or a folder); default: the real hands shipped with floorman.")
 @click.option("--per-hand", type=click.IntRange(1, 3), default=1, show_default=True,
               help="Irregularities put into each hand.")

@@ -33,6 +33,7 @@ from typing import Any
 
 from floorman.errors import FloormanError, LogError
 from floorman.formats import handlog, phh
+from floorman.formats.files import MAX_FILE_BYTES, MAX_HAND_BYTES, read_file
 from floorman.hand import rule
 from floorman.table import GAMES, Family, Game, GameSpec, PlayerStatus
 from floorman.table import deal_order as table_deal_order
@@ -80,15 +81,22 @@ def _from_file(path: Path, name: str) -> list[SourceHand]:
         if len(logs) == 1:
             return [SourceHand.of(name, logs[0])]
         return [SourceHand.of(f"{name}#{log.get('hand', i + 1)}", log) for i, log in enumerate(logs)]
-    text = path.read_text(encoding="utf-8")
-    if path.suffix == ".jsonl":
-        lines = [line for line in text.splitlines() if line.strip()]
+    many = path.suffix == ".jsonl"
+    text = read_file(path, limit=MAX_FILE_BYTES if many else MAX_HAND_BYTES, what="file" if many else "hand")
+    if many:
+        lines = [(at, line) for at, line in enumerate(text.splitlines(), start=1) if line.strip()]
         out = []
-        for number, line in enumerate(lines, start=1):
-            handlog.loads(line)
+        for number, (at, line) in enumerate(lines, start=1):
+            try:
+                handlog.loads(line)
+            except LogError as exc:
+                raise exc.located(line=at, source=str(path)) from None
             out.append(SourceHand.of(f"{name}:{number}", json.loads(line, parse_float=Decimal)))
         return out
-    handlog.loads(text)
+    try:
+        handlog.loads(text)
+    except LogError as exc:
+        raise exc.located(source=str(path)) from None
     return [SourceHand.of(name, json.loads(text, parse_float=Decimal))]
 
 

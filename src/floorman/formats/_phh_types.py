@@ -18,12 +18,13 @@ floorman.formats._phh_actions.PhhError: field 'antes[1]': expected a chip amount
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import date, datetime, time
 from decimal import Decimal
 
 from floorman.errors import shown
 from floorman.formats._phh_actions import PhhError
+from floorman.formats.checks import MAX_CHIPS
 from floorman.locale import Message
 
 __all__ = ["FIELD_TYPES", "check_types"]
@@ -82,10 +83,36 @@ def _refuse(field: str, wanted: Message, value: object) -> PhhError:
     return PhhError(field, "error.phh.type", wanted=wanted, got=_toml_type(value))
 
 
+def _numbers(key: str, value: object) -> Iterator[tuple[str, Decimal]]:
+    """Every decimal number in a value, with where it is (``antes[2]``, ``note.stakes``)."""
+    stack: list[tuple[str, object]] = [(key, value)]
+    while stack:
+        where, item = stack.pop()
+        if type(item) is Decimal:
+            yield where, item
+        elif type(item) is list:
+            stack.extend((f"{where}[{i}]", v) for i, v in enumerate(item))
+        elif type(item) is dict:
+            stack.extend((f"{where}.{k}", v) for k, v in item.items())
+
+
+def _check_numbers(key: str, value: object, chips: bool) -> None:
+    """``nan`` and ``inf`` are refused in any field (no hand log carries them); a chip amount of the standard's
+    fields past ``MAX_CHIPS`` (``1e400``) is refused as the amounts floorman reads are."""
+    for where, number in _numbers(key, value):
+        if not number.is_finite():
+            raise PhhError(where, "error.value.chips_finite" if chips else "error.phh.not_finite", got=str(number))
+        if chips and number > MAX_CHIPS:
+            raise PhhError(where, "error.value.chips_most", high=MAX_CHIPS, got=f"{number:.6g}")
+
+
 def check_types(phh: Mapping[str, object]) -> None:
-    """Raise ``PhhError`` for the first field whose value is not of its PHH type."""
+    """Raise ``PhhError`` for the first field whose value is not of its PHH type, or holds ``nan``, ``inf`` or an
+    amount past ``MAX_CHIPS``."""
     for key, value in phh.items():
         expected = FIELD_TYPES.get(key)
+        if type(value) is not str and type(value) is not int:
+            _check_numbers(key, value, expected is not None and expected[0] is _CHIPS)
         if expected is None:
             continue
         wanted, array = expected

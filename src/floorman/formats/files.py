@@ -25,15 +25,24 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from floorman.errors import LogError, LogFieldError, LogSyntaxError
 from floorman.formats import handlog, phh
-from floorman.formats._bounded import MAX_FILE_BYTES, MAX_HAND_BYTES, read_bounded, read_lines
+from floorman.formats._bounded import (
+    MAX_FILE_BYTES,
+    MAX_HAND_BYTES,
+    named,
+    open_input,
+    read_bounded,
+    read_file,
+    read_lines,
+)
 from floorman.formats.checks import utf8_reason
 from floorman.formats.phh import PhhError
 from floorman.locale import Message
@@ -51,7 +60,9 @@ __all__ = [
     "is_gzipped",
     "is_hand_file",
     "not_regular",
+    "open_input",
     "read_bounded",
+    "read_file",
     "read_hands",
     "read_lines",
     "walk",
@@ -109,12 +120,18 @@ def is_gzipped(path: str | Path) -> bool:
     return str(path).lower().endswith(".gz")
 
 
-def _folder(folder: str) -> Iterator[tuple[str, bool]]:
-    """The hand files of a folder and of the folders in it (not through links), as ``os.walk`` orders them."""
+def _cannot_list(path: str, exc: OSError) -> LogSyntaxError:
+    return LogSyntaxError("error.files.unreadable", source=path, reason=exc.strerror or type(exc).__name__)
+
+
+def _folder(folder: str) -> Iterator[tuple[str, LogError | None]]:
+    """The hand files of a folder and of the folders in it (not through links), as ``os.walk`` orders them; a
+    folder that cannot be listed, or an entry that cannot be looked at, comes with the error that says so."""
     try:
         with os.scandir(folder) as found:
             entries = sorted(found, key=lambda e: e.name)
-    except OSError:
+    except OSError as exc:
+        yield folder, _cannot_list(folder, exc)
         return
     prefix = str(Path(folder) / "_")[:-1]  # what Path(folder) / name puts before the name
     subfolders = []
@@ -125,32 +142,34 @@ def _folder(folder: str) -> Iterator[tuple[str, bool]]:
                     subfolders.append(prefix + entry.name)
                 continue
             if is_hand_file(entry.name):
-                yield prefix + entry.name, entry.is_file()
-        except OSError:
-            continue
+                yield prefix + entry.name, None if entry.is_file() else not_regular(prefix + entry.name)
+        except OSError as exc:
+            yield prefix + entry.name, _cannot_list(prefix + entry.name, exc)
     for sub in subfolders:
         yield from _folder(sub)
 
 
 def walk(paths: Iterable[str | Path]) -> Iterator[Path]:
     """Every hand file under ``paths`` to read, in a stable order (``walk_files`` without those skipped)."""
-    for name, regular in walk_files(paths):
-        if regular:
+    for name, skipped in walk_files(paths):
+        if skipped is None:
             yield Path(name)
 
 
-def walk_files(paths: Iterable[str | Path]) -> Iterator[tuple[str, bool]]:
-    """Every hand file under ``paths``, in a stable order, and whether it is to be read.
+def walk_files(paths: Iterable[str | Path]) -> Iterator[tuple[str, LogError | None]]:
+    """Every hand file under ``paths``, in a stable order, with ``None`` when it is to be read, else the error
+    that says why it is not.
 
     A file named on its own is always taken, so that a wrong name is reported rather than ignored
     (and a named pipe given by name is read, as standard input is). Inside a folder only hand files
-    are taken; one that is not a regular file (a named pipe, a socket, a device) comes with
-    ``False``: the caller names it and reads on, since opening it could wait forever.
+    are taken; one that is not a regular file (a named pipe, a socket, a device) comes with its
+    error: the caller names it and reads on, since opening it could wait forever. So does a folder
+    that cannot be listed (no permission): its hands are not silently left out.
     """
     for raw in paths:
         path = Path(raw)
         if not path.is_dir():
-            yield str(path), True
+            yield str(path), None
             continue
         yield from _folder(str(path))
 
@@ -195,21 +214,35 @@ def _hand_text(format: HandFormat, text: bytes, line: int | None, read_to: int) 
 def hand_texts(path: str | Path) -> Iterator[HandText]:
     """The file cut into texts to read: one per JSONL line (blank lines skipped), else the whole file.
 
-    Bounded by ``MAX_HAND_BYTES`` a text (``MAX_FILE_BYTES`` a ``.phhs`` file): past it, ``LogSyntaxError``.
+    Bounded by ``MAX_HAND_BYTES`` a text (``MAX_FILE_BYTES`` a ``.phhs`` file), blank lines counted:
+    past it, ``LogSyntaxError``. So is a device named as a file (``open_input``) and a ``.gz`` file
+    that is cut short or not gzip at all, naming the file.
     """
     fmt = format_of(path)
     source = str(path)
-    with open(path, "rb") as raw:
-        fp: io.BufferedIOBase = gzip.GzipFile(fileobj=raw, mode="rb") if is_gzipped(path) else raw
-        if fmt is not HandFormat.JSONL:
-            whole = fmt is HandFormat.PHHS
-            text = read_bounded(fp, limit=MAX_FILE_BYTES if whole else MAX_HAND_BYTES, source=source,
-                                what="file" if whole else "hand")
-            yield HandText(format=fmt, text=text, read_to=raw.tell())
-            return
-        for number, line in read_lines(fp, source=source):
-            if line.strip():
-                yield HandText(format=fmt, text=line, line=number, read_to=raw.tell())
+    with open_input(path) as raw:
+        fp: IO[bytes] | io.BufferedIOBase = gzip.GzipFile(fileobj=raw, mode="rb") if is_gzipped(path) else raw
+        try:
+            if fmt is not HandFormat.JSONL:
+                whole = fmt is HandFormat.PHHS
+                text = read_bounded(fp, limit=MAX_FILE_BYTES if whole else MAX_HAND_BYTES, source=source,
+                                    what="file" if whole else "hand")
+                yield HandText(format=fmt, text=text, read_to=raw.tell())
+                return
+            for number, line in read_lines(fp, source=source):
+                if line.strip():
+                    yield HandText(format=fmt, text=line, line=number, read_to=raw.tell())
+        except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+            raise _not_gzip(source, exc) from None
+        except OSError as exc:
+            raise named(exc, source) from None
+
+
+def _not_gzip(source: str, exc: Exception) -> LogSyntaxError:
+    """A ``.gz`` file that cannot be expanded: cut short (``EOFError``), corrupt (``zlib.error``) or not gzip."""
+    if isinstance(exc, EOFError):
+        return LogSyntaxError("error.files.gzip_cut", source=source)
+    return LogSyntaxError("error.files.gzip_bad", source=source, reason=" ".join(str(exc).split())[:120])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)

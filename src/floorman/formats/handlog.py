@@ -31,7 +31,7 @@ import msgspec
 from floorman.cards import UNKNOWN
 from floorman.errors import LogFieldError, LogSyntaxError
 from floorman.events import EXT_NAME, V1_1_FIELDS, V1_1_TYPES, Event, HandShown, LevelChanged, event_type, v1_1_fields
-from floorman.formats._bounded import MAX_HAND_BYTES, read_bounded, read_lines, too_long
+from floorman.formats._bounded import MAX_HAND_BYTES, read_file, read_lines, too_long
 from floorman.formats.build import build
 from floorman.formats.checks import LEVEL_AMOUNTS, Unusual
 from floorman.formats.document import DECODER
@@ -116,8 +116,7 @@ def _same_quotes(text: str | bytes, written: bytes) -> bool:
 def load(fp: IO[str] | IO[bytes] | str | Path) -> HandLog:
     """Read one hand log from a file object or a path (at most ``MAX_HAND_BYTES`` of it: past that, refused)."""
     if isinstance(fp, (str, Path)):
-        with open(fp, "rb") as raw:
-            return loads(read_bounded(raw, source=str(fp)))
+        return loads(read_file(fp))
     data = fp.read(MAX_HAND_BYTES + 1)
     if len(data) > MAX_HAND_BYTES:
         raise too_long(MAX_HAND_BYTES, "hand")

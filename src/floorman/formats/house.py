@@ -25,12 +25,16 @@ import dataclasses
 import tomllib
 from pathlib import Path
 
-from floorman.errors import HouseRulesError
+from floorman.errors import HouseRulesError, LogSyntaxError, shown
+from floorman.formats._bounded import read_file
 from floorman.locale import Message, say
 from floorman.rulebooks import Rulebook, find_rulebook, row_tags
 from floorman.rulebooks.params import params_from_obj
 
-__all__ = ["load", "loads"]
+__all__ = ["MAX_HOUSE_BYTES", "load", "loads"]
+
+MAX_HOUSE_BYTES = 1024 * 1024
+"""The most a house-rules file may hold (1 MiB: a room's switches and tags take a few hundred bytes)."""
 
 
 def loads(text: str, *, name: str | None = None) -> Rulebook:
@@ -39,7 +43,9 @@ def loads(text: str, *, name: str | None = None) -> Rulebook:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise HouseRulesError("error.house.toml", where=where, reason=str(exc)) from None
+        raise HouseRulesError("error.house.toml", where=where, reason=shown(str(exc))) from None
+    except RecursionError:
+        raise HouseRulesError("error.house.too_deep", where=where) from None
     unknown = sorted(set(raw) - {"name", "base", "switches", "tags", "description"})
     if unknown:
         raise HouseRulesError("error.house.unknown_field", where=where, field=repr(unknown[0]))
@@ -68,11 +74,17 @@ def _show(value: object) -> str:
 
 
 def load(path: str | Path) -> Rulebook:
+    """The house rules of the file at ``path``: at most ``MAX_HOUSE_BYTES`` of it (a device is refused, as a hand
+    file is)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        data = read_file(p, limit=MAX_HOUSE_BYTES, what="house")
     except OSError as exc:
         raise HouseRulesError("error.house.unreadable", where=str(p), reason=exc.strerror or str(exc)) from None
+    except LogSyntaxError as exc:
+        raise HouseRulesError("error.house.unreadable", where=str(p), reason=exc.what) from None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise HouseRulesError("error.house.not_utf8", where=str(p)) from None
     return loads(text, name=p.name)

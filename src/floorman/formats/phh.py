@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from floorman.formats import handlog
+from floorman.formats._bounded import MAX_FILE_BYTES, MAX_HAND_BYTES, read_file
 from floorman.formats.checks import utf8_reason
 from floorman.formats.phh_read import VARIANTS, Obj, PhhError, actions_of, log_of, parse_phh, parse_phhs
 from floorman.formats.phh_read import to_hand_log as _to_hand_log
@@ -101,7 +102,8 @@ def load(path: str | Path) -> list[Obj]:
     """Hand-log dicts from a ``.phh`` or ``.phhs`` file (a hand with no number takes the file's name)."""
     path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_file(path, limit=MAX_FILE_BYTES if path.suffix == ".phhs" else MAX_HAND_BYTES,
+                         what="file" if path.suffix == ".phhs" else "hand").decode("utf-8")
     except UnicodeDecodeError as exc:
         raise PhhError("toml", "error.phh.not_utf8", reason=utf8_reason(exc.reason), byte=exc.start) from None
     if path.suffix == ".phhs":

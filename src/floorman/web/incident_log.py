@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 from floorman.errors import UnknownRulebookError
+from floorman.formats.cells import guarded_cell
 from floorman.rulebooks import find_rulebook
 from floorman.storage import Connection, Incident, IncidentDraft, IncidentQuery, Incidents, RoomScope
 from floorman.text import VERDICTS
@@ -147,10 +148,7 @@ def _row(incident: Incident, words: IncidentWords) -> list[str]:
             value = " ".join(value)
         elif isinstance(value, bool):
             value = "yes" if value else "no"
-        text = "" if value is None else str(value)
-        if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
-            text = "'" + text
-        out.append(text)
+        out.append(guarded_cell("" if value is None else str(value)))
     return out
 
 
