@@ -54,6 +54,7 @@ from floorman.locale import LANGS, Message, in_every_lang, say
 from floorman.log import HandLog
 from floorman.reference import explain_lines, explain_obj, rulebook_obj, rulebook_summary, search_rules
 from floorman.rulebooks import BOOK_IDS, Rulebook, find_rule, find_rulebook, rulebooks
+from floorman.service_limits import check_answer, check_log
 from floorman.text import result_lines
 
 __all__ = [
@@ -156,22 +157,28 @@ def rule_hand(
     `floor` event, and one at the end when the log does not end with one: the last is the answer)."""
     try:
         hand_log = _read_log(log)
+        check_log(hand_log)
         result = rule(hand_log, rulebook=_book(rulebook, house_rules, hand_log))
+        body = ruling_json.dumps(result)
+        check_answer(body.encode("utf-8"))
     except FloormanError as exc:
         return _refused(exc, lang)
     words = "\n".join(result_lines(result, color=False, lang=lang))
-    return CallToolResult(content=_text(words, ruling_json.dumps(result)),
-                          structured_content=json.loads(ruling_json.dumps(result)))
+    return CallToolResult(content=_text(words, body), structured_content=json.loads(body))
 
 
 def compare_hand(log: LogArg, house_rules: HouseArg = None, lang: Lang = "en") -> CallToolResult:
     """The ruling on a hand log under every rulebook (and under the house rules, if given), side by side: where
     the books disagree on the verdict, the table says so. Returns the table, then every book's ruling object."""
     try:
-        results = compare(_read_log(log), also=[house.loads(house_rules)] if house_rules is not None else [])
+        hand_log = _read_log(log)
+        check_log(hand_log)
+        results = compare(hand_log, also=[house.loads(house_rules)] if house_rules is not None else [])
+        obj = compare_obj(results)
+        check_answer(json.dumps(obj, cls=_Encoder, ensure_ascii=False).encode("utf-8"))
     except FloormanError as exc:
         return _refused(exc, lang)
-    return _answer("\n".join(compare_lines(results, lang=lang, color=False)), compare_obj(results))
+    return _answer("\n".join(compare_lines(results, lang=lang, color=False)), obj)
 
 
 def explain_rule(

@@ -1,8 +1,9 @@
 """The floor console as an ASGI app: ``create_app(db_path)`` opens (and migrates) the database and
 wires the pages, the JSON API, the static assets and the error responses together.
 
-Every response carries the security headers; every request body is held to ``MAX_BODY_BYTES``
-(a hand log is a few kilobytes), so an oversized post is refused with 413 before it is read whole.
+Every response carries the security headers; every request body is held to ``body_bytes`` of the
+service's limits (``floorman.service_limits``: a hand log is a few kilobytes), so an oversized post is
+refused with 413 before it is read whole.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import Depends, FastAPI
-from starlette.exceptions import HTTPException
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from floorman.service_limits import LIMITS, OverLimitError, ServiceLimits
 from floorman.storage import PasswordHasher, StoreAddress, open_database
-from floorman.web.error_responses import ErrorBody, install_error_handlers
+from floorman.web.error_responses import describe_error, install_error_handlers
 from floorman.web.floor_desk import watch_floor_calls
 from floorman.web.i18n import load_translations
 from floorman.web.login_limiter import LoginLimiter
@@ -44,12 +47,14 @@ from floorman.web.routes import (
     stats_pages,
     what_happened_pages,
 )
+from floorman.web.ruling_pool import shared_pool
+from floorman.web.security import request_locale
 from floorman.web.services import ConsoleServices
 
 __all__ = ["CONTENT_SECURITY_POLICY", "MAX_BODY_BYTES", "ConsoleApp", "create_app"]
 
-MAX_BODY_BYTES = 1 << 20
-"""1 MiB: the largest request body the console reads (a long hand log is a few kilobytes)."""
+MAX_BODY_BYTES = LIMITS.body_bytes
+"""The largest request body the console reads (``ServiceLimits.body_bytes``)."""
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
@@ -102,13 +107,17 @@ class BodyLimit:
         self.app = app
         self.limit = limit
 
+    def _refusal(self, received: int) -> OverLimitError:
+        return OverLimitError("error.limit.body_bytes", most=self.limit // 1024, got=received // 1024)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            body = ErrorBody(status=413, type="too_large", message=self._message())
+            got = int(declared) if declared.isdigit() else self.limit + 1024
+            body = describe_error(self._refusal(got), request_locale(Request(scope), None))
             await JSONResponse(body.to_obj(), status_code=413, headers={"Connection": "close"})(scope, receive, send)
             return
         received = 0
@@ -119,13 +128,10 @@ class BodyLimit:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.limit:
-                    raise HTTPException(413, self._message())
+                    raise self._refusal(received)
             return message
 
         await self.app(scope, limited, send)
-
-    def _message(self) -> str:
-        return f"the request body is over {self.limit // 1024} KiB"
 
 
 class ConsoleApp(FastAPI):
@@ -153,10 +159,12 @@ def create_app(
     login_limiter: LoginLimiter | None = None,
     page_again_after: float = 60.0,
     stream_seconds: float = 900.0,
+    limits: ServiceLimits = LIMITS,
 ) -> FastAPI:
     """The console over the database ``db_path`` names: an SQLite file or a ``postgresql://`` URL
     (created if need be, and migrated now). A floor call nobody acknowledges is raised again every
-    ``page_again_after`` seconds; a floor device's stream is renewed every ``stream_seconds``.
+    ``page_again_after`` seconds; a floor device's stream is renewed every ``stream_seconds``. What one
+    request may ask is held to ``limits``.
 
     Raises ``StoreUnavailableError`` when the database cannot be written (a read-only file, a full disk):
     a console that cannot record a ruling does not start.
@@ -168,6 +176,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await run_in_threadpool(shared_pool(limits.rule_workers).warm)  # no request waits for a worker to start
         watch = asyncio.create_task(watch_floor_calls(app.state.services))
         try:
             yield
@@ -192,6 +201,7 @@ def create_app(
         secure_cookies=secure_cookies,
         page_again_after=page_again_after,
         stream_seconds=stream_seconds,
+        limits=limits,
     )
     install_error_handlers(app)
     for module in (api_accounts, api_rules, api_hands, api_incidents, account_pages, hand_pages, incident_pages,
@@ -201,6 +211,6 @@ def create_app(
         app.include_router(module.router)
     static = resources.files("floorman.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.add_middleware(SecurityHeaders)
     return app

@@ -40,9 +40,11 @@ from floorman.errors import (
     UnsupportedVariantError,
 )
 from floorman.locale import Message, say
+from floorman.service_limits import OverLimitError
 from floorman.storage import ConflictError, MigrationError, NotFoundError, StaleSequenceError, StoreUnavailableError
 from floorman.web.page_context import render_page
 from floorman.web.problems import (
+    ConsoleBusy,
     CsrfFailed,
     InvalidInput,
     LoginRequired,
@@ -66,6 +68,7 @@ _FLOORMAN: tuple[tuple[type[FloormanError], int, str], ...] = (
     (UnknownRuleError, 404, "unknown_rule"),
     (HouseRulesError, 422, "house_rules_error"),
     (InvalidInput, 422, "invalid_input"),
+    (OverLimitError, 422, "over_limit"),
     (NotFoundError, 404, "not_found"),
     (StaleSequenceError, 409, "stale_sequence"),
     (ConflictError, 409, "conflict"),
@@ -75,7 +78,7 @@ _FLOORMAN: tuple[tuple[type[FloormanError], int, str], ...] = (
 )
 _REFUSALS: tuple[tuple[type[Refusal], int, str], ...] = (
     (LoginRequired, 401, "login_required"), (PermissionDenied, 403, "forbidden"), (CsrfFailed, 403, "csrf_failed"),
-    (RateLimited, 429, "rate_limited"), (SetupClosed, 403, "setup_closed"),
+    (RateLimited, 429, "rate_limited"), (SetupClosed, 403, "setup_closed"), (ConsoleBusy, 503, "busy"),
 )
 """The web layer's own refusals: each says a message id of the catalog (``error.web.*``)."""
 _HTTP_TYPES = {400: "bad_request", 401: "login_required", 403: "forbidden", 404: "not_found",
@@ -116,12 +119,14 @@ def describe_error(exc: Exception, lang: str = "en") -> ErrorBody:
         if isinstance(exc, LogError):  # the line the command line prints, without the file name
             return ErrorBody(status=status, type=kind, message=exc.say(lang, with_source=False), event=exc.event,
                              field=exc.field, located=True, message_id=exc.message_id, params=exc.params)
-        field = exc.field if isinstance(exc, InvalidInput) else None
+        field = exc.field if isinstance(exc, (InvalidInput, OverLimitError)) else None
+        if isinstance(exc, OverLimitError) and exc.is_size:  # a size in bytes: 413, as for a body too large
+            status, kind = 413, "too_large"
         return ErrorBody(status=status, type=kind, message=exc.say(lang), field=field, message_id=exc.message_id,
                          params=exc.params)
     if isinstance(exc, Refusal):
         status, kind = next((s, k) for cls, s, k in _REFUSALS if isinstance(exc, cls))
-        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else {}
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, (RateLimited, ConsoleBusy)) else {}
         return ErrorBody(status=status, type=kind, message=say(exc.what, lang), message_id=exc.what.id,
                          params=dict(exc.what.params), headers=headers)
     if isinstance(exc, RequestValidationError):
@@ -151,6 +156,6 @@ async def _respond(request: Request, exc: Exception) -> Response:
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    for kind in (FloormanError, LoginRequired, PermissionDenied, CsrfFailed, RateLimited, SetupClosed,
+    for kind in (FloormanError, LoginRequired, PermissionDenied, CsrfFailed, RateLimited, SetupClosed, ConsoleBusy,
                  RequestValidationError, StarletteHTTPException, Exception):
         app.add_exception_handler(kind, _respond)

@@ -13,6 +13,7 @@ from typing import Any
 from floorman.errors import UnknownRulebookError
 from floorman.formats.cells import guarded_cell
 from floorman.rulebooks import find_rulebook
+from floorman.service_limits import LIMITS, ServiceLimits, check_search
 from floorman.storage import Connection, Incident, IncidentDraft, IncidentQuery, Incidents, RoomScope
 from floorman.text import VERDICTS
 from floorman.web.event_words import cause_name
@@ -81,14 +82,17 @@ def _all(raw: str) -> bool:
     return _FLAGS[raw]
 
 
-def query_from_params(params: Mapping[str, str], *, limit: int = 100) -> IncidentQuery:
-    """Search and filters from a query string: q, table, dealer, floor, verdict, cause, since, until, all."""
+def query_from_params(params: Mapping[str, str], *, limit: int = 100, limits: ServiceLimits = LIMITS) -> IncidentQuery:
+    """Search and filters from a query string: q, table, dealer, floor, verdict, cause, since, until, all
+    (``q`` holds at most ``limits.search_words`` words)."""
+    text = params.get("q", "").strip()[:200]
+    check_search(text, limits)
     verdict = params.get("verdict", "").strip()
     if verdict and verdict not in VERDICTS:
         raise InvalidInput("error.web.incident_log.expected_misdeal_void_continue", field="verdict",
                            verdict=repr(verdict))
     return IncidentQuery(
-        text=params.get("q", "").strip()[:200], table_name=params.get("table", "").strip(),
+        text=text, table_name=params.get("table", "").strip(),
         dealer=params.get("dealer", "").strip(), floor_person=params.get("floor", "").strip(), verdict=verdict,
         cause=params.get("cause", "").strip(), since=iso_date(params.get("since", ""), "since"),
         until=iso_date(params.get("until", ""), "until"), current_only=not _all(params.get("all", "")),

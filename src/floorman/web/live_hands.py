@@ -19,6 +19,7 @@ from floorman.result import Result
 from floorman.rulebooks import Rulebook, find_rulebook
 from floorman.rulings.model import Ruling, Verdict
 from floorman.rulings.redeal import redeal_log
+from floorman.service_limits import check_log
 from floorman.storage import (
     ConflictError,
     Connection,
@@ -182,7 +183,8 @@ def append_events(
     conn: Connection, hand_id: int, events: Sequence[Mapping[str, Any]], *, expected_seq: int,
     user: User, now: str, rooms: RoomScope,
 ) -> LiveHand:
-    """Log what happened (one tap); the engine validates it as part of the whole log first."""
+    """Log what happened (one tap); the engine validates it as part of the whole log first, and the whole log
+    is held to the limits of one request (``floorman.service_limits``: the engine rules on it at every tap)."""
     if not events:
         raise InvalidInput("error.web.live_hands.nothing_log", field="events")
     events = [plain_json(dict(e)) for e in events]
@@ -193,7 +195,7 @@ def append_events(
         raise InvalidInput("error.web.live_hands.floor_records_ruling_ruling", field="type")
     if live.pending_ruling is not None:
         raise ConflictError("error.web.live_hands.floor_been_called_floor")
-    handlog.from_obj(_declared({**live.log_obj(), "events": [*live.log_obj()["events"], *map(dict, events)]}))
+    check_log(handlog.from_obj(_declared({**live.log_obj(), "events": [*live.log_obj()["events"], *map(dict, events)]})))
     Hands(conn, rooms=rooms).append(hand_id, events, expected_seq=expected_seq, now=now, user_id=user.id)
     return load_hand(conn, hand_id, rooms=rooms)
 

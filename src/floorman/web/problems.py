@@ -6,7 +6,10 @@ from floorman.errors import FloormanError
 from floorman.locale import Message, say
 from floorman.storage.accounts import Role
 
-__all__ = ["CsrfFailed", "InvalidInput", "LoginRequired", "PermissionDenied", "RateLimited", "Refusal", "SetupClosed"]
+__all__ = [
+    "ConsoleBusy", "CsrfFailed", "InvalidInput", "LoginRequired", "PermissionDenied", "RateLimited", "Refusal",
+    "SetupClosed",
+]
 
 
 class Refusal(Exception):
@@ -39,6 +42,15 @@ class RateLimited(Refusal):
     def __init__(self, retry_after: int) -> None:
         super().__init__(retry_after)
         self.what = Message.of("error.web.rate_limited", seconds=retry_after)
+        self.retry_after = retry_after
+
+
+class ConsoleBusy(Refusal):
+    """Every ruling worker stayed busy for as long as a ruling may take: try again in ``retry_after`` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(retry_after)
+        self.what = Message.of("error.web.busy", seconds=retry_after)
         self.retry_after = retry_after
 
 

@@ -9,6 +9,7 @@ from typing import cast
 
 from starlette.requests import Request
 
+from floorman.service_limits import LIMITS, ServiceLimits
 from floorman.storage import ChainWatch, Database, PasswordHasher, StatsCache
 from floorman.web.i18n import Translator
 from floorman.web.login_limiter import LoginLimiter
@@ -37,6 +38,8 @@ class ConsoleServices:
     """Seconds after which a floor call nobody acknowledged is raised again."""
     stream_seconds: float = 900.0
     """How long one floor-call stream stays open before the browser reconnects (and logs in again)."""
+    limits: ServiceLimits = LIMITS
+    """What one request may ask (``floorman.service_limits``)."""
 
     def chain_watch_of(self, room_id: int) -> ChainWatch:
         """The watch over one room's chain."""

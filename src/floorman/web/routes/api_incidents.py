@@ -9,15 +9,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
 
-from floorman.formats import handlog
-from floorman.hand import rule
-from floorman.rulebooks import find_rulebook
 from floorman.storage import ChainStatus, Connection, Incident, Incidents, Role, Session, chain_status
 from floorman.storage.rooms import Rooms
-from floorman.web.incident_drafts import loose_incident_draft
 from floorman.web.incident_log import (
     FILTER_PARAMETERS,
     correct_incident,
@@ -29,6 +26,8 @@ from floorman.web.incident_log import (
     without_limit,
 )
 from floorman.web.params import RecordId
+from floorman.web.ruling_jobs import incident_from_log
+from floorman.web.ruling_pool import run_job
 from floorman.web.security import api_user, request_locale
 from floorman.web.services import services
 
@@ -59,8 +58,10 @@ def _export(media_type: str, schema: dict[str, Any]) -> dict[int | str, dict[str
 
 @router.get("", openapi_extra=FILTERS,
             summary="Search and filter: q, table, dealer, floor, verdict, cause, since, until, all, offset.")
-async def search(request: Request, session: Floor, limit: int = 100) -> dict[str, Any]:
-    query = query_from_params(dict(request.query_params), limit=max(1, min(limit, 1000)))
+def search(request: Request, session: Floor, limit: int = 100) -> dict[str, Any]:
+    """Runs on a worker thread: a search, however broad, never holds up the event loop."""
+    query = query_from_params(dict(request.query_params), limit=max(1, min(limit, 1000)),
+                              limits=services(request).limits)
     with services(request).db.connect() as conn:
         store = Incidents(conn, rooms=session.reach)
         return {"total": store.count(query), "incidents": [i.to_obj(full=False) for i in store.search(query, summary=True)]}
@@ -135,21 +136,24 @@ def verify(request: Request, session: Director) -> dict[str, Any]:
 
 
 @router.get("/{incident_id}", summary="One entry as recorded, with its log and ruling.")
-async def get_incident(request: Request, session: Floor, incident_id: RecordId) -> dict[str, Any]:
+def get_incident(request: Request, session: Floor, incident_id: RecordId) -> dict[str, Any]:
     with services(request).db.connect() as conn:
         return Incidents(conn, rooms=session.reach).get(incident_id).to_obj()
 
 
 @router.post("", status_code=201, summary="Record the ruling on a whole hand log (reconstructed elsewhere).")
-def record(request: Request, session: Floor, body: NewIncident) -> dict[str, Any]:
-    log = handlog.from_obj(body.log)
-    result = rule(log, rulebook=find_rulebook(body.rulebook or log.rulebook))
+async def record(request: Request, session: Floor, body: NewIncident) -> dict[str, Any]:
     svc = services(request)
-    with svc.db.transaction() as conn:
-        draft = loose_incident_draft(result, floor_person=session.user.username, note=body.note)
-        incident = Incidents(conn, rooms=session.reach).record(replace(draft, room_id=session.home_room),
-                                                               now=svc.stamp())
-    return incident.to_obj()
+    draft = await run_job(svc.limits, incident_from_log, body.log, body.rulebook, session.user.username, body.note,
+                          svc.limits)
+
+    def store() -> dict[str, Any]:
+        with svc.db.transaction() as conn:
+            incident = Incidents(conn, rooms=session.reach).record(replace(draft, room_id=session.home_room),
+                                                                   now=svc.stamp())
+        return incident.to_obj()
+
+    return await run_in_threadpool(store)
 
 
 @router.post("/{incident_id}/corrections", status_code=201,

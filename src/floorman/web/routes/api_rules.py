@@ -1,4 +1,7 @@
-"""The API's mirror of the command line: ``rule``, ``compare``, ``rules`` and ``explain``."""
+"""The API's mirror of the command line: ``rule``, ``compare``, ``rules`` and ``explain``.
+
+A ruling runs in a worker process (``floorman.web.ruling_pool``), held to the limits of one request
+(``floorman.service_limits``): the event loop goes on serving the tables meanwhile."""
 
 from __future__ import annotations
 
@@ -6,15 +9,15 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
-from floorman.formats import handlog
-from floorman.hand import rule
 from floorman.reference import explain_obj, rule_rows, rulebook_summary
 from floorman.rulebooks import find_rule, find_rulebook, rulebooks
 from floorman.storage import Role, Session
-from floorman.web.incident_drafts import ruling_object
+from floorman.web.ruling_jobs import compare_answer, rule_answer
+from floorman.web.ruling_pool import run_job
 from floorman.web.security import api_user
+from floorman.web.services import services
 
 __all__ = ["HAND_LOG_BODY", "router"]
 
@@ -35,19 +38,19 @@ HAND_LOG_BODY: dict[str, Any] = {
              responses={200: {"description": "The ruling object (docs/spec/hand-log.md, section 3).",
                               "content": {"application/json": {"schema": {"type": "object"}}}}},
              summary="Rule on a hand log: the ruling object of section 3 (like `floorman rule --json`).")
-async def rule_log(request: Request, session: User, rulebook: str | None = None) -> JSONResponse:
-    log = handlog.loads(await request.body())
-    book = find_rulebook(rulebook or log.rulebook)
-    return JSONResponse(ruling_object(rule(log, rulebook=book)))  # plain JSON already: no second encoding
+async def rule_log(request: Request, session: User, rulebook: str | None = None) -> Response:
+    limits = services(request).limits
+    answer = await run_job(limits, rule_answer, await request.body(), rulebook, limits)
+    return Response(answer, media_type="application/json")
 
 
 @router.post("/compare", openapi_extra=HAND_LOG_BODY, response_class=JSONResponse,
              responses={200: {"description": "One ruling object per rulebook, under `compare`.",
                               "content": {"application/json": {"schema": {"type": "object"}}}}},
              summary="The ruling under every rulebook (like `floorman compare --json`).")
-async def compare_log(request: Request, session: User) -> JSONResponse:
-    log = handlog.loads(await request.body())
-    return JSONResponse({"floorman": 1, "compare": [ruling_object(rule(log, rulebook=b)) for b in rulebooks().values()]})
+async def compare_log(request: Request, session: User) -> Response:
+    limits = services(request).limits
+    return Response(await run_job(limits, compare_answer, await request.body(), limits), media_type="application/json")
 
 
 @router.get("/rulebooks", summary="Every rulebook: id, name, edition, kind and aliases.")
