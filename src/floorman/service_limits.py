@@ -13,7 +13,8 @@ no one request holds up the tables:
 - ``answer_bytes``: the largest ruling, comparison or incident entry written for one request;
 - ``rule_seconds``: the time one ruling may take in the console's worker processes (``rule_workers``
   of them) before it is stopped;
-- ``search_words``: the words one search of the incident log may hold.
+- ``search_words``: the words one search of the incident log may hold;
+- ``login_*``: the wrong passwords tried before logins are slowed (``floorman.web.login_limiter``).
 
 A request past a limit is refused with ``OverLimitError``, which names the limit, the most allowed
 and what was asked (the web answers 413 for a size in bytes, 422 for the rest):
@@ -59,6 +60,19 @@ class ServiceLimits:
     """The console's processes that rule on logs sent to it (one per core of a small server)."""
     search_words: int = 16
     """Words of one search of the incident log (each one must match)."""
+    login_free_tries: int = 5
+    """Wrong passwords for one name from one address before its tries are slowed (1 s, then 2, 4, ...)."""
+    login_free_tries_per_address: int = 20
+    """Wrong passwords from one address (any names) before the names that failed there are slowed."""
+    login_free_tries_overall: int = 100
+    """Wrong passwords on the whole database before the names that failed are slowed wherever they are tried."""
+    login_window_seconds: float = 900.0
+    """How long a wrong password is remembered."""
+    login_first_delay: float = 1.0
+    login_max_delay: float = 300.0
+    """The longest wait a name is given (never a lock)."""
+    login_check_seconds: float = 30.0
+    """The longest a password check may take; an attempt pending longer (its server died) counts as failed."""
 
 
 LIMITS = ServiceLimits()

@@ -355,6 +355,30 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX floor_call_log_open ON floor_call_log (acknowledged_at, last_raised_at)",
         "CREATE INDEX floor_call_log_by_time ON floor_call_log (called_at)",
     )),
+    Migration(name="0008_login_attempts", statements=(
+        # login attempts, counted before the password is checked, shared by every server on the database
+        """CREATE TABLE login_attempts (
+            id INTEGER PRIMARY KEY,
+            username TEXT NOT NULL,
+            address TEXT NOT NULL,
+            began_at REAL NOT NULL,
+            ended_at REAL
+        )""",
+        "CREATE INDEX login_attempts_pair ON login_attempts (username, address, began_at)",
+        "CREATE INDEX login_attempts_address ON login_attempts (address, began_at)",
+        "CREATE INDEX login_attempts_by_time ON login_attempts (began_at)",
+    ), postgres=(
+        f"""CREATE TABLE login_attempts (
+            id {_ID},
+            username TEXT NOT NULL,
+            address TEXT NOT NULL,
+            began_at DOUBLE PRECISION NOT NULL,
+            ended_at DOUBLE PRECISION
+        )""",
+        "CREATE INDEX login_attempts_pair ON login_attempts (username, address, began_at)",
+        "CREATE INDEX login_attempts_address ON login_attempts (address, began_at)",
+        "CREATE INDEX login_attempts_by_time ON login_attempts (began_at)",
+    )),
 )
 
 

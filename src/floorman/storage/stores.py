@@ -3,7 +3,7 @@
 
 >>> db = open_database(":memory:")
 >>> db.kind, db.migrate()[-1]
-(<StoreKind.SQLITE: 'sqlite'>, '0007_floor_call_log')
+(<StoreKind.SQLITE: 'sqlite'>, '0008_login_attempts')
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from floorman.service_limits import LIMITS, OverLimitError, ServiceLimits
-from floorman.storage import PasswordHasher, StoreAddress, open_database
+from floorman.storage import Database, PasswordHasher, StoreAddress, open_database
 from floorman.web.error_responses import describe_error, install_error_handlers
 from floorman.web.floor_desk import watch_floor_calls
 from floorman.web.i18n import load_translations
@@ -143,6 +143,14 @@ class ConsoleApp(FastAPI):
         return self.openapi_schema
 
 
+def _login_limiter(db: Database, limits: ServiceLimits) -> LoginLimiter:
+    """The limiter over the console's own store (shared by every server on it), with ``limits``'s numbers."""
+    return LoginLimiter(db, max_failures=limits.login_free_tries, window_seconds=limits.login_window_seconds,
+                        max_per_address=limits.login_free_tries_per_address,
+                        max_overall=limits.login_free_tries_overall, first_delay=limits.login_first_delay,
+                        max_delay=limits.login_max_delay, check_seconds=limits.login_check_seconds)
+
+
 def _version() -> str:
     try:
         return metadata.version("floorman")
@@ -196,7 +204,7 @@ def create_app(
         hasher=PasswordHasher(cost=password_cost) if password_cost else PasswordHasher(),
         pages=PageRenderer(translators, asset_version=_version()),
         translators=translators,
-        login_limiter=login_limiter or LoginLimiter(),
+        login_limiter=login_limiter or _login_limiter(db, limits),
         clock=clock or (lambda: datetime.now(UTC)),
         secure_cookies=secure_cookies,
         page_again_after=page_again_after,

@@ -1,24 +1,31 @@
-"""Logins are slowed, never locked: failures are counted per account *and* address, and past a few free
-tries each further try waits twice as long as the one before.
+"""Logins are slowed, never locked: failures are counted in the database (every console server on it counts
+the same ones), per account *and* address, and past a few free tries each further try waits twice as
+long as the one before.
 
-A login attempt is counted when it begins (``begin``), before the password is checked, under one lock:
-however many wrong passwords arrive at once, no more than the free tries are ever checked. Failures
-are kept per pair (this name from this address) and per address (any names): guessing one account's
-password from one tablet slows that pair only, so the director logs in from another device as usual,
-and a busy tablet shared by a table's dealers slows down only after ``max_per_address`` failures. A
-director can forget an account's failures (``unlock``); a success forgets the pair's.
+An attempt is counted when it begins (``begin``), before the password is checked, in a write transaction
+of the store: however many wrong passwords arrive at once, on however many servers, no more than the free
+tries are ever checked. While the free tries of a name from an address are all being checked, a further
+attempt waits for their outcome rather than being refused: a burst of right passwords all get in, a
+burst of wrong ones gets no more checks than the free tries.
+
+Failures are kept per pair (this name from this address): guessing one account's password from one tablet
+slows that pair only, so the director logs in from another device as usual. Two ceilings stop guessing
+spread over many names or many addresses: past ``login_free_tries_per_address`` failures from one address
+(any names), or ``login_free_tries_overall`` on the whole database, a pair that has failed itself waits as
+the ceiling says; a pair that has not failed is never held back by the failures of others, so the right
+password of someone who has not mistyped is always checked. A director can forget an account's failures
+(``unlock``); a success forgets the pair's. The numbers are ``ServiceLimits``'s.
 
 >>> now = [0.0]
 >>> limiter = LoginLimiter(max_failures=2, window_seconds=600, clock=lambda: now[0])
->>> limiter.begin("10.0.0.5", "ann"), limiter.begin("10.0.0.5", "ann")     # two free tries, counted
-(0, 0)
+>>> limiter.begin("10.0.0.5", "ann"), limiter.failed("10.0.0.5", "ann")     # two free tries, counted
+(0, None)
+>>> limiter.begin("10.0.0.5", "ann"), limiter.failed("10.0.0.5", "ann")
+(0, None)
 >>> limiter.begin("10.0.0.5", "ann"), limiter.begin("10.0.0.9", "ann")     # the pair waits; another device does not
 (1, 0)
->>> now[0] = 1.0
->>> limiter.begin("10.0.0.5", "ann"), limiter.begin("10.0.0.5", "ann")     # one more try, then twice as long
-(0, 2)
 >>> limiter.unlock("ann"), limiter.begin("10.0.0.5", "ann")            # a director unlocks the account
-(2, 0)
+(1, 0)
 """
 
 from __future__ import annotations
@@ -26,135 +33,149 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 
-__all__ = ["SWEEP_AT", "LoginLimiter"]
+from floorman.service_limits import LIMITS
+from floorman.storage import Database
+from floorman.storage.database import SqliteDatabase
+from floorman.storage.login_attempts import AttemptCounts, LoginAttempts
 
-SWEEP_AT = 1024
-"""Past this many keys on record, a failure first forgets the ones out of the window."""
+__all__ = ["SWEEP_EVERY", "LoginLimiter"]
 
-
-def _pair(address: str, username: str) -> str:
-    return f"user:{username.strip().lower()}@{address}"
-
-
-def _address(address: str) -> str:
-    return f"addr:{address}"
+SWEEP_EVERY = 64
+"""Every this many attempts recorded, the attempts out of the window are forgotten."""
+HOLD_POLL_SECONDS = 0.05
+"""How often an attempt held for the outcome of others looks again (another server's outcome is seen so)."""
 
 
 class LoginLimiter:
-    """Counts login attempts; ``begin`` says how long to wait (0: the attempt is counted, go ahead)."""
+    """Counts login attempts in ``db`` (by default a store of its own, in memory); ``begin`` says how long to
+    wait (0: the attempt is counted, go ahead)."""
 
     def __init__(
-        self, *, max_failures: int = 5, window_seconds: float = 900.0, max_per_address: int = 20,
-        first_delay: float = 1.0, max_delay: float = 300.0, clock: Callable[[], float] = time.monotonic,
+        self, db: Database | None = None, *, max_failures: int = LIMITS.login_free_tries,
+        window_seconds: float = LIMITS.login_window_seconds,
+        max_per_address: int = LIMITS.login_free_tries_per_address,
+        max_overall: int = LIMITS.login_free_tries_overall, first_delay: float = LIMITS.login_first_delay,
+        max_delay: float = LIMITS.login_max_delay, check_seconds: float = LIMITS.login_check_seconds,
+        clock: Callable[[], float] = time.time,
     ) -> None:
+        if db is None:
+            db = SqliteDatabase(":memory:")
+            db.migrate()
+        self.db = db
         self.max_failures = max_failures
         """Failures of one name from one address before tries are slowed."""
         self.window = window_seconds
         """How long a failure is remembered."""
         self.max_per_address = max_per_address
-        """Failures from one address (any names) before its tries are slowed."""
+        """Failures from one address (any names) before the names that failed there are slowed."""
+        self.max_overall = max_overall
+        """Failures on the whole database before the names that failed are slowed wherever they are tried."""
         self.first_delay = first_delay
         self.max_delay = max_delay
+        self.check_seconds = check_seconds
+        """The longest a password check may take: a pending attempt older than this (its server died) failed."""
         self.clock = clock
-        self._failures: dict[str, deque[float]] = {}
-        self._ended: dict[str, float] = {}
-        """When the last failed check of a key ended: the wait runs from then (a slow check does not shorten it)."""
-        self._lock = threading.Lock()
+        self._outcome = threading.Condition()
+        self._recorded = 0
 
-    def _recent(self, key: str, now: float) -> deque[float]:
-        stamps = self._failures.get(key) or deque()
-        while stamps and stamps[0] <= now - self.window:
-            stamps.popleft()
-        return stamps
+    def _backoff(self, failures: int, free: int, last: float, now: float) -> float:
+        if failures < free:
+            return 0.0
+        delay: float = min(self.first_delay * 2.0 ** min(failures - free, 40), self.max_delay)
+        return last + delay - now
 
-    def _sweep(self, now: float) -> None:
-        """Forget keys whose failures are all out of the window (the table stays small)."""
-        if len(self._failures) < SWEEP_AT:
-            return
-        for key in [k for k, stamps in self._failures.items() if not stamps or stamps[-1] <= now - self.window]:
-            del self._failures[key]
-            self._ended.pop(key, None)
-
-    def _wait(self, address: str, username: str, now: float) -> float:
-        waits = [0.0]
-        for key, free in ((_pair(address, username), self.max_failures), (_address(address), self.max_per_address)):
-            stamps = self._recent(key, now)
-            if len(stamps) >= free:
-                delay = min(self.first_delay * 2 ** (len(stamps) - free), self.max_delay)
-                waits.append(max(stamps[-1], self._ended.get(key, 0.0)) + delay - now)
+    def _wait(self, counts: AttemptCounts, now: float) -> float:
+        waits = [0.0, self._backoff(counts.pair_failed, self.max_failures, counts.pair_last, now)]
+        if counts.pair_failed:  # the ceilings hold back only a pair that has failed itself
+            waits.append(self._backoff(counts.address_failed, self.max_per_address, counts.address_last, now))
+            waits.append(self._backoff(counts.all_failed, self.max_overall, counts.all_last, now))
         return max(waits)
+
+    def _counts(self, attempts: LoginAttempts, address: str, username: str, now: float) -> AttemptCounts:
+        return attempts.counts(username, address, since=now - self.window, stale_before=now - self.check_seconds)
 
     def retry_after(self, address: str, username: str) -> int:
         """Seconds to wait before another try is allowed (0: go ahead); records nothing."""
         now = self.clock()
-        with self._lock:
-            return math.ceil(max(self._wait(address, username, now), 0))
+        with self.db.connect() as conn:
+            return math.ceil(max(self._wait(self._counts(LoginAttempts(conn), address, username, now), now), 0))
 
-    def begin(self, address: str, username: str) -> int:
-        """Count an attempt before its password is checked (as a failure until ``succeed`` says otherwise).
-
-        The seconds to wait instead when the name or the address is being slowed (nothing is counted then).
-        """
+    def _try_begin(self, address: str, username: str) -> int | AttemptCounts:
+        """0 when the attempt is counted, the seconds to wait when it is refused, or the counts when it must wait
+        for the outcome of the pair's attempts being checked."""
         now = self.clock()
-        with self._lock:
-            wait = self._wait(address, username, now)
+        with self.db.transaction() as conn:
+            attempts = LoginAttempts(conn)
+            counts = self._counts(attempts, address, username, now)
+            wait = self._wait(counts, now)
             if wait > 0:
                 return max(math.ceil(wait), 1)
-            self._record(address, username, now)
+            if counts.pair_pending and counts.pair_failed + counts.pair_pending >= self.max_failures:
+                return counts  # the outcome of the checks under way decides: wait for it
+            attempts.begin(username, address, now=now)
+            self._recorded += 1
+            if self._recorded % SWEEP_EVERY == 0:
+                attempts.sweep(before=now - self.window)
         return 0
 
-    def _record(self, address: str, username: str, now: float) -> None:
-        self._sweep(now)
-        for key in (_pair(address, username), _address(address)):
-            stamps = self._recent(key, now)
-            stamps.append(now)
-            self._failures[key] = stamps
+    def begin(self, address: str, username: str) -> int:
+        """Count an attempt before its password is checked (as pending until ``failed`` or ``succeed``).
+
+        The seconds to wait instead when the name or the address is being slowed (nothing is counted then).
+        While the pair's free tries are all being checked, waits for their outcome, as long as checks keep
+        ending (a second is asked of the client if none ends for ``check_seconds``).
+        """
+        seen: AttemptCounts | None = None
+        deadline = 0.0
+        while True:
+            answer = self._try_begin(address, username)
+            if isinstance(answer, int):
+                return answer
+            if answer != seen:  # a check ended (or began) meanwhile: the wait goes on
+                seen, deadline = answer, time.monotonic() + self.check_seconds
+            elif time.monotonic() >= deadline:
+                return 1
+            with self._outcome:
+                self._outcome.wait(HOLD_POLL_SECONDS)
+
+    def _told(self) -> None:
+        with self._outcome:
+            self._outcome.notify_all()
 
     def fail(self, address: str, username: str) -> None:
         """Count a failure (an attempt not begun with ``begin``)."""
         now = self.clock()
-        with self._lock:
-            self._record(address, username, now)
+        with self.db.transaction() as conn:
+            attempts = LoginAttempts(conn)
+            attempts.sweep(before=now - self.window)
+            attempts.failure(username, address, now=now)
 
     def failed(self, address: str, username: str) -> None:
         """The password checked for an attempt begun with ``begin`` was wrong: the wait runs from now."""
         now = self.clock()
-        with self._lock:
-            for key in (_pair(address, username), _address(address)):
-                if key in self._failures:
-                    self._ended[key] = now
+        with self.db.transaction() as conn:
+            LoginAttempts(conn).fail_pending(username, address, now=now)
+        self._told()
 
     def succeed(self, address: str, username: str) -> None:
-        """The password was right: forget this name's failures from this address, and this attempt's count
-        against the address."""
-        with self._lock:
-            self._failures.pop(_pair(address, username), None)
-            self._ended.pop(_pair(address, username), None)
-            stamps = self._failures.get(_address(address))
-            if stamps:
-                stamps.pop()
+        """The password was right: forget this name's failures from this address, and this attempt."""
+        with self.db.transaction() as conn:
+            LoginAttempts(conn).succeed(username, address)
+        self._told()
 
     def unlock(self, username: str) -> int:
-        """Forget an account's failures from every address (a director's decision); how many pairs were slowed."""
-        suffix = f"user:{username.strip().lower()}@"
-        with self._lock:
-            keys = [k for k in self._failures if k.startswith(suffix)]
-            for key in keys:
-                del self._failures[key]
-                self._ended.pop(key, None)
-        return len(keys)
+        """Forget an account's failures from every address (a director's decision); from how many addresses."""
+        with self.db.transaction() as conn:
+            return LoginAttempts(conn).forget(username)
 
     def slowed(self, username: str) -> bool:
-        """Whether the account has failures on record from some address (a director may ``unlock`` it)."""
-        suffix = f"user:{username.strip().lower()}@"
-        now = self.clock()
-        with self._lock:
-            return any(k.startswith(suffix) and self._recent(k, now) for k in list(self._failures))
+        """Whether the account has failures on record (a director may ``unlock`` it)."""
+        with self.db.connect() as conn:
+            return LoginAttempts(conn).has_failures(username, since=self.clock() - self.window)
 
     def tracked(self) -> int:
-        """How many names and addresses have failures on record."""
-        with self._lock:
-            return len(self._failures)
+        """How many names-from-addresses and addresses have attempts on record."""
+        with self.db.connect() as conn:
+            return LoginAttempts(conn).tracked()
