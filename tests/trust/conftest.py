@@ -10,4 +10,4 @@ import pytest
 pytest.importorskip("fastapi", reason="the trust tests need the web extra (pip install -e '.[web]')")
 pytest.importorskip("uvicorn", reason="the trust tests start the console with uvicorn (pip install -e '.[web]')")
 
-from tests.web.conftest import app, as_user, db_path, dealer, director, floor  # noqa: F401  (the console's fixtures)
+from tests.web.conftest import app, as_user, db_path, dealer, director, floor, postgres_url  # noqa: F401  (the console's fixtures)

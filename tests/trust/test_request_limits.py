@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from floorman.mcp_server import compare_hand, rule_hand
 from floorman.service_limits import LIMITS, OverLimitError, ServiceLimits
 from floorman.storage import Accounts, IncidentQuery, Incidents, PasswordHasher, open_database
+from floorman.storage.rooms import EVERY_ROOM
 from floorman.web.app import create_app
 from floorman.web.ruling_jobs import rule_answer
 from floorman.web.ruling_pool import RulingPool
@@ -64,7 +65,7 @@ def test_an_incident_whose_log_calls_the_floor_50000_times_is_refused_and_nothin
     response = floor.post("/api/incidents", json={"log": _with_floors(50_000), "note": "a flood"})
     assert _error(response, 422)["message_id"] == "error.limit.floor_calls_per_log"
     with app.state.services.db.connect() as conn:
-        assert Incidents(conn).count(IncidentQuery(current_only=False)) == 0
+        assert Incidents(conn, rooms=EVERY_ROOM).count(IncidentQuery(current_only=False)) == 0
     assert floor.post("/api/incidents", json={"log": _with_floors(1)}).status_code == 201
 
 

@@ -15,7 +15,7 @@ from floorman.service_limits import ServiceLimits, check_answer, check_log
 from floorman.storage import IncidentDraft
 from floorman.web.incident_drafts import loose_incident_draft, ruling_object
 
-__all__ = ["compare_answer", "dumps", "incident_from_log", "rule_answer"]
+__all__ = ["compare_answer", "dumps", "incident_from_log", "rule_answer", "warm_up"]
 
 
 def dumps(obj: Any) -> bytes:
@@ -49,3 +49,13 @@ def incident_from_log(log_obj: dict[str, Any], rulebook: str | None, floor_perso
                                  floor_person=floor_person, note=note)
     check_answer(dumps({"log": draft.log, "ruling": draft.ruling}), limits)
     return draft
+
+
+_WARM_UP_LOG = b'{"floorman": 1, "game": "holdem", "seats": 2, "button": 1, "level": {}, "players": [], ' \
+               b'"events": [{"type": "floor"}]}'
+
+
+def warm_up() -> None:
+    """A worker's first ruling, on a log of one floor call under every book: the rulebooks, the catalogs and the
+    engine's tables are loaded before any client's job comes."""
+    compare_answer(_WARM_UP_LOG, ServiceLimits())

@@ -3,7 +3,7 @@
 The console answers every table from one event loop. A ruling is pure computation: run on the loop,
 a long one would stop every other request until it ends; run on a thread, it would still hold the
 interpreter. ``RulingPool`` runs it in one of a few worker processes instead (``rule_workers`` of
-``ServiceLimits``, started when first needed), and waits for the answer on a thread, so the loop goes on
+``ServiceLimits``, started with the console), and waits for the answer on a thread, so the loop goes on
 serving the tables meanwhile.
 
 Each job has a time budget (``rule_seconds``): a worker still busy when it runs out is stopped and a fresh
@@ -21,11 +21,13 @@ from __future__ import annotations
 import atexit
 import contextlib
 import importlib
-import multiprocessing
+import os
+import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
@@ -34,25 +36,26 @@ from floorman.errors import FloormanError
 from floorman.service_limits import OverLimitError, ServiceLimits
 from floorman.web.problems import ConsoleBusy
 
-__all__ = ["RulingPool", "run_job", "shared_pool"]
+__all__ = ["RulingPool", "run_job", "serve", "shared_pool"]
 
 T = TypeVar("T")
 
-_START = multiprocessing.get_context("spawn")
-"""Workers start as fresh interpreters: the console's threads, sockets and database connections are not
-copied into them."""
-
-
-PRELOAD = ("floorman.web.ruling_jobs",)
-"""What a worker imports before it says it is ready (its first job does not pay for it)."""
+WARM_UP = ("floorman.web.ruling_jobs", "warm_up")
+"""What a worker runs before it says it is ready: the modules, rulebooks and catalogs its jobs read are loaded
+then, so that its first job does not pay for them."""
 READY_SECONDS = 60.0
 """How long a new worker may take to start (a fresh interpreter importing the engine on a busy machine)."""
+_START = "import sys; from floorman.web.ruling_pool import serve; serve(int(sys.argv[1]))"
+"""A worker is a fresh interpreter that imports only what its jobs need (not the program that started the
+console, nor its threads, sockets and database connections), talking over one socket."""
 
 
-def _serve(conn: Connection) -> None:
-    """A worker's loop: the modules its jobs need imported, then a job in, its answer out, until the pipe closes."""
-    for name in PRELOAD:
-        importlib.import_module(name)
+def serve(fd: int) -> None:
+    """A worker's loop over the socket ``fd``: the modules its jobs need imported, then a job in, its answer out,
+    until the socket closes (the console stopped, or died)."""
+    conn = Connection(fd)
+    module, name = WARM_UP
+    getattr(importlib.import_module(module), name)()
     conn.send("ready")
     while True:
         try:
@@ -71,11 +74,11 @@ def _serve(conn: Connection) -> None:
 class _Worker:
     def __init__(self) -> None:
         """A worker started (``ready`` waits until it can take jobs)."""
-        self.conn, child = _START.Pipe()
-        self.process: BaseProcess = _START.Process(target=_serve, args=(child,), name="floorman-ruling",
-                                                   daemon=True)
-        self.process.start()
-        child.close()
+        mine, theirs = socket.socketpair()
+        with mine, theirs:
+            self.process = subprocess.Popen([sys.executable, "-c", _START, str(theirs.fileno())],
+                                            pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
+            self.conn = Connection(os.dup(mine.fileno()))
 
     def ready(self) -> _Worker:
         try:
@@ -90,9 +93,10 @@ class _Worker:
     def stop(self) -> None:
         with contextlib.suppress(OSError):
             self.conn.close()
-        if self.process.is_alive():
+        if self.process.poll() is None:
             self.process.kill()
-        self.process.join(timeout=5)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=5)
 
 
 class RulingPool:
