@@ -20,6 +20,7 @@ from floorman.storage.errors import (
     StorageError,
     StoreAddressError,
     StoreUnavailableError,
+    UnstorableTextError,
 )
 from floorman.storage.floor_call_log import FloorCallLog, LoggedCall, ResponseTimes
 from floorman.storage.floor_calls import FloorCall, FloorCalls, Subscription
@@ -72,6 +73,7 @@ __all__ = [
     "StoreUnavailableError",
     "Subscription",
     "TableSummary",
+    "UnstorableTextError",
     "User",
     "chain_status",
     "default_database_path",

@@ -36,13 +36,14 @@ from __future__ import annotations
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from floorman.storage.address import StoreAddress, StoreKind, default_database_path
-from floorman.storage.errors import StorageError, StoreUnavailableError
+from floorman.storage.errors import StorageError, StoreUnavailableError, check_storable
 from floorman.storage.floor_calls import FloorCalls, LocalFloorCalls
 from floorman.storage.migrations import migrate
 from floorman.storage.sql import Connection
@@ -116,6 +117,15 @@ class Database(ABC):
         return LocalFloorCalls()
 
 
+class _CheckedConnection(sqlite3.Connection):
+    """An SQLite connection that refuses a text holding a NUL character, as PostgreSQL does: a record is
+    accepted or refused alike on every store (``UnstorableTextError``)."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        check_storable(tuple(parameters.values()) if isinstance(parameters, Mapping) else parameters)
+        return super().execute(sql, parameters)
+
+
 class SqliteDatabase(Database):
     """One SQLite database: a file path, or ``":memory:"`` (one shared connection, for tests)."""
 
@@ -141,7 +151,7 @@ class SqliteDatabase(Database):
 
     def _open(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
-                               timeout=BUSY_TIMEOUT_MS / 1000)
+                               timeout=BUSY_TIMEOUT_MS / 1000, factory=_CheckedConnection)
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")

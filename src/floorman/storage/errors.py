@@ -9,11 +9,14 @@ single place as the errors of the core::
     ├── ConflictError            the request contradicts the record (a second correction, a taken name)
     ├── MigrationError           the database was written by a newer floorman
     ├── StoreAddressError        a --db value that is neither a file path nor a supported URL
-    └── StoreUnavailableError    the database cannot be written now: read-only, or the disk is full
+    ├── UnstorableTextError      a text holds a NUL character, which no store keeps (refused alike on every store)
+    └── StoreUnavailableError    the database cannot be written now: read-only, the disk is full, or the
+                                 server cannot be reached
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from floorman.errors import FloormanError
@@ -21,7 +24,7 @@ from floorman.locale import Message
 
 __all__ = [
     "ConflictError", "MigrationError", "NotFoundError", "StaleSequenceError", "StorageError", "StoreAddressError",
-    "StoreUnavailableError",
+    "StoreUnavailableError", "UnstorableTextError", "check_storable",
 ]
 
 
@@ -54,11 +57,30 @@ class StoreAddressError(StorageError):
     """A ``--db`` value names neither a file path nor a supported kind of store."""
 
 
+class UnstorableTextError(StorageError):
+    """A text to be stored holds a NUL character (U+0000): PostgreSQL keeps no such text, so neither store does."""
+
+
+def check_storable(parameters: Sequence[Any]) -> None:
+    """Raise ``UnstorableTextError`` when a text among a statement's ``parameters`` holds a NUL character.
+
+    >>> check_storable(("T3", 12, None))
+    >>> check_storable(("T3\x00",))
+    Traceback (most recent call last):
+    ...
+    floorman.storage.errors.UnstorableTextError: a text holds a NUL character (U+0000), which is not stored
+    """
+    for value in parameters:
+        if type(value) is str and "\x00" in value:
+            raise UnstorableTextError("error.storage.nul_in_text")
+
+
 class StoreUnavailableError(StorageError):
-    """The database cannot be written now: the file is read-only, or the disk (or the file's page limit) is full.
+    """The database cannot be written now: the file is read-only, the disk (or the file's page limit) is full, or
+    the database server cannot be reached (restarting, or gone).
 
     Nothing of the write was recorded (its transaction is rolled back) and nothing recorded before is
-    touched; ``reason`` is ``"read_only"`` or ``"full"``.
+    touched; ``reason`` is ``"read_only"``, ``"full"`` or ``"unreachable"``.
     """
 
     def __init__(self, message: str | Message, /, *, reason: str, **params: Any) -> None:

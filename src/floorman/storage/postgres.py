@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from floorman.storage.address import StoreAddress, StoreKind, parse_store_address
 from floorman.storage.database import Database
-from floorman.storage.errors import StorageError
+from floorman.storage.errors import StorageError, StoreUnavailableError, check_storable
 from floorman.storage.floor_calls import CHANNEL, FloorCall, FloorCalls
 from floorman.storage.sql import Row, postgres_sql
 
@@ -53,6 +53,17 @@ def _psycopg() -> Any:
         raise StorageError("error.storage.postgres.postgresql_needs_postgres_extra", exc=exc) \
             from None
     return psycopg, psycopg_pool
+
+
+_SERVER_GONE = frozenset({"57P01", "57P02", "57P03"})
+"""SQLSTATEs of a server shutting down, crashing or starting up (an administrator's or a crash's restart)."""
+
+
+def _is_lost(exc: Exception) -> bool:
+    """Whether an error of psycopg (or its pool) means the server could not be reached or the connection was lost
+    (a restart), rather than a statement the server refused."""
+    sqlstate = getattr(exc, "sqlstate", None)
+    return sqlstate is None or sqlstate.startswith("08") or sqlstate in _SERVER_GONE
 
 
 class _Cursor:
@@ -96,6 +107,7 @@ class PostgresConnection:
         return self.raw.info.transaction_status is not pq.TransactionStatus.IDLE
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> _Cursor:
+        check_storable(parameters)
         return _Cursor(self.raw.execute(postgres_sql(sql), tuple(parameters)))
 
 
@@ -109,9 +121,10 @@ class PostgresDatabase(Database):
         self.url = self.address.target
         psycopg, psycopg_pool = _psycopg()
         self._psycopg = psycopg
+        self._pool_timeout = psycopg_pool.PoolTimeout
         self.pool: ConnectionPool[Any] = psycopg_pool.ConnectionPool(
             self.url, min_size=1, max_size=pool_size, kwargs={"autocommit": True}, open=False,
-            name="floorman", timeout=CONNECT_TIMEOUT_S * 3,
+            name="floorman", timeout=CONNECT_TIMEOUT_S * 3, check=psycopg_pool.ConnectionPool.check_connection,
         )
         try:
             self.pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
@@ -134,8 +147,18 @@ class PostgresDatabase(Database):
 
     @contextmanager
     def connect(self) -> Iterator[PostgresConnection]:
-        with self.pool.connection() as raw:
-            yield PostgresConnection(raw)
+        """A connection of the pool, checked before it is handed out (one lost to a server restart is replaced).
+        A connection lost during the request, or a server that cannot be reached, is ``StoreUnavailableError``
+        (the console answers 503 ``store_unavailable``; nothing half-done is kept: the transaction was rolled
+        back with the connection)."""
+        try:
+            with self.pool.connection() as raw:
+                yield PostgresConnection(raw)
+        except (self._psycopg.OperationalError, self._pool_timeout) as exc:
+            if not _is_lost(exc):
+                raise
+            raise StoreUnavailableError("error.storage.postgres.unreachable", reason="unreachable", shown=self.shown,
+                                        exc=exc) from exc
 
     @contextmanager
     def transaction(self) -> Iterator[PostgresConnection]:

@@ -41,7 +41,14 @@ from floorman.errors import (
 )
 from floorman.locale import Message, say
 from floorman.service_limits import OverLimitError
-from floorman.storage import ConflictError, MigrationError, NotFoundError, StaleSequenceError, StoreUnavailableError
+from floorman.storage import (
+    ConflictError,
+    MigrationError,
+    NotFoundError,
+    StaleSequenceError,
+    StoreUnavailableError,
+    UnstorableTextError,
+)
 from floorman.web.page_context import render_page
 from floorman.web.problems import (
     ConsoleBusy,
@@ -74,6 +81,7 @@ _FLOORMAN: tuple[tuple[type[FloormanError], int, str], ...] = (
     (ConflictError, 409, "conflict"),
     (MigrationError, 500, "migration_error"),
     (StoreUnavailableError, 503, "store_unavailable"),
+    (UnstorableTextError, 422, "invalid_text"),
     (FloormanError, 422, "floorman_error"),
 )
 _REFUSALS: tuple[tuple[type[Refusal], int, str], ...] = (
