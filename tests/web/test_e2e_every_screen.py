@@ -1,8 +1,8 @@
 """Every page of the console on a phone (360 and 390 px wide) and a tablet (820x1180), in English and Vietnamese,
 in a real headless Chromium: nothing scrolls sideways, every tap target is at least 44 px, the navigation shows
-every page (the ones that do not fit under "More"), the unlogged
-hand's entry fits one phone screen on the common paths, rules search ignores accents and case, and a keyboard
-user can skip the navigation.
+every page (the ones that do not fit under "More"), the unlogged hand's entry fits one phone screen on the common
+paths, an open floor call never covers the foot of a page, rules search ignores accents and case, the big blind's
+call with nothing to call is a check, and a keyboard user can skip the navigation.
 
 Screenshots of every page at 360 and 820 px in both languages go to ``artifacts/screenshots/every-screen/``.
 Uses the console and the browser of ``test_e2e`` (Debian's Chromium, Playwright; never a downloaded browser).
@@ -246,4 +246,69 @@ def test_rules_search_ignores_accents_and_case_as_the_command_line_does(console:
         assert found == [h.rule.id for h in search_rules(typed, limit=1000)], typed
         if typed == "dot bai":
             assert {"FLOP-NOBURN", "BURN-STREET"} <= set(found)
+    _language(page, "en")
+
+
+def _uncovered(page: Any, selector: str) -> bool:
+    """Scrolled to the foot of the page, the element's middle is the element itself, not a call drawn over it."""
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(100)
+    return bool(page.evaluate("""(selector) => {
+        const el = document.querySelector(selector);
+        el.scrollIntoView({block: 'end'});
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const box = el.getBoundingClientRect();
+        if (box.bottom > window.innerHeight) return false;
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top !== null && (top === el || el.contains(top));
+    }""", selector))
+
+
+def test_an_open_floor_call_never_covers_the_foot_of_a_page(console: Console, browser: Any) -> None:
+    expect = sync_api.expect
+    e2e._last_hand(console.base, "67")
+    e2e._last_hand(console.base, "68")
+    tablet = browser({"width": 1024, "height": 768})
+    log_in(tablet, console.base, "dana")
+    tablet.goto(f"{console.base}/")
+    _load(tablet, "[data-testid='next-hand-67']")
+    _load(tablet, "[data-testid=deal-all]")
+    _load(tablet, "[data-testid=call-floor]")
+    for viewport in (PHONE, PHONE_360, TABLET):
+        phone = browser(viewport)
+        log_in(phone, console.base, "mai")
+        phone.goto(f"{console.base}/what-happened?table=68")
+        expect(phone.locator("[data-testid=page-call]")).to_contain_text("67")
+        phone.locator("label:has(> input[data-testid='mishap-four_card_flop'])").tap()
+        assert _uncovered(phone, "[data-testid=rule-it]"), viewport
+        phone.goto(f"{console.base}/drill")
+        _load(phone, "[data-testid=start-drill]")
+        expect(phone.locator("[data-testid=page-call]")).to_be_visible()
+        for verdict in ("misdeal", "void", "continue"):
+            assert _uncovered(phone, f"[data-testid=verdict-{verdict}]"), (viewport, verdict)
+        phone.context.close()
+    phone = browser(PHONE)
+    log_in(phone, console.base, "mai")
+    phone.goto(f"{console.base}/rules")
+    _load(phone, "[data-testid=page-answer]")
+
+
+@pytest.mark.parametrize(("viewport", "language"), [(PHONE, "vi"), (TABLET, "en")])
+def test_the_big_blind_s_call_with_nothing_to_call_is_logged_as_a_check(console: Console, browser: Any,
+                                                                        viewport: dict[str, int], language: str) -> None:
+    table = "80" if language == "en" else "81"
+    e2e._last_hand(console.base, table)
+    page = browser(viewport)
+    log_in(page, console.base, "flo")
+    _language(page, language)
+    page.goto(f"{console.base}/")
+    _load(page, f"[data-testid='next-hand-{table}']")
+    _load(page, "[data-testid=deal-all]")
+    for _ in range(6):  # four limps, the small blind completes, and the big blind taps "Call"
+        _load(page, "[data-testid=act-call]")
+    hand = page.url.rsplit("/", 1)[1].split("?")[0]
+    events = page.evaluate(f"async () => (await (await fetch('/api/hands/{hand}/events')).json()).events")
+    acts = [e["event"] for e in events if e["event"]["type"] == "act"]
+    assert [a["action"] for a in acts] == ["call"] * 5 + ["check"], acts
+    sync_api.expect(page.locator("[data-testid=deal-street-noburn]")).to_be_visible()
     _language(page, "en")
