@@ -10,6 +10,7 @@ Uses the console and the browser of ``test_e2e`` (Debian's Chromium, Playwright;
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from floorman.reference import search_rules
+from floorman.rulebooks import catalog, rulebooks
 from tests.web import test_e2e as e2e
 from tests.web.test_e2e import WAIT_MS, Console, log_in
 
@@ -109,7 +111,7 @@ def pages(console: Console) -> dict[str, str]:
             "ruling": ruling, "live": live, "incidents": "/incidents", "incident": str(incident), "floor": "/floor",
             "rules": "/rules", "rules-search": "/rules?q=bon+la", "rule": "/rules/FLOP-4CARD",
             "differences": "/rules/differences", "stats": "/stats", "drill": "/drill", "drill-question": drill,
-            "drill-results": "/drill/results", "users": "/users", "error": "/what-happened?table=nowhere"}
+            "drill-results": "/drill/results", "users": "/users", "error": "/what-happened?table=99"}
 
 
 @pytest.mark.parametrize("language", ["en", "vi"])
@@ -312,3 +314,90 @@ def test_the_big_blind_s_call_with_nothing_to_call_is_logged_as_a_check(console:
     assert [a["action"] for a in acts] == ["call"] * 5 + ["check"], acts
     sync_api.expect(page.locator("[data-testid=deal-street-noburn]")).to_be_visible()
     _language(page, "en")
+
+
+KEPT_IN_ENGLISH = frozenset(["misdeal", "misdeals", "flop", "flops", "button", "buttons", "blind", "blinds", "fold", "folds", "folded", "call", "calls", "called", "check", "checks", "checked", "bet", "bets", "raise", "raises", "raised", "pot", "pots", "dealer", "dealers", "floor", "burn", "stub", "turn", "river", "ante", "antes", "straddle", "all", "in", "bring", "bring-in", "substantial", "action", "hold'em", "holdem", "omaha", "stud", "razz", "badugi", "draw", "triple", "single", "lowball", "limit", "no-limit", "pot-limit", "hi", "lo", "floorman", "wsop", "tda", "rrop", "phh", "csv", "json", "api", "sse", "hash", "head", "verify", "log", "seat", "big", "small", "preflop", "pre-flop", "muck", "joker", "live-action", "short-deck", "stack",
+    "game", "games", "cash", "heads-up", "short", "deck", "riffle", "showdown", "street", "seventh", "push", "complete", "dead"])
+"""The terms the card room says in English inside Vietnamese (the glossary of the room's Vietnamese names them:
+misdeal, flop, button, blinds, fold, call, check, bet, raise, pot, dealer, floor, Substantial Action, stub; the room
+says small and big blind, pre-flop, muck, joker, game, cash game, heads-up, short deck, riffle, showdown, street,
+push, complete and dead hand as they are), the games' own names, and the names of the product, the books and the file
+formats."""
+KEPT_PHRASES = re.compile(r"\b[0-9a-f]{8,}\b|[Dd]oor card|Robert's Rules|Recommended Procedures?|(?:Live-Action |Tournament )?Rules? \d[\w.]*")
+"""Kept whole: a hash, the stud term door card, the names of the books' documents, and a book's rule number as the book
+writes it (Rule 109, Rules 88.a.1)."""
+
+_VIETNAMESE_SYLLABLE = re.compile(
+    r"^(ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnprstvx])?"
+    r"(oai|oay|oeo|uoi|uou|uya|uye|uyu|ieu|yeu|uay|ai|ao|au|ay|eo|eu|ia|ie|iu|oa|oe|oi|ua|ue|ui|uo|uu|uy|ye|[aeiouy])"
+    r"(ch|nh|ng|[cmnpt])?$")
+"""A Vietnamese syllable written without its accents: onset, vowels, final."""
+_CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+"""A card as the logs write it (Ah, Ks): notation, not a word."""
+
+_WORDS = """() => {
+  const body = document.body.cloneNode(true);
+  body.querySelectorAll('code, kbd, script, style, .hash, .card, .seat-name, [lang]:not(html)').forEach(n => n.remove());
+  const said = [];
+  const walk = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) { said.push(walk.currentNode.nodeValue); }
+  for (const el of body.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    said.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '', el.getAttribute('placeholder') || '');
+  }
+  said.push(document.title);
+  return said.join(' ');
+}"""
+"""What a page says: its text (each text node apart) and the words of its labels, leaving out what is not words
+of the console (code, hashes, cards, what users typed: names, notes) and what is marked as another language."""
+
+
+def english_words(text: str) -> set[str]:
+    """The words of ``text`` that are English: letters a-z only, not a Vietnamese syllable, not a kept term."""
+    found = set()
+    for word in re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", text):
+        low = word.lower()
+        if not low.isascii() or len(low) < 2 or low in KEPT_IN_ENGLISH or word.isupper() or _CARD.match(word):
+            continue
+        parts = re.split(r"['’-]", low)
+        if all(_VIETNAMESE_SYLLABLE.match(p) or p in KEPT_IN_ENGLISH for p in parts):
+            continue
+        found.add(word)
+    return found
+
+
+def test_the_english_word_check_sees_english_and_passes_the_room_s_vietnamese() -> None:
+    assert english_words("Chia lại (re-deal as an exact re-play) and the initial deal") >= {"re-deal", "exact",
+                                                                                          "and", "initial", "deal"}
+    assert english_words("Ván bài bị hủy: misdeal, chia lại; ghế 3 call, Substantial Action (hành động đáng kể)") == set()
+    assert english_words("Bộ luật: WSOP 2026 · Lan Minh Quang Thu Hai Vy") == set()
+
+
+def test_every_page_reads_in_vietnamese_with_only_the_room_s_english_terms(console: Console, pages: dict[str, str],
+                                                                           browser: Any) -> None:
+    page = browser(TABLET)
+    log_in(page, console.base, "dir")
+    _language(page, "vi")
+    leftovers = {}
+    titles = sorted({b.name_in("vi") for b in rulebooks().values()} | {b.short for b in rulebooks().values()},
+                    key=len, reverse=True)
+    for name, path in {"login": "/login", **pages}.items():
+        page.goto(f"{console.base}{path}")
+        text = page.evaluate(_WORDS)
+        for title in titles:  # a book's own name, as the book has it in Vietnamese
+            text = text.replace(title, " ")
+        text = re.sub(r"\b(" + "|".join(e2e.ACCOUNTS) + r")\b", " ", text)  # the accounts' names
+        text = KEPT_PHRASES.sub(" ", text)
+        found = english_words(text)
+        if found:
+            leftovers[name] = sorted(found)
+    _language(page, "en")
+    assert leftovers == {}, "\n".join(f"{name}: {words}" for name, words in leftovers.items())
+
+
+@pytest.mark.xfail(strict=True, reason="the books' numbers (citation sources) are not all said in Vietnamese yet: "
+                                       "such a source shows in its English, marked lang=en")
+def test_every_book_citation_is_said_in_vietnamese() -> None:
+    untold = [(book.id, rule) for book in rulebooks().values() for rule in catalog()
+              if book.citation(rule).source_in("vi") == book.citation(rule).source_in("en")
+              and english_words(book.citation(rule).source_in("en"))]
+    assert untold == [], f"{len(untold)} citations still in English, the first: {untold[:5]}"

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from floorman.cause_names import CAUSE_NAMES
+from floorman.drill.words import colour_text
 from floorman.web.i18n import N_, Translator
 from floorman.web.rendering import format_chips
 from floorman.web.ruling_words import street_name, verdict_name
@@ -71,7 +72,7 @@ def _deal(event: Mapping[str, Any], t: Translator) -> str:
     if event.get("replacement"):
         notes.append(t.gettext("replacement"))
     if event.get("back"):
-        notes.append(t.gettext("%(back)s back") % {"back": event["back"]})
+        notes.append(t.gettext("%(back)s back") % {"back": colour_text(str(event["back"]), t.locale)})
     text = t.gettext("Card to seat %(seat)s") % {"seat": event.get("seat")}
     return f"{text} ({', '.join(notes)})" if notes else text
 
@@ -164,7 +165,8 @@ def _added_event(event: Mapping[str, Any], t: Translator) -> str | None:
         text = t.gettext("The stub was dropped, its order lost")
         return f"{text} ({', '.join(into)})" if into else text
     if kind == "burn" and event.get("back"):
-        return t.gettext("Burn card") + " (" + t.gettext("%(back)s back") % {"back": event["back"]} + ")"
+        return t.gettext("Burn card") + " (" + t.gettext("%(back)s back") % {
+            "back": colour_text(str(event["back"]), t.locale)} + ")"
     if kind == "discover" and event.get("what") == "wrong_count" and event.get("caused_by") == "player":
         text = t.gettext("Seat %(seat)s holds %(count)s cards") % {"seat": seat, "count": event.get("count", "")}
         by = event.get("by_seat")

@@ -97,6 +97,7 @@ _VALUES: Mapping[str, str] = {
     "next_hand": N_("the next hand begins"),
     "next_hand_substantial_action": N_("substantial action in the next hand"),
     "actions": N_("actions in turn"), "participants": N_("players who have acted, each once"),
+    "wrong_count": N_("as a wrong number of cards"), "button_rule": N_("by the button rule"),
 }
 
 

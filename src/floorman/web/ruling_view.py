@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from floorman.locale import field_in
+from floorman.locale import DEFAULT_LANG, field_in
 from floorman.rulebooks import Rulebook, catalog
 from floorman.rulings.model import Remedy, RemedyKind, Ruling
 from floorman.text import VERDICTS, verdict_words
@@ -25,6 +25,9 @@ class CitedRule:
     source: str
     text: str
     discretion: str | None
+    source_lang: str = ""
+    """The language the source is written in where it is not the reader's (a book's number not yet said in
+    Vietnamese stays in its English, and the page marks it so)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,7 +59,10 @@ def _cited(rule_id: str, source: str, book: Rulebook | None, t: Translator) -> C
     title = entry.title_in(t.locale) if entry else rule_id
     text = entry.paraphrase_in(t.locale) if entry else ""
     discretion = book.discretion_reason(rule_id, t.locale) if book is not None else None
-    return CitedRule(rule_id=rule_id, title=title, source=source, text=text, discretion=discretion)
+    english = book.citation(rule_id).source_in(DEFAULT_LANG) if book is not None else ""
+    source_lang = DEFAULT_LANG if t.locale != DEFAULT_LANG and source == english else ""
+    return CitedRule(rule_id=rule_id, title=title, source=source, text=text, discretion=discretion,
+                     source_lang=source_lang)
 
 
 def ruling_view(ruling: Ruling, book: Rulebook, t: Translator) -> RulingView:
@@ -106,7 +112,8 @@ def stored_ruling_view(obj: Mapping[str, Any], book: Rulebook | None, t: Transla
         headline=verdict_words(verdict, t.locale, "headline"),
         meaning=verdict_words(verdict, t.locale, "meaning") if verdict in VERDICTS else "",
         steps=tuple(steps),
-        rules=tuple(_cited(str(c.get("rule")), str(c.get("source", "")), book, t) for c in last.get("citations", [])),
+        rules=tuple(_cited(str(c.get("rule")), str(field_in(c, "source", t.locale) or ""), book, t)
+                    for c in last.get("citations", [])),
         explanation=explanation,
         causes=tuple(cause_name(c, t) for c in causes),
         substantial_action=bool(last.get("substantial_action")),
@@ -116,6 +123,6 @@ def stored_ruling_view(obj: Mapping[str, Any], book: Rulebook | None, t: Transla
         override_headline=(verdict_words(str(override["verdict"]), t.locale, "headline")
                            if str(override["verdict"]) in VERDICTS else "") if override else None,
         override_reason=str(override.get("reason", "")) if override else None,
-        book_name=str((obj.get("rulebook") or {}).get("name", "")),
+        book_name=book.name_in(t.locale) if book is not None else str((obj.get("rulebook") or {}).get("name", "")),
         final_verdict=final_verdict,
     )

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import Response
 
+from floorman.locale import DEFAULT_LANG
 from floorman.reference import search_rules
 from floorman.rulebooks import Rule, catalog, find_rule, rulebooks
 from floorman.storage import Role, Session
@@ -34,6 +35,8 @@ class BookCitation:
     silent: bool
     discretion: str | None
     via: str | None
+    source_lang: str = ""
+    """The source's language where it is not the reader's (not yet said in Vietnamese: its English)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,9 +64,11 @@ def _entry_of(rule_id: str, lang: str) -> RuleEntry:
     cites = []
     for book in rulebooks().values():
         c = book.citation(rule.id)
-        cites.append(BookCitation(book=book.short, source=c.source_in(lang),
-                                  silent=book.is_silent(rule.id) and c.via is None,
-                                  discretion=book.discretion_reason(rule.id, lang), via=c.via))
+        source = c.source_in(lang)
+        english = lang != DEFAULT_LANG and source == c.source_in(DEFAULT_LANG)
+        cites.append(BookCitation(book=book.short, source=source, silent=book.is_silent(rule.id) and c.via is None,
+                                  discretion=book.discretion_reason(rule.id, lang), via=c.via,
+                                  source_lang=DEFAULT_LANG if english else ""))
     return RuleEntry(rule_id=rule.id, title=rule.title_in(lang), text=rule.paraphrase_in(lang), family=rule.family,
                      tag=rule.tag, citations=tuple(cites))
 
