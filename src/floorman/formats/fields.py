@@ -32,7 +32,8 @@ from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected, is_versi
 from floorman.formats.document import FIELDS, Document
 from floorman.locale import Message
 
-__all__ = ["INT_DIGITS", "SURROGATE", "SURROGATE_ESCAPE", "Cleaned", "clean", "convert", "has_duplicate", "parse"]
+__all__ = ["INT_DIGITS", "SURROGATE", "SURROGATE_ESCAPE", "Cleaned", "clean", "convert", "has_duplicate", "parse",
+           "refuse_twice"]
 
 INT_DIGITS = 40
 """A JSON integer longer than this (sign included) is parsed as a ``Decimal`` (no conversion limit)."""
@@ -110,6 +111,25 @@ def parse(text: str | bytes) -> Any:
     if raw_surrogates or escaped or "NaN" in text or "Infinity" in text:
         _check_values(obj)
     return obj
+
+
+def refuse_twice(obj: Any) -> None:
+    """Raise ``LogFieldError`` naming the first field given twice anywhere in ``obj`` (as ``parse`` read it).
+
+    >>> refuse_twice(parse('{"log": {"seats": 6, "events": [{"seat": 1, "seat": 2}]}, "note": ""}'))
+    Traceback (most recent call last):
+    ...
+    floorman.errors.LogFieldError: field 'log.events[0].seat': is given twice in the same object (give each field once)
+    """
+    stack: list[tuple[Any, str]] = [(obj, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Duplicated):
+            raise LogFieldError("error.log.field_twice", field=f"{path}.{value.duplicate}".lstrip("."))
+        if isinstance(value, dict):
+            stack.extend((item, f"{path}.{key}") for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((value[i], f"{path}[{i}]") for i in range(len(value) - 1, -1, -1))
 
 
 def _check_values(obj: Any) -> None:

@@ -25,6 +25,7 @@ from floorman.web.incident_log import (
     query_from_params,
     without_limit,
 )
+from floorman.web.json_body import body_schema, json_body
 from floorman.web.params import RecordId
 from floorman.web.ruling_jobs import incident_from_log
 from floorman.web.ruling_pool import run_job
@@ -141,8 +142,10 @@ def get_incident(request: Request, session: Floor, incident_id: RecordId) -> dic
         return Incidents(conn, rooms=session.reach).get(incident_id).to_obj()
 
 
-@router.post("", status_code=201, summary="Record the ruling on a whole hand log (reconstructed elsewhere).")
-async def record(request: Request, session: Floor, body: NewIncident) -> dict[str, Any]:
+@router.post("", status_code=201, openapi_extra=body_schema(NewIncident),
+             summary="Record the ruling on a whole hand log (reconstructed elsewhere).")
+async def record(request: Request, session: Floor,
+                 body: Annotated[NewIncident, Depends(json_body(NewIncident))]) -> dict[str, Any]:
     svc = services(request)
     draft = await run_job(svc.limits, incident_from_log, body.log, body.rulebook, session.user.username, body.note,
                           svc.limits)
@@ -156,9 +159,10 @@ async def record(request: Request, session: Floor, body: NewIncident) -> dict[st
     return await run_in_threadpool(store)
 
 
-@router.post("/{incident_id}/corrections", status_code=201,
+@router.post("/{incident_id}/corrections", status_code=201, openapi_extra=body_schema(Correction),
              summary="Correct an entry: a new entry that points to it; the old one is never changed.")
-def correct(request: Request, session: Floor, incident_id: RecordId, body: Correction) -> dict[str, Any]:
+def correct(request: Request, session: Floor, incident_id: RecordId,
+            body: Annotated[Correction, Depends(json_body(Correction))]) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         incident = correct_incident(conn, incident_id, floor_person=session.user.username, verdict=body.verdict,
