@@ -295,7 +295,7 @@ def chunks(paths: Iterable[str | Path], *, size: int = CHUNK_HANDS, read: bool =
 class _Sink:
     """The records of one chunk as they come: all counted, those the report shows kept."""
 
-    def __init__(self, *, every_hand: bool, detail: Callable[[Result], object] | None = None) -> None:
+    def __init__(self, *, every_hand: bool, detail: Callable[[Result], bytes] | None = None) -> None:
         self.every_hand = every_hand
         self.detail = detail
         self.shown: list[HandAudit] = []
@@ -370,7 +370,7 @@ def _audit_lines(lines: Lines, sink: _Sink, rulebook: Rulebook | None) -> None:
 
 def audit_chunk(
     chunk: Chunk, rulebook: Rulebook | None = None, *, every_hand: bool = False,
-    detail: Callable[[Result], object] | None = None,
+    detail: Callable[[Result], bytes] | None = None,
 ) -> ChunkReport:
     """Read and rule on every hand of a chunk; the report carries flagged and unreadable hands (or ``every_hand``).
 
@@ -393,10 +393,10 @@ def audit_chunk(
 
 
 _worker_book: Rulebook | None = None
-_worker_detail: Callable[[Result], object] | None = None
+_worker_detail: Callable[[Result], bytes] | None = None
 
 
-def _start_worker(rulebook: Rulebook | None, detail: Callable[[Result], object] | None = None) -> None:
+def _start_worker(rulebook: Rulebook | None, detail: Callable[[Result], bytes] | None = None) -> None:
     global _worker_book, _worker_detail
     _worker_book = rulebook
     _worker_detail = detail
@@ -409,7 +409,7 @@ def _audit_in_worker(chunk: Chunk, every_hand: bool) -> ChunkReport:
 
 def audit_chunks(
     paths: Iterable[str | Path], *, jobs: int = 1, rulebook: Rulebook | None = None, size: int = CHUNK_HANDS,
-    every_hand: bool = False, detail: Callable[[Result], object] | None = None,
+    every_hand: bool = False, detail: Callable[[Result], bytes] | None = None,
 ) -> Iterator[ChunkReport]:
     """The audit chunk by chunk, in input order; ``jobs`` worker processes when above 1.
 

@@ -25,7 +25,7 @@ __all__ = ["audit_chunks"]
 
 def audit_chunks(
     paths: Iterable[str | Path], *, address: str, rulebook: Rulebook | None = None, size: int = CHUNK_HANDS,
-    every_hand: bool = False, detail: Callable[[Result], object] | None = None,
+    every_hand: bool = False, detail: Callable[[Result], bytes] | None = None,
 ) -> Iterator[ChunkReport]:
     """The audit chunk by chunk, in input order, on the cluster whose scheduler is at ``address``.
 

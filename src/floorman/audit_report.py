@@ -117,14 +117,14 @@ class HandAudit:
     """When the hand was played, as the log gives it (its ``time``)."""
     book: str | None = None
     """The id of the rulebook the hand was ruled under."""
-    detail: object = field(default=None, compare=False, repr=False)
+    detail: bytes | None = field(default=None, compare=False, repr=False)
     """What the audit's caller asked to keep of a flagged hand (``audit_hand``'s ``detail``), else None."""
 
     def __init__(
         self, *, file: str, hand: str, game: str | None = None, table: str | None = None, dealer: str | None = None,
         verdict: Verdict | None = None, findings: tuple[FindingRow, ...] = (), error: str | None = None,
         error_event: int | None = None, error_field: str | None = None, reason: LogError | None = None,
-        level: int | None = None, time: str | None = None, book: str | None = None, detail: object = None,
+        level: int | None = None, time: str | None = None, book: str | None = None, detail: bytes | None = None,
     ) -> None:
         object.__setattr__(self, "file", file)
         object.__setattr__(self, "hand", hand)
@@ -172,7 +172,7 @@ def _hand_audit(
     file: str, hand: str, game: str | None, table: str | None, dealer: str | None, verdict: Verdict | None,
     findings: tuple[FindingRow, ...], error: str | None, error_event: int | None, error_field: str | None,
     reason: LogError | None, level: int | None = None, time: str | None = None, book: str | None = None,
-    detail: object = None,
+    detail: bytes | None = None,
 ) -> HandAudit:
     """A ``HandAudit`` unpickled."""
     return HandAudit(file=file, hand=hand, game=game, table=table, dealer=dealer, verdict=verdict, findings=findings,
@@ -189,7 +189,7 @@ def _meta(log: HandLog, key: str) -> str | None:
 
 def audit_hand(
     log: HandLog, *, file: str, hand: str, rulebook: Rulebook | None = None,
-    detail: Callable[[Result], object] | None = None,
+    detail: Callable[[Result], bytes] | None = None,
 ) -> HandAudit:
     """Rule on one hand and gather its findings, each with the verdict of the ruling that decided it.
 

@@ -292,7 +292,7 @@ class _Progress:
 
 
 def _reports_stream(paths: tuple[str, ...], jobs: int, book: Rulebook | None,
-                    dask: str | None, lang: str, detail: Callable[[Result], object] | None = None,
+                    dask: str | None, lang: str, detail: Callable[[Result], bytes] | None = None,
                     ) -> Iterator[ChunkReport]:
     if dask is None:
         return audit_chunks(paths, jobs=jobs, rulebook=book, detail=detail)

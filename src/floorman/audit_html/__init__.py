@@ -240,7 +240,7 @@ class HtmlReport:
         s = self.strings
         hour, period = hour_and_period(hand.time)
         kinds = sorted({s(f.irregularity) for f in hand.findings})
-        detail = hand.detail if isinstance(hand.detail, bytes) else b"null"
+        detail = hand.detail if hand.detail is not None else b"null"
         self.hands.append([
             s(hand.file), hand.hand, s(hand.dealer or UNKNOWN), s(hand.table or UNKNOWN), s(hour),
             s(UNKNOWN if hand.level is None else str(hand.level)), s(hand.book or UNKNOWN), s(period),
