@@ -136,10 +136,9 @@ class Question:
 
 
 def explanation(ruling: Ruling, lang: str) -> str:
-    """The ruling's explanation in ``lang``: the engine's own words, or its rules' paraphrases in Vietnamese."""
-    if lang != "vi":
-        return ruling.explanation
-    if ruling.explanation_messages:
+    """The ruling's explanation in ``lang``: the engine's own words; in another language than English, its rules'
+    paraphrases where the engine has no words of its own."""
+    if lang == DEFAULT_LANG or ruling.explanation_messages:
         return ruling.explain(lang)
     rules = catalog()
     return " ".join(rules[r].paraphrase_in(lang) for r in ruling.rules[:2] if r in rules)

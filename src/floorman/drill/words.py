@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from floorman.drill.model import Kind, Topic
-from floorman.locale import Message
+from floorman.locale import DEFAULT_LANG, Message, catalog_ids
 from floorman.locale import say as say_message
 from floorman.rulebooks import Citation, find_rulebook
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
@@ -112,14 +112,15 @@ def remedy_lines(remedies: Sequence[Remedy], lang: str) -> tuple[str, ...]:
 
 
 def citation_text(citation: Citation, lang: str) -> str:
-    """Where the book has the rule: its own source line, or in Vietnamese the book and the rule number.
+    """Where the book has the rule: its own source line, or in a language that says citations its own way
+    (``drill.citation.*``: Vietnamese) the book and the rule number.
 
     >>> c = find_rulebook("tda").citation("FLOP-4CARD")
     >>> citation_text(c, "en"), citation_text(c, "vi")
     ('Poker TDA Rules 2024 v1.0, Rule 39-A (applying Recommended Procedure 14)', 'TDA 2024, luật 39-A')
     """
-    if lang != "vi":
-        return citation.source
+    if lang == DEFAULT_LANG or "drill.citation.rule" not in catalog_ids(lang):
+        return citation.source_in(lang)
     book = find_rulebook(citation.book).short
     if citation.number in ("-", ""):
         return say("citation.silent", lang, book=book)
