@@ -40,6 +40,7 @@ from floorman.events import (
 )
 from floorman.locale import Message
 from floorman.log import Omission, Version
+from floorman.rulings.model import Verdict
 from floorman.table import Chips, Game, PlayerStatus, Street, Structure
 
 __all__ = [
@@ -86,8 +87,8 @@ CARDS: Final = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs") | {"??"
 """The text of every card a log may name."""
 HOW: Final = frozenset({"flashed", "flipped", "off_table", "shown"})
 """How a card may have been exposed (``expose.how``)."""
-VERDICTS: Final = ("misdeal", "void", "continue")
-"""The verdicts a floor's ``override`` may give."""
+VERDICTS: Final = tuple(v.value for v in Verdict)
+"""The verdicts a floor's ``override`` may give (``Verdict``'s values)."""
 
 
 def is_version(value: object) -> bool:
