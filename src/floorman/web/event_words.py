@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from floorman.cause_names import CAUSE_NAMES
+from floorman.cause_names import CAUSE_NAMES, cause_words
 from floorman.drill.words import colour_text
 from floorman.web.i18n import N_, Translator
 from floorman.web.rendering import format_chips
@@ -55,7 +55,8 @@ _MIXED = {"muck": N_("into the muck"), "burns": N_("into the burns")}
 
 
 def cause_name(value: str, t: Translator) -> str:
-    return t.gettext(CAUSE_NAMES[value]) if value in CAUSE_NAMES else value.replace("_", " ")
+    """A cause by its name in the console's language (``floorman.cause_names.cause_words``)."""
+    return cause_words(value, t.locale)
 
 
 def _card(event: Mapping[str, Any]) -> str:
