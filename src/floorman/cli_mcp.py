@@ -39,6 +39,7 @@ def mcp_cmd(ctx: click.Context, http: bool, host: str, port: int, lang: str) -> 
         raise click.UsageError(words("cli.mcp.goes_with_http", lang, options=given[0]))
     try:
         from floorman.mcp_server import build_server
+        from floorman.mcp_stdio import answered_lines
     except ImportError as exc:
         if exc.name is None or exc.name.split(".")[0] not in ("mcp", "mcp_types", "pydantic", "anyio"):
             raise
@@ -46,7 +47,8 @@ def mcp_cmd(ctx: click.Context, http: bool, host: str, port: int, lang: str) -> 
         return
     server = build_server()
     if not http:
-        server.run("stdio")
+        with answered_lines():  # every line read as the console reads a body; none left unanswered
+            server.run("stdio")
         return
     if host not in _LOOPBACK:
         click.echo(f"floorman: {words('cli.mcp.no_login', lang, host=host, port=port)}", err=True)

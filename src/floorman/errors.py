@@ -13,7 +13,9 @@ The tree::
     ├── UnknownRulebookError        no rulebook by that id or alias
     ├── UnknownRuleError            no rule by that id
     ├── HouseRulesError             a house-rules file names a switch or value that does not exist
-    └── OutputError                 what a command writes cannot be written (a full disk, a pipe nobody reads)
+    ├── OutputError                 what a command writes cannot be written (a full disk, a pipe nobody reads)
+    └── MessageError                a JSON-RPC message to ``floorman mcp`` is not a request, a notification or a
+                                    response
 
 An error holds no sentence: it carries a message id of the one gettext catalog (``error.*``) and its
 parameters (``what``), and the edge says it in the reader's language (``say``). Parameters that come
@@ -47,6 +49,7 @@ __all__ = [
     "LogError",
     "LogFieldError",
     "LogSyntaxError",
+    "MessageError",
     "OutputError",
     "UnknownRuleError",
     "UnknownRulebookError",
@@ -251,3 +254,7 @@ class HouseRulesError(FloormanError):
 
 class OutputError(FloormanError):
     """What a command writes cannot be written: a full disk, standard output closed or a pipe nobody reads."""
+
+
+class MessageError(FloormanError):
+    """A JSON-RPC message (a line ``floorman mcp`` reads) is JSON but not a request, a notification or a response."""

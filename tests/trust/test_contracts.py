@@ -85,3 +85,70 @@ def test_a_well_formed_body_is_still_recorded(floor: TestClient) -> None:
     response = _post(floor, "/api/incidents", json.dumps({"log": LOG, "note": "Thẻ bài lộ, bàn 7"}))
     assert response.status_code == 201, response.text
     assert response.json()["note"] == "Thẻ bài lộ, bàn 7"
+
+
+# -- floorman mcp on standard input and output ---------------------------------------------------------------
+
+INITIALIZE = {"jsonrpc": "2.0", "id": "init", "method": "initialize",
+              "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+MCP_LINES: list[tuple[bytes, object, int | None]] = [
+    # the line, the id its answer must carry, the error code it must carry (None: a result)
+    (b"this is not json", None, -32700),
+    (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"', None, -32700),
+    (b'{"jsonrpc": "2.0", "id": 2, "method": "tools/list", "x": "\xff"}', None, -32700),
+    (b"[1, 2]", None, -32600),
+    (b"42", None, -32600),
+    (b'{"jsonrpc": "2.0", "id": 3}', 3, -32600),
+    (b'{"jsonrpc": "1.0", "id": 4, "method": "tools/list"}', 4, -32600),
+    (b'{"jsonrpc": "2.0", "id": 5, "id": 6, "method": "tools/list"}', None, -32600),
+    (b'{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "explain", '
+     b'"arguments": {"rule_id": "\\ud800"}}}', 7, -32600),
+    (b'{"jsonrpc": "2.0", "id": 8, "method": "tools/call", "params": {"name": "rule", '
+     b'"arguments": {"log": {"floorman": 1, "floorman": 1}}}}', 8, -32600),
+    (b'{"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}', None, -32600),
+    (b'{"jsonrpc": "2.0", "id": 9, "method": "tools/list", "params": [1]}', 9, -32600),
+    (b'{"jsonrpc": "2.0", "id": 10, "method": "no/such"}', 10, -32601),
+    (b"", None, None),  # a blank line is passed over, unanswered
+    (b'{"jsonrpc": "2.0", "id": 11, "method": "tools/list"}', 11, None),
+]
+
+
+def test_floorman_mcp_answers_every_malformed_line_with_a_json_rpc_error_and_every_id() -> None:
+    pytest.importorskip("mcp", reason="floorman mcp needs the mcp extra")
+    import os
+    import select
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    text = b"\n".join([json.dumps(INITIALIZE).encode(), b'{"jsonrpc": "2.0", "method": "notifications/initialized"}',
+                       *(line for line, _, _ in MCP_LINES)]) + b"\n"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-c", "from floorman.cli import main; main()", "mcp"], env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(text)
+    proc.stdin.flush()
+    out, deadline = b"", time.monotonic() + 60
+    while b'"id":11' not in out and time.monotonic() < deadline:
+        if select.select([proc.stdout], [], [], 1)[0]:
+            chunk = os.read(proc.stdout.fileno(), 1 << 20)
+            if not chunk:
+                break
+            out += chunk
+    proc.stdin.close()
+    try:
+        proc.wait(timeout=20)
+    finally:
+        proc.kill()
+    answers = [json.loads(line) for line in out.decode("utf-8").splitlines()]
+    got = sorted(((a.get("id") is None, str(a.get("id"))), a["error"]["code"] if "error" in a else None)
+                 for a in answers if a.get("id") != "init")
+    want = sorted(((id_ is None, str(id_)), code) for line, id_, code in MCP_LINES if line)
+    assert got == want, answers
+    for answer in answers:
+        if "error" in answer and answer["error"]["code"] in (-32700, -32600):
+            assert answer["error"]["message"] and "\n" not in answer["error"]["message"]
+            assert answer["error"]["data"]["message_id"]

@@ -32,8 +32,8 @@ from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected, is_versi
 from floorman.formats.document import FIELDS, Document
 from floorman.locale import Message
 
-__all__ = ["INT_DIGITS", "SURROGATE", "SURROGATE_ESCAPE", "Cleaned", "clean", "convert", "has_duplicate", "parse",
-           "refuse_twice"]
+__all__ = ["INT_DIGITS", "SURROGATE", "SURROGATE_ESCAPE", "Cleaned", "check_values", "clean", "convert",
+           "has_duplicate", "parse", "refuse_twice"]
 
 INT_DIGITS = 40
 """A JSON integer longer than this (sign included) is parsed as a ``Decimal`` (no conversion limit)."""
@@ -87,8 +87,13 @@ def has_duplicate(text: str | bytes) -> bool:
     return False
 
 
-def parse(text: str | bytes) -> Any:
-    """JSON text (UTF-8, a leading byte-order mark ignored) as plain values, numbers not whole as ``Decimal``."""
+def parse(text: str | bytes, *, checked: bool = True) -> Any:
+    """JSON text (UTF-8, a leading byte-order mark ignored) as plain values, numbers not whole as ``Decimal``.
+
+    Half a UTF-16 surrogate pair in a string, ``NaN`` and ``Infinity`` are refused with ``LogFieldError`` naming
+    where they are; with ``checked`` false they are left for the caller to look for (``check_values``), once it
+    has read what it needs to answer with (a request's id).
+    """
     raw_surrogates = False  # strict UTF-8 decoding leaves none; a str from a caller may hold some
     if isinstance(text, bytes):
         try:
@@ -108,8 +113,8 @@ def parse(text: str | bytes) -> Any:
     except ArithmeticError:  # decimal.InvalidOperation: an exponent past what a Decimal holds
         raise LogSyntaxError("error.json.exponent") from None
     escaped = "\\u" in text and SURROGATE_ESCAPE.search(text) is not None
-    if raw_surrogates or escaped or "NaN" in text or "Infinity" in text:
-        _check_values(obj)
+    if checked and (raw_surrogates or escaped or "NaN" in text or "Infinity" in text):
+        check_values(obj)
     return obj
 
 
@@ -132,7 +137,7 @@ def refuse_twice(obj: Any) -> None:
             stack.extend((value[i], f"{path}[{i}]") for i in range(len(value) - 1, -1, -1))
 
 
-def _check_values(obj: Any) -> None:
+def check_values(obj: Any) -> None:
     """Refuse what JSON text cannot carry: half a UTF-16 surrogate pair in a string, ``NaN`` or ``Infinity``."""
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(obj, ())]
     while stack:
