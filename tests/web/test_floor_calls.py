@@ -77,8 +77,8 @@ async def _take(stream: AsyncIterator[str], count: int) -> list[str]:
 
 
 def _data(chunk: str) -> tuple[str, dict[str, Any]]:
-    head, data = chunk.strip().split("\n", 1)
-    return head.removeprefix("event: "), json.loads(data.removeprefix("data: "))
+    fields = dict(line.split(": ", 1) for line in chunk.strip().split("\n"))
+    return fields["event"], json.loads(fields["data"])
 
 
 def test_a_call_is_open_until_someone_acknowledges_it(console: FastAPI, users: dict[str, TestClient],

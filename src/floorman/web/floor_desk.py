@@ -3,7 +3,8 @@ pages them, and the watch that raises a call again when nobody acknowledges it.
 
 The stream sends ``call`` (a call to answer: the table, the hand so far and the engine's ruling, in
 the reader's language; sent again, marked ``again``, when raised again) and ``answered`` (someone
-acknowledged it, the floor ruled, or the dealer's call was taken back). The store tells every
+acknowledged it, the floor ruled, or the dealer's call was taken back). Each event's id says what the
+device has been told, so a device that reconnects (``Last-Event-ID``) gets only what it missed. The store tells every
 console server of each change (``Database.floor_calls``: in the process on SQLite, LISTEN/NOTIFY on
 PostgreSQL); each makes the stream compare the open calls of the log (``FloorCallLog``) with those it
 has sent, so a missed notice costs nothing. A stream
@@ -15,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Callable
+import re
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
@@ -26,7 +28,10 @@ from floorman.web.live_hands import floor_answer_of, load_hand
 from floorman.web.ruling_view import ruling_view
 from floorman.web.services import ConsoleServices
 
-__all__ = ["CallView", "call_view", "floor_stream", "open_call_views", "raise_overdue", "watch_floor_calls"]
+__all__ = [
+    "CallView", "call_view", "event_id", "floor_stream", "known_calls", "open_call_views", "raise_overdue",
+    "watch_floor_calls",
+]
 
 log = logging.getLogger("floorman.web")
 HEARTBEAT_SECONDS = 10.0
@@ -86,35 +91,67 @@ def open_call_views(conn: Connection, t: Translator, *, now: datetime, rooms: Ro
             for call in FloorCallLog(conn, rooms=rooms).open_calls()]
 
 
-def _event(kind: str, data: object) -> str:
-    return f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+MAX_EVENT_ID_CHARS = 4096
+"""The longest ``Last-Event-ID`` read back (a device that knows more open calls than fit starts afresh)."""
+_KNOWN = re.compile(r"c(?:\d{1,18}\.\d{1,9}(?:,\d{1,18}\.\d{1,9})*)?")
+
+
+def event_id(known: Mapping[int, int]) -> str:
+    """The id of a stream event: what the device has been told once it has read the event, the open calls and
+    how many times each was raised again (``c12.0,15.2``; ``c``: none).
+
+    >>> event_id({15: 2, 12: 0}), event_id({})
+    ('c12.0,15.2', 'c')
+    >>> known_calls('c12.0,15.2'), known_calls('c'), known_calls('12;drop table'), known_calls(None)
+    ({12: 0, 15: 2}, {}, None, None)
+    """
+    return "c" + ",".join(f"{call}.{raised}" for call, raised in sorted(known.items()))
+
+
+def known_calls(last_event_id: str | None) -> dict[int, int] | None:
+    """What a reconnecting device was told, from the id of the last event it read (None: start afresh)."""
+    if not last_event_id or len(last_event_id) > MAX_EVENT_ID_CHARS or not _KNOWN.fullmatch(last_event_id):
+        return None
+    pairs = (item.split(".") for item in last_event_id[1:].split(",") if item)
+    return {int(call): int(raised) for call, raised in pairs}
+
+
+def _event(kind: str, data: object, known: Mapping[int, int]) -> str:
+    return f"event: {kind}\nid: {event_id(known)}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
 async def floor_stream(svc: ConsoleServices, t: Translator, *, is_gone: Callable[[], object],
-                       rooms: RoomScope) -> AsyncIterator[str]:
+                       rooms: RoomScope, last_event_id: str | None = None) -> AsyncIterator[str]:
     """The stream a floor device reads: every open call of ``rooms`` (the rooms where its floor person is
-    floor staff) at once, then each change as it comes."""
-    sent: set[int] = set()
+    floor staff) at once, then each change as it comes.
 
-    def changes(again: int | None) -> list[str]:
-        """The events that bring this device up to date; ``again``: the hand whose call was raised again."""
+    Every event carries an id saying what the device has been told (``event_id``); a device that reconnects
+    with it as ``Last-Event-ID`` is sent only what changed meanwhile: calls made, calls raised again, calls
+    answered. A call it has already been paged with (and perhaps put off with *Later*) is not paged again."""
+    sent: dict[int, int] = known_calls(last_event_id) or {}
+
+    def changes() -> list[str]:
+        """The events that bring this device up to date."""
         with svc.db.connect() as conn:
             now = svc.now()
             calls = FloorCallLog(conn, rooms=rooms).open_calls()
-            out = [_event("answered", {"id": gone}) for gone in sorted(sent - {c.id for c in calls})]
+            out = []
+            for gone in sorted(set(sent) - {c.id for c in calls}):
+                del sent[gone]
+                out.append(_event("answered", {"id": gone}, sent))
             for call in calls:
-                if call.id not in sent or call.hand_id == again:
+                told = sent.get(call.id)
+                if told is None or call.raised_times > told:
+                    sent[call.id] = call.raised_times
                     out.append(_event("call", {**asdict(call_view(conn, call, t, now=now, rooms=rooms)),
-                                               "again": call.id in sent}))
-            sent.clear()
-            sent.update(c.id for c in calls)
+                                               "again": told is not None}, sent))
         return out
 
     loop = asyncio.get_running_loop()
     closes_at = loop.time() + svc.stream_seconds
     with svc.db.floor_calls.subscribe() as inbox:
         yield f"retry: 3000\n: {t.gettext('Floor calls')}\n\n"
-        for chunk in await asyncio.to_thread(changes, None):
+        for chunk in await asyncio.to_thread(changes):
             yield chunk
         while (left := closes_at - loop.time()) > 0:
             notice = await inbox.next(timeout=min(HEARTBEAT_SECONDS, left))
@@ -127,7 +164,7 @@ async def floor_stream(svc: ConsoleServices, t: Translator, *, is_gone: Callable
                 yield ": keep-alive\n\n"
                 continue
             try:
-                chunks = await asyncio.to_thread(changes, notice.hand_id if notice.kind == "raised" else None)
+                chunks = await asyncio.to_thread(changes)
             except NotFoundError:
                 continue
             for chunk in chunks:

@@ -57,6 +57,6 @@ def acknowledge(request: Request, post: FloorPost, call_id: RecordId) -> Respons
 async def stream(request: Request, session: FloorStream) -> StreamingResponse:
     t = translator_for(request, session)
     return StreamingResponse(floor_stream(services(request), t, is_gone=request.is_disconnected,
-                                          rooms=session.reach),
+                                          rooms=session.reach, last_event_id=request.headers.get("last-event-id")),
                              media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

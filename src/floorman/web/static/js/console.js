@@ -47,6 +47,12 @@
     new MutationObserver(makeRoom).observe(box, { childList: true });
     window.addEventListener("resize", makeRoom);
     var source = new EventSource(url);
+    function remembered(what, id) {
+      try { return sessionStorage.getItem("floorman-" + what + "-" + id); } catch (e) { return null; }
+    }
+    function remember(what, id, raised) {
+      try { sessionStorage.setItem("floorman-" + what + "-" + id, raised); } catch (e) { /* private mode */ }
+    }
     function el(tag, cls, text) {
       var node = document.createElement(tag);
       if (cls) { node.className = cls; }
@@ -60,6 +66,9 @@
       if (old) { old.remove(); }
       var here = document.getElementById("live");
       if (here && String(here.dataset.hand) === String(call.hand_id)) { return; }
+      /* this tab's memory of the calls it paged and those put off with Later (a new page opens a new stream) */
+      var raised = String(call.raised_times);
+      if (remembered("later", call.id) === raised) { return; }
       var card = el("section", "page-call" + (call.again ? " again" : ""));
       card.id = "page-call-" + call.id;
       card.dataset.testid = "page-call";
@@ -79,12 +88,13 @@
       open.href = call.url;
       var later = el("button", "", call.later_label);
       later.type = "button";
-      later.addEventListener("click", function () { card.remove(); });
+      later.addEventListener("click", function () { remember("later", call.id, raised); card.remove(); });
       row.appendChild(form); row.appendChild(open); row.appendChild(later);
       card.appendChild(row);
       box.appendChild(card);
       var active = navigator.userActivation ? navigator.userActivation.hasBeenActive : true;
-      if (navigator.vibrate && active) { navigator.vibrate([200, 100, 200]); }
+      if (navigator.vibrate && active && remembered("paged", call.id) !== raised) { navigator.vibrate([200, 100, 200]); }
+      remember("paged", call.id, raised);
     });
     source.addEventListener("answered", function (event) {
       var call = JSON.parse(event.data);
