@@ -113,7 +113,8 @@ def test_a_body_over_the_limit_names_the_limit_in_the_one_error_shape(dealer: Te
 def test_a_long_ruling_does_not_hold_up_other_requests(db_path: Path) -> None:
     """The ruling runs in a worker: while it runs, the event loop answers other requests (before, none was
     answered until the ruling ended)."""
-    app = _console(db_path, ServiceLimits(floor_calls_per_log=100_000, events_per_log=100_000, answer_bytes=1 << 10))
+    app = _console(db_path, ServiceLimits(floor_calls_per_log=100_000, events_per_log=100_000, answer_bytes=1 << 10,
+                                          rule_seconds=300))
     body = json.dumps(_with_floors(20_000)).encode()
     with TestClient(app) as client:
         api_log_in(client, "dana")
