@@ -22,6 +22,7 @@ from floorman.reference import search_rules
 from floorman.rulebooks import catalog, rulebooks
 from tests.web import test_e2e as e2e
 from tests.web.test_e2e import WAIT_MS, Console, log_in
+from tests.web.test_e2e_table_screens import _start_hand
 
 sync_api = e2e.sync_api
 console = e2e.console
@@ -317,11 +318,11 @@ def test_the_big_blind_s_call_with_nothing_to_call_is_logged_as_a_check(console:
 
 
 KEPT_IN_ENGLISH = frozenset(["misdeal", "misdeals", "flop", "flops", "button", "buttons", "blind", "blinds", "fold", "folds", "folded", "call", "calls", "called", "check", "checks", "checked", "bet", "bets", "raise", "raises", "raised", "pot", "pots", "dealer", "dealers", "floor", "burn", "stub", "turn", "river", "ante", "antes", "straddle", "all", "in", "bring", "bring-in", "substantial", "action", "hold'em", "holdem", "omaha", "stud", "razz", "badugi", "draw", "triple", "single", "lowball", "limit", "no-limit", "pot-limit", "hi", "lo", "floorman", "wsop", "tda", "rrop", "phh", "csv", "json", "api", "sse", "hash", "head", "verify", "log", "seat", "big", "small", "preflop", "pre-flop", "muck", "joker", "live-action", "short-deck", "stack",
-    "game", "games", "cash", "heads-up", "short", "deck", "riffle", "showdown", "street", "seventh", "push", "complete", "dead"])
+    "game", "games", "cash", "heads-up", "short", "deck", "riffle", "showdown", "street", "seventh", "push", "complete", "dead", "board"])
 """The terms the card room says in English inside Vietnamese (the glossary of the room's Vietnamese names them:
 misdeal, flop, button, blinds, fold, call, check, bet, raise, pot, dealer, floor, Substantial Action, stub; the room
 says small and big blind, pre-flop, muck, joker, game, cash game, heads-up, short deck, riffle, showdown, street,
-push, complete and dead hand as they are), the games' own names, and the names of the product, the books and the file
+push, complete, dead hand and board as they are), the games' own names, and the names of the product, the books and the file
 formats."""
 KEPT_PHRASES = re.compile(r"\b[0-9a-f]{8,}\b|[Dd]oor card|Robert's Rules|Recommended Procedures?|(?:Live-Action |Tournament )?Rules? \d[\w.]*")
 """Kept whole: a hash, the stud term door card, the names of the books' documents, and a book's rule number as the book
@@ -401,3 +402,63 @@ def test_every_book_citation_is_said_in_vietnamese() -> None:
               if book.citation(rule).source_in("vi") == book.citation(rule).source_in("en")
               and english_words(book.citation(rule).source_in("en"))]
     assert untold == [], f"{len(untold)} citations still in English, the first: {untold[:5]}"
+
+
+@pytest.mark.parametrize(("viewport", "language", "table"), [(TABLET, "en", "90"), (PHONE, "vi", "91")])
+def test_the_printed_report_has_the_game_the_level_and_out_of_turn_marks_and_no_floor_call(
+        console: Console, browser: Any, viewport: dict[str, int], language: str, table: str) -> None:
+    expect = sync_api.expect
+    words = {"en": ("out of turn", "No-limit Hold'em", "Level 7"), "vi": ("sai lượt", "Hold'em", "Cấp độ 7")}[language]
+    hand = _start_hand(console.base, "four-card-flop", table, upto=14)  # dealt: seat 3 is first to act
+    e2e._last_hand(console.base, f"{table}9")
+    dealer = browser({"width": 1024, "height": 768})
+    log_in(dealer, console.base, "dana")
+    dealer.goto(f"{console.base}/")
+    _load(dealer, f"[data-testid='next-hand-{table}9']")
+    _load(dealer, "[data-testid=deal-all]")
+    _load(dealer, "[data-testid=call-floor]")  # an open call on another table: its bar is on the floor's pages
+    page = browser(viewport)
+    log_in(page, console.base, "flo")
+    _language(page, language)
+    page.goto(f"{console.base}/hands/{hand}")
+    page.locator("[data-testid=seat-5]").tap()
+    _load(page, "[data-testid=act-fold]")
+    _load(page, "[data-testid=call-floor]")
+    _load(page, "[data-testid=confirm-ruling]")
+    page.goto(f"{console.base}/incidents?table={table}")
+    _load(page, "[data-testid=incident-list] tbody tr a")
+    expect(page.locator("[data-testid=incident-game]")).to_contain_text(words[1])
+    expect(page.locator("[data-testid=incident-level]")).to_be_visible()
+    expect(page.locator(".panel ol, .panel ul").filter(has_text=words[0]).first).to_be_visible()
+    expect(page.locator("[data-testid=page-call]").first).to_be_visible()
+    page.emulate_media(media="print")
+    report = page.locator("[data-testid=incident-report]")
+    expect(report).to_be_visible()
+    expect(page.locator("[data-testid=floor-pager]")).to_be_hidden()
+    expect(report.locator("[data-testid=report-game]")).to_contain_text(words[1])
+    expect(report.locator("[data-testid=report-level]")).to_contain_text(words[2])
+    expect(report.locator(".report-lines")).to_contain_text(words[0])
+    assert page.evaluate("getComputedStyle(document.body).paddingBottom") == "0px"
+    page.emulate_media(media="screen")
+    _language(page, "en")
+
+
+def test_after_the_reload_the_dealer_sees_who_is_on_the_way(console: Console, browser: Any) -> None:
+    expect = sync_api.expect
+    e2e._last_hand(console.base, "95")
+    dealer = browser(PHONE)
+    log_in(dealer, console.base, "dana")
+    dealer.goto(f"{console.base}/")
+    _load(dealer, "[data-testid='next-hand-95']")
+    _load(dealer, "[data-testid=deal-all]")
+    _load(dealer, "[data-testid=call-floor]")
+    dealer.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    floor = browser(PHONE)
+    log_in(floor, console.base, "mai")
+    floor.goto(f"{console.base}/rules")
+    call = floor.locator("[data-testid=page-call]").filter(has_text="table 95,")
+    with floor.expect_navigation(wait_until="load"):
+        call.locator("[data-testid=page-answer]").tap()
+    paged = dealer.locator("[data-testid=floor-paged]")
+    expect(paged).to_contain_text("mai is on the way.", timeout=12_000)
+    expect(paged).to_be_in_viewport()

@@ -161,6 +161,11 @@ def seat_views(state: HandState, t: Translator, to_act: int | None = None) -> li
     return out
 
 
+def out_of_turn_events(state: HandState) -> set[int]:
+    """The places in the hand log of the actions taken out of turn."""
+    return {state.acted_at[i] for i in range(state.action_count) if not state.is_in_turn(i)}
+
+
 def game_text(game: Game, structure: Structure, t: Translator) -> str:
     """The game as the table names it: ``No-limit Hold'em``, ``Limit Seven-card stud`` (the catalog's ``game.*``)."""
     return locale_game_text(game, structure, t.locale)
@@ -213,7 +218,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
     for index, e in enumerate(live.events):
         batches.setdefault(e.batch, []).append(e)
         at[id(e)] = index
-    out_of_turn = {state.acted_at[i] for i in range(state.action_count) if not state.is_in_turn(i)}
+    out_of_turn = out_of_turn_events(state)
     out_of_turn_words = t.gettext("out of turn")
     lines = tuple(
         LogLine(number=i + 1, text=describe_batch([e.event for e in group], t)

@@ -9,13 +9,16 @@ from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import Response
 
-from floorman.errors import UnknownRulebookError
+from floorman.errors import FloormanError, UnknownRulebookError
 from floorman.findings import Irregularity
+from floorman.formats import handlog
+from floorman.hand import Hand
 from floorman.rulebooks import find_rulebook
 from floorman.storage import ConflictError, IncidentQuery, Incidents, Role, Session
 from floorman.web.error_responses import describe_error
 from floorman.web.event_words import cause_name, describe_batch, describe_event
 from floorman.web.incident_log import correct_incident, query_from_params
+from floorman.web.live_view import game_text, level_text, out_of_turn_events
 from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput
@@ -71,10 +74,24 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
     view = stored_ruling_view(incident.ruling, book, t, incident.causes,
                               final_verdict=incident.final_verdict)
     logged = incident.log.get("events", [])
-    events = [describe_event(e, t) for e in logged]
+    game = level = ""
+    late: set[int] = set()
+    try:
+        log = handlog.from_obj(incident.log)
+        game, level = game_text(log.game, log.effective_structure, t), level_text(log.level, t)
+        late = out_of_turn_events(Hand(log).state)
+    except FloormanError:
+        pass  # a log kept as it was recorded that the engine no longer reads: its events are still listed
+    marker = " (" + t.gettext("out of turn") + ")"
+    events = [describe_event(e, t) + (marker if i in late else "") for i, e in enumerate(logged)]
+    runs, at = _runs(logged), 0
+    report_lines = []
+    for run in runs:
+        report_lines.append(describe_batch(run, t) + (marker if late & set(range(at, at + len(run))) else ""))
+        at += len(run)
     return render_page(request, session, "incident.html", active="incidents", incident=incident, view=view,
-                       events=events, history=history, error=error, status=status,
-                       report_lines=[describe_batch(run, t) for run in _runs(logged)],
+                       events=events, history=history, error=error, status=status, game=game, level=level,
+                       report_lines=report_lines,
                        players=incident.log.get("players", []), involved=_involved(incident.ruling))
 
 

@@ -4,7 +4,8 @@
    - on a floor device (body[data-floor-stream]) floor calls arrive by Server-Sent Events and show
      at the foot of any page, until someone answers them; the page grows by their height so nothing stays under them;
    - the "More" menu of the navigation closes on a tap elsewhere;
-   - the live page keeps its scroll position across the reload after each tap;
+   - the live page keeps its scroll position across the reload after each tap, but brings "NAME is on the way"
+     into sight the first time it shows;
    - the live page reloads when another device logs on the same hand (the hand's sequence number moved);
    - the table setup shows one row of players per seat at the table. */
 (function () {
@@ -108,14 +109,21 @@
   var live = document.getElementById("live");
   if (!live) { return; }
   var key = "floorman-scroll-" + live.dataset.hand;
+  var paged = live.querySelector(".floor-paged");
+  if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }  /* the page places itself */
   try {
     var saved = sessionStorage.getItem(key);
-    if (saved !== null) { window.scrollTo(0, parseInt(saved, 10) || 0); }
+    var answeredKey = "floorman-answered-" + live.dataset.hand;
+    var coming = paged ? paged.dataset.answeredBy || "" : "";
+    if (coming && sessionStorage.getItem(answeredKey) !== coming) {
+      /* news since the last look: who is coming, in sight whatever the page was scrolled to */
+      paged.scrollIntoView({ block: "center" });
+    } else if (saved !== null) { window.scrollTo(0, parseInt(saved, 10) || 0); }
+    sessionStorage.setItem(answeredKey, coming);
     window.addEventListener("beforeunload", function () { sessionStorage.setItem(key, String(window.scrollY)); });
   } catch (e) { /* private mode: no memory of the scroll position */ }
 
   var seq = live.dataset.seq;
-  var paged = live.querySelector(".floor-paged");
   var busy = false;
   function callChanged(call) {
     /* the floor call shown was answered or raised again since the page was drawn */
