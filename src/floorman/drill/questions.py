@@ -33,7 +33,7 @@ from floorman.drill.choices import choice_verdict, remedy_choices
 from floorman.drill.generate import make_scenarios
 from floorman.drill.hands import SourceHand
 from floorman.drill.model import Kind, Moment, Topic
-from floorman.drill.words import VERDICT_KEYS, citation_text, kind_name, remedy_lines, topic_name, verdict_label
+from floorman.drill.words import citation_text, kind_name, remedy_lines, topic_name, verdict_keys, verdict_label
 from floorman.formats import handlog
 from floorman.hand import rule
 from floorman.locale import DEFAULT_LANG, Message, say
@@ -158,7 +158,7 @@ def parse_verdict(text: str) -> Verdict | None:
     >>> parse_verdict(" M "), parse_verdict("play on"), parse_verdict("tiếp tục"), parse_verdict("x")
     (<Verdict.MISDEAL: 'misdeal'>, <Verdict.CONTINUE: 'continue'>, <Verdict.CONTINUE: 'continue'>, None)
     """
-    return VERDICT_KEYS.get(" ".join(text.strip().lower().split()))
+    return verdict_keys().get(" ".join(text.strip().lower().split()))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,10 +13,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from floorman.drill.model import Kind, Topic
-from floorman.locale import DEFAULT_LANG, Message, catalog_ids
+from floorman.locale import DEFAULT_LANG, LANGS, Message, catalog_ids, translations
 from floorman.locale import say as say_message
 from floorman.rulebooks import Citation, find_rulebook
 from floorman.rulings.model import Remedy, RemedyKind, Verdict
@@ -24,7 +25,6 @@ from floorman.table import amount_text
 from floorman.text import verdict_words
 
 __all__ = [
-    "VERDICT_KEYS",
     "card_text",
     "chips",
     "citation_text",
@@ -33,6 +33,7 @@ __all__ = [
     "remedy_lines",
     "say",
     "topic_name",
+    "verdict_keys",
     "verdict_label",
     "verdict_text",
 ]
@@ -59,13 +60,25 @@ def colour_text(colour: str, lang: str = "en") -> str:
     return say_message(Message.of("drill.colour", colour=colour), lang)
 
 
-VERDICT_KEYS: Mapping[str, Verdict] = {
-    "m": Verdict.MISDEAL, "misdeal": Verdict.MISDEAL, "huy": Verdict.MISDEAL, "hủy": Verdict.MISDEAL,
-    "v": Verdict.VOID, "void": Verdict.VOID, "vo hieu": Verdict.VOID, "vô hiệu": Verdict.VOID,
-    "p": Verdict.CONTINUE, "play on": Verdict.CONTINUE, "play": Verdict.CONTINUE, "c": Verdict.CONTINUE,
-    "continue": Verdict.CONTINUE, "t": Verdict.CONTINUE, "tiep tuc": Verdict.CONTINUE, "tiếp tục": Verdict.CONTINUE,
-}
-"""What a player may type for a verdict: ``m``, ``v``, ``p`` in both languages, or the words."""
+@cache
+def verdict_keys() -> Mapping[str, Verdict]:
+    """What a player may type for a verdict, in any language of the catalog (``drill.typed.<verdict>``: the words,
+    ``|`` between them): ``m``, ``v``, ``p``, or the words.
+
+    >>> keys = verdict_keys()
+    >>> keys["m"], keys["vo hieu"], keys["play on"]
+    (<Verdict.MISDEAL: 'misdeal'>, <Verdict.VOID: 'void'>, <Verdict.CONTINUE: 'continue'>)
+    """
+    keys: dict[str, Verdict] = {}
+    for lang in LANGS:
+        said = translations(lang)
+        for verdict in Verdict:
+            key = f"drill.typed.{verdict.value}"
+            words = said._catalog.get(key)  # type: ignore[attr-defined]  # the language's own words only
+            for word in (words or "").split("|"):
+                if word.strip():
+                    keys.setdefault(" ".join(word.strip().lower().split()), verdict)
+    return keys
 
 
 def verdict_text(verdict: Verdict, lang: str) -> str:
