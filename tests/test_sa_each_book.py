@@ -122,3 +122,33 @@ def test_sa_def_a_straddle_is_a_forced_bet_and_the_count_starts_after_it(
     assert ruling["substantial_action"] is want
     assert ruling["verdict"] == ("continue" if want else "misdeal")
     assert ruling["substantial_action_test"]["counts"] == ("participants" if book == "rrop" else "actions")
+
+
+def _draw(after: list[dict[str, Any]], game: str = "2-7-single-draw") -> dict[str, Any]:
+    """Three-handed draw (button 3, blinds on seats 1 and 2) with two boxed cards on the deal, then ``after``."""
+    players = [{"seat": s, "name": f"P{s}", "stack": 20000} for s in (1, 2, 3)]
+    d = deal([1, 2, 3], 5 if game != "badugi" else 4)
+    d.insert(2, {"type": "boxed", "card": "Kc"})
+    d.insert(6, {"type": "boxed", "card": "Qd"})
+    posts = [{"type": "post", "seat": 1, "blind": "sb", "amount": 100}, {"type": "post", "seat": 2, "blind": "bb",
+                                                                            "amount": 200}]
+    return {"floorman": 1, "game": game, "seats": 3, "button": 3, "players": players,
+            "level": {"number": 1, "small_blind": 100, "big_blind": 200, "small_bet": 200, "big_bet": 400},
+            "events": [*posts, *d, *after, FLOOR]}
+
+
+@pytest.mark.parametrize("game", ["2-7-single-draw", "2-7-triple-draw", "badugi"])
+@pytest.mark.parametrize("book", BOOKS)
+@pytest.mark.parametrize(("after", "reached"), [
+    ([act(3, "call", 200)], False),  # one below: one action, one player, under every book
+    ([act(3, "call", 200), act(1, "fold")], True),  # at: two actions with chips in (SA-DEF, SA-LA), two players (RRoP)
+    ([act(3, "fold"), act(1, "fold")], None),  # two folds: substantial action only under RRoP
+])
+def test_sa_def_in_draw_games_each_books_test(book: str, game: str, after: list[dict[str, Any]],
+                                              reached: bool | None) -> None:
+    ruling = last(_draw(after, game), book)
+    want = (book == "rrop") if reached is None else reached
+    assert ruling["substantial_action"] is want
+    assert ruling["verdict"] == ("continue" if want else "misdeal")
+    assert ruling["substantial_action_test"] == {
+        "rule": TEST_OF[book], "counts": "participants" if book == "rrop" else "actions"}
