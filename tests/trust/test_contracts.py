@@ -152,3 +152,15 @@ def test_floorman_mcp_answers_every_malformed_line_with_a_json_rpc_error_and_eve
         if "error" in answer and answer["error"]["code"] in (-32700, -32600):
             assert answer["error"]["message"] and "\n" not in answer["error"]["message"]
             assert answer["error"]["data"]["message_id"]
+
+
+def test_a_hand_started_or_continued_with_a_lone_surrogate_or_a_key_twice_is_a_422(dealer: TestClient) -> None:
+    header = json.dumps({"header": LOG})
+    for body in (header.replace('"D-031', '"\\ud800D-031', 1), header.replace('"seats": 6', '"seats": 6, "seats": 7', 1)):
+        response = _post(dealer, "/api/hands", body)
+        assert response.status_code == 422, response.text
+    started = dealer.post("/api/hands", json={"header": {**LOG, "events": []}})
+    assert started.status_code == 201, started.text
+    path = f"/api/hands/{started.json()['id']}/floor"
+    response = _post(dealer, path, '{"seq": 0, "seq": 1, "note": "x"}')
+    assert response.status_code == 422 and response.json()["error"]["field"] == "seq", response.text

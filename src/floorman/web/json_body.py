@@ -38,5 +38,19 @@ def json_body(model: type[M]) -> Callable[[Request], Awaitable[M]]:
 
 
 def body_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The OpenAPI ``requestBody`` of a route that reads ``model`` with ``json_body`` (FastAPI does not see it)."""
-    return {"requestBody": {"required": True, "content": {"application/json": {"schema": model.model_json_schema()}}}}
+    """The OpenAPI ``requestBody`` of a route that reads ``model`` with ``json_body`` (FastAPI does not see it),
+    the models it holds written in place."""
+    schema = model.model_json_schema()
+    defs = schema.pop("$defs", {})
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                return inline(defs[ref.removeprefix("#/$defs/")])
+            return {key: inline(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [inline(value) for value in node]
+        return node
+
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": inline(schema)}}}}

@@ -16,6 +16,7 @@ from floorman import betting
 from floorman.storage import FloorCallLog, Hands, Role, Session
 from floorman.web import live_hands
 from floorman.web.incident_drafts import plain_json, ruling_object
+from floorman.web.json_body import body_schema, json_body
 from floorman.web.live_hands import LiveHand, load_hand
 from floorman.web.params import RecordId, SeqNumber
 from floorman.web.problems import InvalidInput
@@ -89,8 +90,9 @@ async def list_hands(request: Request, session: Dealer, table: str | None = None
                       for r in records]}
 
 
-@router.post("", status_code=201, summary="Start a hand from a hand-log header.")
-def create(request: Request, session: Dealer, body: NewHand) -> dict[str, Any]:
+@router.post("", openapi_extra=body_schema(NewHand),
+             status_code=201, summary="Start a hand from a hand-log header.")
+def create(request: Request, session: Dealer, body: Annotated[NewHand, Depends(json_body(NewHand))]) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         record = live_hands.create_hand(conn, {**body.header, "events": body.header.get("events", [])},
@@ -126,11 +128,12 @@ async def get_events(request: Request, session: Dealer, hand_id: RecordId) -> di
                                             "logged_at": e.logged_at} for e in events], "floor_call": floor_call}
 
 
-@router.post("/{hand_id}/events", status_code=201,
+@router.post("/{hand_id}/events", openapi_extra=body_schema(Append),
+             status_code=201,
              summary="Append an event (or a tap's events) at the expected sequence number; stale gets 409. "
                      "The answer says what changed: the events appended (with their sequence numbers), the new "
                      "sequence number and the ruling so far, not the whole log (GET the hand for that).")
-def append(request: Request, session: Dealer, hand_id: RecordId, body: Append) -> dict[str, Any]:
+def append(request: Request, session: Dealer, hand_id: RecordId, body: Annotated[Append, Depends(json_body(Append))]) -> dict[str, Any]:
     events = ([body.event] if body.event is not None else []) + list(body.events or [])
     if body.event is not None and body.events:
         raise InvalidInput("error.routes.api_hands.send_either_event_events", field="events")
@@ -143,8 +146,9 @@ def append(request: Request, session: Dealer, hand_id: RecordId, body: Append) -
         return {**hand_obj(live, with_log=False), "appended": appended}
 
 
-@router.post("/{hand_id}/floor", status_code=201, summary="Call the floor: the ruling as of now is recorded on the hand.")
-def call_floor(request: Request, session: Dealer, hand_id: RecordId, body: FloorCall) -> dict[str, Any]:
+@router.post("/{hand_id}/floor", openapi_extra=body_schema(FloorCall),
+             status_code=201, summary="Call the floor: the ruling as of now is recorded on the hand.")
+def call_floor(request: Request, session: Dealer, hand_id: RecordId, body: Annotated[FloorCall, Depends(json_body(FloorCall))]) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         live = live_hands.call_floor(conn, hand_id, expected_seq=body.seq, note=body.note, user=session.user,
@@ -153,8 +157,9 @@ def call_floor(request: Request, session: Dealer, hand_id: RecordId, body: Floor
     return hand_obj(live)
 
 
-@router.post("/{hand_id}/undo", summary="Take back the last tap (not a recorded ruling).")
-def undo(request: Request, session: Dealer, hand_id: RecordId, body: Expected) -> dict[str, Any]:
+@router.post("/{hand_id}/undo", openapi_extra=body_schema(Expected),
+             summary="Take back the last tap (not a recorded ruling).")
+def undo(request: Request, session: Dealer, hand_id: RecordId, body: Annotated[Expected, Depends(json_body(Expected))]) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         removed = live_hands.undo_last(conn, hand_id, expected_seq=body.seq, user=session.user, rooms=session.reach)
@@ -164,9 +169,10 @@ def undo(request: Request, session: Dealer, hand_id: RecordId, body: Expected) -
     return {"removed": [e.event for e in removed], "hand": obj}
 
 
-@router.post("/{hand_id}/ruling", status_code=201,
+@router.post("/{hand_id}/ruling", openapi_extra=body_schema(Decision),
+             status_code=201,
              summary="The floor confirms or overrides the pending ruling; it goes into the incident log.")
-def record_ruling(request: Request, session: Floor, hand_id: RecordId, body: Decision) -> dict[str, Any]:
+def record_ruling(request: Request, session: Floor, hand_id: RecordId, body: Annotated[Decision, Depends(json_body(Decision))]) -> dict[str, Any]:
     svc = services(request)
     with svc.db.transaction() as conn:
         outcome = live_hands.record_ruling(
