@@ -66,8 +66,9 @@ def _vietnamese() -> Iterator[tuple[str, str]]:
             for message in po.read_po(fp):
                 strings = message.string if isinstance(message.string, tuple) else (message.string,)
                 for text in strings:
-                    if text:  # a message's placeholders ("{level:level}") are names, not words
-                        yield f"{path.relative_to(ROOT)}: {message.id!r}", re.sub(r"\{[^{}]*\}", " ", text)
+                    if text:  # a message's placeholders ("{level:level}", "%(level)s") are names, not words
+                        yield (f"{path.relative_to(ROOT)}: {message.id!r}",
+                               re.sub(r"\{[^{}]*\}|%\([^()]*\)[sd]", " ", text))
 
 
 def test_the_glossary_check_reads_every_kind_of_vietnamese_string() -> None:

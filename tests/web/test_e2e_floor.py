@@ -24,6 +24,7 @@ sync_api = e2e.sync_api
 console = e2e.console
 TABLET = {"width": 1024, "height": 768}
 PHONE = {"width": 390, "height": 844}
+PORTRAIT_TABLET = {"width": 820, "height": 1180}
 MAX_TAPS = 8
 MAX_SECONDS = 20.0
 COUNTED: dict[str, tuple[int, float]] = {}
@@ -202,7 +203,7 @@ def test_anonymous_clients_get_nothing_from_the_stream(console: Console) -> None
         pytest.fail("the stream answered an anonymous client")
 
 
-@pytest.fixture(params=[TABLET, PHONE], ids=["tablet", "phone"])
+@pytest.fixture(params=[PORTRAIT_TABLET, PHONE], ids=["tablet", "phone"])
 def device(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
     yield from _browser(tmp_path, request.param)
 
@@ -229,3 +230,54 @@ def test_a_wrong_carried_over_button_corrected_in_one_tap_changes_the_ruling(con
     expect(device.locator("[data-testid=carried-button]")).to_have_text(
         "the button was on seat 2, as the floor corrected it")
     shot(device, f"21-carried-over-button-{device.viewport_size['width']}")
+
+
+def _hands_at(device: Any, base: str, table: str) -> list[dict[str, Any]]:
+    """The table's hands as the store has them, newest first (read with the device's own session)."""
+    return list(device.request.get(f"{base}/api/hands?table={table}").json()["hands"])
+
+
+def test_a_draft_changed_by_back_and_resubmitted_files_one_hand_and_one_never_confirmed_files_nothing(
+        console: Console, device: Any) -> None:
+    """Rule on it shows the ruling from the draft and files nothing; Back changes the draft (the button corrected
+    in one tap turns the ruling into a misdeal); leaving without Confirm files nothing and moves no button;
+    Confirm files one hand, and the ruling reached again from the browser's history files nothing more."""
+    expect = sync_api.expect
+    log_in(device, console.base, "flo")
+    table = "44" if device.viewport_size["width"] > 500 else "45"
+    e2e._last_hand(console.base, table)
+    wide = device.viewport_size["width"]
+    device.goto(f"{console.base}/what-happened?table={table}")
+    taps = Taps(device)
+    for selector in ("mishap-first_card_wrong_seat", "seat-2"):
+        taps.touch(f"label:has(> input[data-testid='{selector}'])")
+    taps.submit("[data-testid=rule-it]")
+    expect(device.locator("[data-testid=verdict]")).not_to_have_text("MISDEAL")
+    expect(device.locator("[data-testid=not-filed]")).to_be_visible()
+    expect(device.locator("[data-testid=carried-button]")).to_have_text("the button was on seat 1, as carried over")
+    assert len(_hands_at(device, console.base, table)) == 1
+    taps.submit("[data-testid=change-answers]")
+    expect(device.locator("[data-testid=mishap-first_card_wrong_seat]")).to_be_checked()
+    expect(device.locator("[data-testid=seat-2]")).to_be_checked()
+    taps.touch("label:has(> input[data-testid='button-2'])")
+    taps.submit("[data-testid=rule-it]")
+    expect(device.locator("[data-testid=verdict]")).to_have_text("MISDEAL")
+    expect(device.locator("[data-testid=carried-button]")).to_have_text(
+        "the button was on seat 2, as the floor corrected it")
+    shot(device, f"22-what-happened-draft-{wide}")
+    # leaving without Confirm: nothing filed, the table's next button where the rotation put it
+    device.goto(f"{console.base}/")
+    expect(device.locator(f"[data-testid=next-up-{table}]")).to_contain_text("Next hand: button on seat 1")
+    assert len(_hands_at(device, console.base, table)) == 1
+    device.go_back()
+    expect(device.locator("[data-testid=verdict]")).to_have_text("MISDEAL")
+    taps.submit("[data-testid=confirm-ruling]")
+    expect(device.locator(".notice")).to_be_visible()
+    expect(device.locator(".hand-head")).to_contain_text("Re-play 1")
+    filed = _hands_at(device, console.base, table)
+    assert len(filed) == 3 and filed[0]["replay_of"] == filed[1]["id"]  # the told hand and its re-play
+    device.go_back()  # back to the ruling in the browser's history: the draft was filed, so its hand, nothing new
+    expect(device.locator(".notice")).to_contain_text("filed already")
+    expect(device.locator("[data-testid=carried-button]")).to_have_text(
+        "the button was on seat 2, as the floor corrected it")
+    assert _hands_at(device, console.base, table) == filed

@@ -4,10 +4,12 @@ reconstructed log, and the ruling goes into the incident log like any other."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from httpx import Response
 
 from floorman.formats import handlog
 from floorman.hand import rule
@@ -15,7 +17,7 @@ from floorman.table import Street
 from floorman.web.problems import InvalidInput
 from floorman.web.what_happened import Account, Mishap, account_from_form, reconstructed_log
 from tests.web.conftest import example
-from tests.web.test_pages import form_token, seq_of, setup_table, tap
+from tests.web.test_pages import form_token, setup_table, tap
 
 
 def table_header() -> dict[str, Any]:
@@ -95,22 +97,51 @@ def test_a_burn_missing_before_the_flop_is_refused() -> None:
     assert caught.value.field == "street"
 
 
+def _hidden(html: str) -> list[tuple[str, str]]:
+    """The draft a preview carries to Confirm and Back (its hidden fields, the CSRF token among them)."""
+    form = html[html.index('data-testid="draft"'):]
+    form = form[:form.index("</form>")]
+    return [(n, unescape(v)) for n, v in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form)]
+
+
+def _tell(floor: TestClient, table: str = "9", **answers: str) -> Response:
+    """Rule on it: the answers posted from the "what happened" form, and the draft's ruling shown."""
+    page = floor.get(f"/what-happened?table={table}").text
+    draft = re.search(r'name="draft" value="([^"]+)"', page)
+    base = re.search(r'name="base" value="([^"]+)"', page)
+    assert draft and base
+    return floor.post("/what-happened", data={"csrf_token": form_token(floor), "table": table,
+                                              "draft": draft[1], "base": base[1], **answers})
+
+
+def _confirm(floor: TestClient, preview: str, **decision: str) -> Response:
+    data: dict[str, Any] = {}
+    for name, value in _hidden(preview):
+        data.setdefault(name, []).append(value)
+    data |= {"decision": "confirm", **decision}
+    return floor.post("/what-happened/confirm", data=data, follow_redirects=False)
+
+
+def _hands_at(floor: TestClient, table: str = "9") -> list[dict[str, Any]]:
+    return list(floor.get(f"/api/hands?table={table}").json()["hands"])
+
+
 def test_the_floor_rules_on_an_unlogged_hand_and_it_reaches_the_incident_log(floor: TestClient) -> None:
     setup_table(floor, table="9")
     page = floor.get("/what-happened?table=9")
     assert page.status_code == 200
     assert "button on seat 1" in page.text and "6 players" in page.text
-    response = floor.post("/what-happened", data={
-        "csrf_token": form_token(floor), "table": "9", "mishap": "first_card_wrong_seat", "seat": "4",
-        "acted": "1", "chips_in": "1"}, follow_redirects=False)
-    assert response.status_code == 303, response.text
-    hand = str(response.headers["location"])
-    html = floor.get(hand).text
-    assert 'data-testid="verdict">MISDEAL' in html and "Reconstructed from what the table said" in html
-    assert "Seat 4 called: only 1 action: not substantial action yet" in html
-    confirmed = floor.post(f"{hand}/ruling", data={"csrf_token": form_token(floor, hand), "seq": seq_of(html),
-                                                   "decision": "confirm"}, follow_redirects=False)
-    assert confirmed.status_code == 303
+    preview = _tell(floor, mishap="first_card_wrong_seat", seat="4", acted="1", chips_in="1")
+    assert preview.status_code == 200, preview.text
+    assert 'data-testid="verdict">MISDEAL' in preview.text and "Reconstructed from what the table said" in preview.text
+    assert "Seat 4 called: only 1 action: not substantial action yet" in preview.text
+    assert len(_hands_at(floor)) == 1  # the ruling is shown from the draft: nothing is filed yet
+    confirmed = _confirm(floor, preview.text)
+    assert confirmed.status_code == 303 and "notice=replay_started" in confirmed.headers["location"]
+    hands = _hands_at(floor)
+    assert len(hands) == 3 and hands[0]["replay_of"] == hands[1]["id"]  # the told hand, and its re-play
+    html = floor.get(f"/hands/{hands[1]['id']}").text
+    assert "Reconstructed from what the table said" in html and "the button was on seat 1, as carried over" in html
     incidents = floor.get("/api/incidents").json()["incidents"]
     assert incidents[0]["table"] == "9" and incidents[0]["final_verdict"] == "misdeal"
     assert "first_card_wrong_seat" in incidents[0]["causes"]
@@ -177,25 +208,111 @@ def test_what_happened_shows_the_carried_over_button_and_blinds_from_the_rotatio
 
 
 def _first_card_to_seat_2(floor: TestClient, **extra: str) -> str:
-    response = floor.post("/what-happened", data={
-        "csrf_token": form_token(floor), "table": "9", "mishap": "first_card_wrong_seat", "seat": "2",
-        "acted": "0", "chips_in": "0", **extra}, follow_redirects=False)
-    assert response.status_code == 303, response.text
-    return floor.get(str(response.headers["location"])).text
+    """Told, confirmed, and the filed hand's page."""
+    preview = _tell(floor, mishap="first_card_wrong_seat", seat="2", acted="0", chips_in="0", **extra)
+    assert preview.status_code == 200, preview.text
+    confirmed = _confirm(floor, preview.text)
+    assert confirmed.status_code == 303, confirmed.text
+    newest = _hands_at(floor)[0]  # the filed hand, or the re-play of a misdeal
+    return floor.get(f"/hands/{newest['replay_of'] or newest['id']}").text
 
 
 def test_md_first_wrong_seat_a_wrong_carried_over_button_corrected_in_one_tap_changes_the_ruling(
         floor: TestClient) -> None:
     setup_table(floor, table="9")
     # carried over, the button is on seat 1 and seat 2 was due the first card: nothing wrong
-    carried = _first_card_to_seat_2(floor)
+    carried = _tell(floor, mishap="first_card_wrong_seat", seat="2").text
     assert 'data-testid="verdict">MISDEAL' not in carried
     assert "the button was on seat 1, as carried over" in carried
     # the button was really on seat 2 (one tap): seat 3 was due the first card, so seat 2's is a misdeal
-    setup_table(floor, table="9")
-    corrected = _first_card_to_seat_2(floor, button="2")
+    corrected = _tell(floor, mishap="first_card_wrong_seat", seat="2", button="2").text
     assert 'data-testid="verdict">MISDEAL' in corrected and "MD-FIRST-WRONG-SEAT" in corrected
     assert "the button was on seat 2, as the floor corrected it" in corrected
+    assert len(_hands_at(floor)) == 1  # two drafts ruled on, nothing filed
+    filed = _first_card_to_seat_2(floor, button="2")
+    assert "the button was on seat 2, as the floor corrected it" in filed
+
+
+def test_a_draft_never_confirmed_files_nothing_and_moves_no_button(floor: TestClient) -> None:
+    setup_table(floor, table="9", button=3)
+    before = floor.get("/").text
+    assert "Next hand: button on seat 4, small blind seat 5, big blind seat 6" in before
+    for answers in ({"mishap": "four_card_flop"}, {"mishap": "seat_skipped", "seat": "2", "button": "5"},
+                    {"mishap": "exposed_card", "seat": "1", "players_told": "1", "dealt": ["1", "2", "3"]}):
+        assert _tell(floor, **answers).status_code == 200  # type: ignore[arg-type]
+    assert len(_hands_at(floor)) == 1 and _hands_at(floor)[0]["closed_at"] is None
+    assert "Next hand: button on seat 4, small blind seat 5, big blind seat 6" in floor.get("/").text
+    assert "Button on seat 4, small blind seat 5" in floor.get("/what-happened?table=9").text
+
+
+def test_back_changes_the_draft_not_the_table_and_a_resubmitted_confirm_files_one_hand(floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    first = _tell(floor, mishap="first_card_wrong_seat", seat="2").text
+    assert 'data-testid="verdict">MISDEAL' not in first
+    back_link = re.search(r'href="([^"]+)" data-testid="change-answers"', first)
+    assert back_link
+    back = floor.get(unescape(back_link[1]))
+    assert back.status_code == 200 and len(_hands_at(floor)) == 1
+    assert re.search(r'value="first_card_wrong_seat" data-testid="mishap-first_card_wrong_seat"[^>]* checked', back.text)
+    token = dict(_hidden(first))["draft"]
+    assert f'name="draft" value="{token}"' in back.text  # the same draft, to change
+    changed = dict(_hidden(first)) | {"button": "2"}
+    second = floor.post("/what-happened", data=changed)
+    assert 'data-testid="verdict">MISDEAL' in second.text and len(_hands_at(floor)) == 1
+    assert _confirm(floor, second.text).status_code == 303
+    after = _hands_at(floor)
+    assert len(after) == 3  # the told hand and its re-play
+    again = _confirm(floor, second.text)  # Back to the ruling, Confirm again
+    assert again.status_code == 303 and "notice=already_filed" in again.headers["location"]
+    resubmitted = floor.post("/what-happened", data=changed, follow_redirects=False)  # Back to the form, again
+    assert resubmitted.status_code == 303 and "notice=already_filed" in resubmitted.headers["location"]
+    assert _hands_at(floor) == after
+    assert len(floor.get("/api/incidents").json()["incidents"]) == 1
+
+
+def test_a_draft_whose_table_moved_on_is_refused_and_files_nothing(floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    stale = _tell(floor, mishap="four_card_flop").text
+    fresh = _tell(floor, mishap="four_card_flop").text
+    assert _confirm(floor, fresh).status_code == 303
+    filed = _hands_at(floor)
+    refused = _confirm(floor, stale)
+    assert refused.status_code == 409 and "has moved on since this was told" in refused.text
+    assert _hands_at(floor) == filed
+
+
+def test_the_level_and_the_players_carried_over_are_corrected_in_one_tap_and_the_ruling_says_so(
+        floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    page = floor.get("/what-happened?table=9").text
+    assert all(f'value="{s}" data-testid="dealt-{s}" checked' in page for s in range(1, 7))
+    assert 'data-testid="level-number"' in page and 'value="600" data-testid="level-big_blind"' in page
+    carried = _tell(floor, mishap="four_card_flop").text
+    assert "the level was Level 9 · 300/600 · big-blind ante 600, as carried over" in carried
+    assert "seats 1, 2, 3, 4, 5, 6 were dealt in, as carried over" in carried
+    # seat 2 had no hand: the first card to seat 3 is then right (the button on 1, seat 2 not dealt in)
+    told = _tell(floor, mishap="first_card_wrong_seat", seat="3", level_number="10", level_small_blind="400",
+                 level_big_blind="800", players_told="1", dealt=["1", "3", "4", "5", "6"])  # type: ignore[arg-type]
+    assert 'data-testid="verdict">MISDEAL' not in told.text
+    assert "the level was Level 10 · 400/800 · big-blind ante 600, as the floor corrected it" in told.text
+    assert "seats 1, 3, 4, 5, 6 were dealt in, as the floor corrected it" in told.text
+    as_carried = _tell(floor, mishap="first_card_wrong_seat", seat="3").text
+    assert 'data-testid="verdict">MISDEAL' in as_carried  # seat 2 was due it, as carried over
+    assert _confirm(floor, told.text).status_code == 303
+    hand = floor.get(f"/api/hands/{_hands_at(floor)[0]['id']}?log=1").json()
+    log = floor.get(f"/hands/{_hands_at(floor)[0]['id']}").text
+    assert "seats 1, 3, 4, 5, 6 were dealt in, as the floor corrected it" in log
+    assert "the level was Level 10 · 400/800" in log
+    assert hand["hand"] == "7-0101"
+    vietnamese = floor.post("/what-happened", headers={"Accept-Language": "vi"}, data=dict(_hidden(told.text))).text
+    assert "như floor đã sửa" in vietnamese and "các ghế 1, 3, 4, 5, 6 được chia bài" in vietnamese
+
+
+def test_a_table_dealt_in_with_fewer_than_two_seats_is_refused(floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    response = _tell(floor, mishap="four_card_flop", players_told="1", dealt="2")
+    assert response.status_code == 422 and "at least two seats" in response.text
+    assert len(_hands_at(floor)) == 1
 
 
 def test_a_button_off_the_table_is_refused_with_its_field(floor: TestClient) -> None:

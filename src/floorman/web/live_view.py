@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from floorman import betting
@@ -26,9 +27,11 @@ from floorman.web.sa_meter import SaMeter, sa_meter
 
 __all__ = [
     "BoardCard",
+    "CarriedWords",
     "LiveView",
     "SeatView",
     "board_cards",
+    "carried_words",
     "game_text",
     "level_text",
     "live_view",
@@ -128,16 +131,39 @@ class LiveView:
     """The initial deal is over (a flop game): a deal error noticed now can still be entered."""
     omits: tuple[str, ...] = ()
     """What a reconstructed hand's log does not record (the log's ``omits``)."""
-    carried_button: int | None = None
-    """A hand reconstructed from what the table said: the button it was ruled with, carried over from the last hand."""
+    carried: CarriedWords | None = None
+    """A hand reconstructed from what the table said: the facts carried over from the last hand that it was ruled
+    with, each as carried over or as the floor corrected it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CarriedWords:
+    """The facts a hand told to the floor rests on, carried over from the table's last hand, as the pages say
+    them: the button, the level and the seats dealt in, each as carried over or as the floor corrected it
+    (the level and the seats are absent from a hand filed before they were recorded)."""
+
+    button: int
     button_corrected: bool = False
-    """The floor corrected the carried-over button before the ruling."""
+    level: str = ""
+    level_corrected: bool = False
+    seats: str = ""
+    players_corrected: bool = False
 
 
-def _carried(ext: Mapping[str, Any]) -> dict[str, Any]:
-    """What a reconstructed hand's header says it carried over from the last hand (``_carried_over``)."""
-    carried = ext.get("_carried_over")
-    return dict(carried) if isinstance(carried, Mapping) else {}
+def carried_words(carried: object, t: Translator) -> CarriedWords | None:
+    """The words for a reconstructed hand's record of what it carried over (its header's ``_carried_over``)."""
+    if not isinstance(carried, Mapping) or not isinstance(carried.get("button"), int):
+        return None
+    level = carried.get("level")
+    named = {f.name for f in dataclass_fields(Level)}
+    dealt = carried.get("dealt")
+    return CarriedWords(
+        button=carried["button"], button_corrected=bool(carried.get("corrected")),
+        level=level_text(Level(**{k: v for k, v in level.items() if k in named}), t)
+        if isinstance(level, Mapping) else "",
+        level_corrected=bool(carried.get("level_corrected")),
+        seats=", ".join(str(s) for s in dealt) if isinstance(dealt, list) else "",
+        players_corrected=bool(carried.get("players_corrected")))
 
 
 def seat_views(state: HandState, t: Translator, to_act: int | None = None) -> list[SeatView]:
@@ -252,8 +278,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
         occupied_seats=tuple(s.seat for s in seats if s.occupied), hole_cards=state.spec.hole_cards,
         replay_hand_id=replay_hand_id, replay_of=live.record.replay_of,
         omits=tuple(sorted(o.value for o in live.log.omits)),
-        carried_button=_carried(live.log.ext).get("button"),
-        button_corrected=bool(_carried(live.log.ext).get("corrected")),
+        carried=carried_words(live.log.ext.get("_carried_over"), t),
         can_correct_deal=bool(state.initial_seats) and state.spec.family is Family.FLOP and not (
             state.initial_open and len(state.initial_seats) < state.spec.hole_cards * max(
                 len(state.entitled_order()), 1)),

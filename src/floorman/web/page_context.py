@@ -29,6 +29,7 @@ NOTICES = {
     "logged_out": N_("You are logged out."),
     "nothing_to_undo": N_("There is nothing to take back."),
     "on_the_way": N_("The table knows you are on your way."),
+    "already_filed": N_("This account was filed already: here is its hand. Nothing new was filed."),
 }
 
 ROLE_NAMES = {"dealer": N_("Dealer"), "floor": N_("Floor"), "director": N_("Director")}

@@ -23,9 +23,10 @@ engine rules on it like on any other log; nothing here decides anything.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from statistics import median_low
 from typing import Any
 
 from floorman.betting import next_to_act
@@ -36,9 +37,10 @@ from floorman.state import HandState
 from floorman.table import Family, Street
 from floorman.web.problems import InvalidInput
 from floorman.web.quick_deal import DealFlaws, board_street, initial_deal, next_board_street
-from floorman.web.table_setup import blind_posts
+from floorman.web.table_setup import LEVEL_FIELDS, SeatEntry, TableSetup, blind_posts
 
-__all__ = ["BOARD_STREETS", "Account", "Mishap", "account_from_form", "reconstructed_log"]
+__all__ = ["BOARD_STREETS", "CARRIED_LEVEL_FIELDS", "Account", "CarriedFacts", "Mishap", "account_from_form",
+           "carried_facts", "corrected_setup", "reconstructed_log"]
 
 Event = dict[str, Any]
 BOARD_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
@@ -274,3 +276,84 @@ def reconstructed_log(header: Mapping[str, Any], account: Account) -> dict[str, 
         floor["note"] = account.note
     log.events.append(floor)
     return log.obj()
+
+
+CARRIED_LEVEL_FIELDS = ("number", *LEVEL_FIELDS)
+"""The level's fields the floor may correct on "what happened" (form fields ``level_<field>``)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CarriedFacts:
+    """What a hand told to the floor rests on that came over from the table's last hand (the rotation's button,
+    the level, who is dealt in), and which of it the floor corrected before the ruling."""
+
+    button: int
+    level: Mapping[str, int]
+    dealt: tuple[int, ...]
+    button_corrected: bool = False
+    level_corrected: bool = False
+    players_corrected: bool = False
+
+    def obj(self) -> dict[str, Any]:
+        """The record a filed hand keeps of it (its header's ``_carried_over``)."""
+        return {"button": self.button, "corrected": self.button_corrected, "level": dict(self.level),
+                "level_corrected": self.level_corrected, "dealt": list(self.dealt),
+                "players_corrected": self.players_corrected}
+
+
+def _dealt_in(setup: TableSetup) -> tuple[int, ...]:
+    return tuple(sorted(p.seat for p in setup.players if p.status != "waiting"))
+
+
+def carried_facts(carried: TableSetup, setup: TableSetup) -> CarriedFacts:
+    """The facts ``setup`` rests on, each marked corrected where it differs from the ``carried`` one."""
+    return CarriedFacts(button=setup.button, level=dict(setup.level), dealt=_dealt_in(setup),
+                        button_corrected=setup.button != carried.button,
+                        level_corrected=dict(setup.level) != dict(carried.level),
+                        players_corrected=_dealt_in(setup) != _dealt_in(carried))
+
+
+def _whole(raw: str, *, field: str, low: int, high: int) -> int:
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
+        raise InvalidInput("error.web.table_setup.expected_whole_number_from", field=field, low=low, high=high,
+                           raw=repr(raw[:20]))
+    return int(raw)
+
+
+def corrected_setup(setup: TableSetup, form: Mapping[str, str], dealt: Sequence[str] | None = None) -> TableSetup:
+    """The carried-over table with the floor's corrections, each one tap on "what happened": the ``button``
+    (the blinds follow it), the level (``level_number``, ``level_small_blind`` ...) and, with ``players_told``
+    set, the seats ``dealt`` in (a seat tapped off had no hand; an empty seat tapped on had a new player, dealt
+    in with the table's middle stack). Nothing is stored: the result is the draft's table.
+
+    >>> table = TableSetup(table_name="9", hand_number="2", dealer="", seats=6, button=1,
+    ...                    level={"number": 9, "small_blind": 300, "big_blind": 600},
+    ...                    players=tuple(SeatEntry(seat=s, name=f"P{s}", stack=1000 * s) for s in (1, 2, 3)))
+    >>> fixed = corrected_setup(table, {"button": "2", "level_number": "10", "level_big_blind": "800",
+    ...                                 "players_told": "1"}, dealt=["1", "3", "5"])
+    >>> fixed.button, dict(fixed.level), [(p.seat, p.stack) for p in fixed.players]
+    (2, {'number': 10, 'small_blind': 300, 'big_blind': 800}, [(1, 1000), (3, 3000), (5, 2000)])
+    """
+    raw = (form.get("button") or "").strip()
+    if raw and raw != str(setup.button):
+        setup = replace(setup, button=_whole(raw, field="button", low=1, high=setup.seats))
+    level = dict(setup.level)
+    for name in CARRIED_LEVEL_FIELDS:
+        raw = (form.get(f"level_{name}") or "").strip()
+        if raw:
+            level[name] = _whole(raw, field=f"level_{name}", low=0, high=10**12)
+    if level != dict(setup.level):
+        setup = replace(setup, level=level)
+    if form.get("players_told") and dealt is not None:
+        seats = {_whole(s.strip(), field="dealt", low=1, high=setup.seats) for s in dealt if s.strip()}
+        if len(seats) < 2:
+            raise InvalidInput("error.web.what_happened.two_players_dealt_in", field="dealt")
+        stacks = [p.stack for p in setup.players] or [0]
+        kept = [replace(p, status="present") if p.status == "waiting" and p.seat in seats else p
+                for p in setup.players if p.seat in seats or p.status == "waiting"]
+        new = [SeatEntry(seat=s, name="", stack=median_low(stacks))
+               for s in sorted(seats - {p.seat for p in setup.players})]
+        players = tuple(sorted([*kept, *new], key=lambda p: p.seat))
+        if players != setup.players:
+            setup = replace(setup, players=players)
+    return setup
