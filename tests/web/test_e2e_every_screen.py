@@ -98,6 +98,11 @@ def pages(console: Console) -> dict[str, str]:
         _load(page, "[data-testid=rule-it]")
         ruling = page.url.removeprefix(console.base)
         _load(page, "[data-testid=confirm-ruling]")
+        page.goto(f"{console.base}/what-happened?table=63")  # a draft ruled on and never confirmed
+        page.locator("label:has(> input[data-testid='mishap-first_card_wrong_seat'])").tap()
+        page.locator("label:has(> input[data-testid='seat-3'])").tap()
+        _load(page, "[data-testid=rule-it]")
+        draft = page.url.removeprefix(console.base)
         page.goto(f"{console.base}/incidents")
         incident = page.locator("[data-testid=incident-list] tbody tr a").first.get_attribute("href")
         page.goto(f"{console.base}/")
@@ -109,7 +114,7 @@ def pages(console: Console) -> dict[str, str]:
         drill = page.url.removeprefix(console.base)
         chromium.close()
     return {"tables": "/", "setup": "/hands/new?table=62", "what-happened": "/what-happened?table=62",
-            "ruling": ruling, "live": live, "incidents": "/incidents", "incident": str(incident), "floor": "/floor",
+            "ruling": ruling, "draft": draft, "live": live, "incidents": "/incidents", "incident": str(incident), "floor": "/floor",
             "rules": "/rules", "rules-search": "/rules?q=bon+la", "rule": "/rules/FLOP-4CARD",
             "differences": "/rules/differences", "stats": "/stats", "drill": "/drill", "drill-question": drill,
             "drill-results": "/drill/results", "users": "/users", "error": "/what-happened?table=99"}
