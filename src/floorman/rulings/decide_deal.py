@@ -128,7 +128,7 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
     if late >= p.boxed_late_fouled_at:
         ctx.apply(d, "boxed_card.late_many")
         d.say(Message.of("ruling.boxed.late_many", n=late))
-    if n < p.boxed_misdeal_at:
+    if n < p.boxed_misdeal_at and (n or not late):  # none counted beside late ones: nothing to say of the count
         d.say(Message.of("ruling.boxed.counted", n=n, boxed_misdeal_at=p.boxed_misdeal_at))
     if ctx.state.has(I.EXPOSED_HOLE_CARD):
         ctx.apply(d, "boxed_card.with_exposed")
