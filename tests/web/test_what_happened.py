@@ -329,3 +329,41 @@ def test_the_tables_page_shows_the_next_hands_button_and_blinds_from_the_rotatio
     assert "Next hand: button on seat 4, small blind seat 5, big blind seat 6" in home
     what = floor.get("/what-happened?table=9").text
     assert "Button on seat 4, small blind seat 5, big blind seat 6" in what  # the same model on both pages
+
+
+def test_the_floor_overrides_a_drafts_ruling_on_confirm_and_a_bad_override_files_nothing(floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    preview = _tell(floor, mishap="four_card_flop").text
+    assert 'data-testid="verdict">PLAY ON' in preview
+    refused = _confirm(floor, preview, decision="override", verdict="misdeal", reason="")
+    assert refused.status_code == 422 and "say why" in refused.text.lower()
+    assert len(_hands_at(floor)) == 1 and floor.get("/api/incidents").json()["incidents"] == []
+    overridden = _confirm(floor, preview, decision="override", verdict="misdeal", reason="the dealer exposed the flop")
+    assert overridden.status_code == 303
+    incident = floor.get("/api/incidents").json()["incidents"][0]
+    assert incident["final_verdict"] == "misdeal" and len(_hands_at(floor)) == 3
+
+
+def _filed_log(floor: TestClient) -> dict[str, Any]:
+    """The log of the table's last hand filed from a draft."""
+    for hand in _hands_at(floor):
+        obj = floor.get(f"/api/hands/{hand['id']}?log=1").json()
+        if "_draft" in obj["log"]:
+            return dict(obj["log"])
+    raise AssertionError("no hand filed from a draft")
+
+
+def test_a_player_gone_and_a_new_player_at_an_empty_seat_are_each_one_tap(floor: TestClient) -> None:
+    setup_table(floor, table="9", button=3)
+    gone = _tell(floor, mishap="four_card_flop", players_told="1", dealt=["1", "2", "3", "4", "5"])  # type: ignore[arg-type]
+    assert "seats 1, 2, 3, 4, 5 were dealt in, as the floor corrected it" in gone.text
+    assert _confirm(floor, gone.text).status_code == 303
+    assert [p["seat"] for p in _filed_log(floor)["players"]] == [1, 2, 3, 4, 5]
+    page = floor.get("/what-happened?table=9").text
+    assert 'value="6" data-testid="dealt-6" >' in page  # seat 6 is empty now: not dealt in
+    came = _tell(floor, mishap="four_card_flop", players_told="1",
+                 dealt=["1", "2", "3", "4", "5", "6"])  # type: ignore[arg-type]
+    assert "seats 1, 2, 3, 4, 5, 6 were dealt in, as the floor corrected it" in came.text
+    assert _confirm(floor, came.text).status_code == 303
+    newcomer = _filed_log(floor)["players"][-1]
+    assert newcomer["seat"] == 6 and newcomer["name"] == "" and newcomer["stack"] > 0
