@@ -337,6 +337,7 @@ def test_the_floor_overrides_a_drafts_ruling_on_confirm_and_a_bad_override_files
     assert 'data-testid="verdict">PLAY ON' in preview
     refused = _confirm(floor, preview, decision="override", verdict="misdeal", reason="")
     assert refused.status_code == 422 and "say why" in refused.text.lower()
+    assert 'data-testid="draft"' in refused.text  # the ruling again, its draft kept
     assert len(_hands_at(floor)) == 1 and floor.get("/api/incidents").json()["incidents"] == []
     overridden = _confirm(floor, preview, decision="override", verdict="misdeal", reason="the dealer exposed the flop")
     assert overridden.status_code == 303

@@ -224,16 +224,24 @@ def what_happened(request: Request, post: FloorPost) -> Response:
 @router.get("/what-happened/ruling")
 def draft_ruling(request: Request, session: Floor) -> Response:
     """The ruling on a draft, with Confirm and Back; nothing is stored. A draft filed already leads to its hand."""
-    t = translator_for(request, session)
     try:
         draft = Draft.linked(request)
+    except InvalidInput as exc:
+        return _form_again(request, session, _no_draft(request.query_params.get("table", "")), exc)
+    return _ruling_page(request, session, draft)
+
+
+def _ruling_page(request: Request, session: Session, draft: Draft, *, error: str = "",
+                 status: int = 200) -> Response:
+    t = translator_for(request, session)
+    try:
         with services(request).db.connect() as conn:
             filed = _filed(conn, draft, session)
             if filed is not None:
                 return redirect(f"/hands/{filed.id}", notice="already_filed")
             told = _told(conn, draft, session)
     except (InvalidInput, LogError, ConflictError) as exc:
-        return _form_again(request, session, _no_draft(request.query_params.get("table", "")), exc)
+        return _form_again(request, session, draft, exc)
     log = handlog.from_obj(told.header)
     book = find_rulebook(log.rulebook)
     result = rule(log, rulebook=book)
@@ -242,7 +250,8 @@ def draft_ruling(request: Request, session: Floor) -> Response:
         request, session, "what_happened_ruling.html", active="tables", setup=told.setup,
         level=level_text(log.level, t), game=game_text(log.game, log.effective_structure, t),
         omits=sorted(o.value for o in log.omits), r=ruling_view(ruling, book, t), hidden=draft.hidden(),
-        back=f"/what-happened?{draft.query()}", carried=carried_words(told.facts.obj(), t),
+        back=f"/what-happened?{draft.query()}", carried=carried_words(told.facts.obj(), t), error=error,
+        status=status,
     )
 
 
@@ -272,7 +281,12 @@ def confirm(request: Request, post: FloorPost) -> Response:
                 conn, record.id, expected_seq=len(told.header["events"]), user=user, now=svc.stamp(),
                 override_verdict=override or None, override_reason=post.text("reason"),
                 note=post.text("incident_note"), replay=post.text("replay") == "yes", rooms=post.session.reach)
-    except (InvalidInput, LogError, ConflictError) as exc:
+    except InvalidInput as exc:
+        if exc.field in ("verdict", "reason"):  # the floor's override, said again on the ruling
+            body = describe_error(exc, request_locale(request, post.session))
+            return _ruling_page(request, post.session, draft, error=body.message, status=body.status)
+        return _form_again(request, post.session, draft, exc)
+    except (LogError, ConflictError) as exc:
         return _form_again(request, post.session, draft, exc)
     if outcome.replay is not None:
         return redirect(f"/hands/{outcome.replay.id}", notice="replay_started")
