@@ -54,7 +54,8 @@ def test_a_body_just_under_the_limit_is_read(dealer: TestClient) -> None:
 @pytest.mark.parametrize("record_id", [MAX_RECORD_ID + 1, 10**30, 0, -1])
 def test_an_id_the_database_cannot_hold_is_a_422(floor: TestClient, path: str, record_id: int) -> None:
     error = _error(floor.get(path.replace("{id}", str(record_id))), 422)
-    assert error["type"] == "invalid_request" and error["field"] in ("hand_id", "incident_id")
+    assert error["type"] == "invalid_input" and error["field"] in ("hand_id", "incident_id")
+    assert error["message_id"] == "error.web.params.record_id"
 
 
 def test_the_largest_id_is_simply_not_found(floor: TestClient) -> None:
