@@ -23,7 +23,7 @@ API_CALLS = [
     ("get", "/api/incidents/1"), ("post", "/api/incidents/1/corrections"), ("get", "/api/incidents/export.csv"),
     ("get", "/api/incidents/export.json"), ("get", "/api/incidents/verify"), ("get", "/api/users"),
     ("post", "/api/users"), ("patch", "/api/users/1"), ("post", "/api/users/1/unlock"), ("get", "/api/session"), ("delete", "/api/session"),
-    ("get", "/api/openapi.json"),
+    ("get", "/api/openapi.json"), ("get", "/api/floor/stream"),
     ("post", "/api/drill"), ("get", "/api/drill/results"), ("get", "/api/drill/1"),
     ("post", "/api/drill/1/answers"), ("get", "/api/drill/1/summary"),
 ]

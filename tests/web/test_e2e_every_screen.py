@@ -11,6 +11,7 @@ Uses the console and the browser of ``test_e2e`` (Debian's Chromium, Playwright;
 from __future__ import annotations
 
 import re
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -467,3 +468,43 @@ def test_after_the_reload_the_dealer_sees_who_is_on_the_way(console: Console, br
     paged = dealer.locator("[data-testid=floor-paged]")
     expect(paged).to_contain_text("mai is on the way.", timeout=12_000)
     expect(paged).to_be_in_viewport()
+
+
+def _api_routes() -> set[tuple[str, str]]:
+    """Every (method, path) of the console's API, from the app itself."""
+    from starlette.routing import Route
+
+    from floorman.web.app import create_app
+
+    app = create_app(Path(tempfile.mkdtemp()) / "routes.db")
+    found: set[tuple[str, str]] = set()
+
+    def walk(routes: Any) -> None:
+        for route in routes:
+            inner = getattr(route, "original_router", None)
+            if inner is not None:
+                walk(inner.routes)
+            elif isinstance(route, Route) and route.path.startswith("/api/"):
+                found.update((m.lower(), route.path) for m in (route.methods or ()) if m != "HEAD")
+
+    walk(app.routes)
+    return found
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLET])
+def test_every_api_route_and_the_floor_stream_are_in_the_openapi_document_with_their_media_types(
+        console: Console, browser: Any, viewport: dict[str, int]) -> None:
+    page = browser(viewport)
+    log_in(page, console.base, "flo")
+    document = page.evaluate("async () => (await fetch('/api/openapi.json')).json()")
+    documented = {(method, path) for path, ops in document["paths"].items() for method in ops}
+    routes = _api_routes()
+    assert ("get", "/api/floor/stream") in routes and len(routes) > 20
+    assert routes - documented == set()
+    stream = document["paths"]["/api/floor/stream"]["get"]
+    assert list(stream["responses"]["200"]["content"]) == ["text/event-stream"]
+    assert "Last-Event-ID" in stream["description"]
+    for path, ops in document["paths"].items():
+        for method, op in ops.items():
+            for code, response in op["responses"].items():
+                assert code == "204" or response.get("content"), (method, path, code)

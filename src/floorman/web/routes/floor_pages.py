@@ -19,7 +19,7 @@ from floorman.web.services import services
 
 __all__ = ["router"]
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter()  # the pages are left out of the OpenAPI document one by one, the stream is in it
 Floor = Annotated[Session, Depends(page_user(Role.FLOOR))]
 FloorPost = Annotated[PagePost, Depends(page_post(Role.FLOOR))]
 FloorStream = Annotated[Session, Depends(api_user(Role.FLOOR))]
@@ -34,12 +34,12 @@ def _page(request: Request, session: Session, *, error: str = "", status: int = 
                        status=status)
 
 
-@router.get("/floor")
+@router.get("/floor", include_in_schema=False)
 async def floor_calls_page(request: Request, session: Floor) -> Response:
     return _page(request, session)
 
 
-@router.post("/floor/calls/{call_id}/acknowledge")
+@router.post("/floor/calls/{call_id}/acknowledge", include_in_schema=False)
 def acknowledge(request: Request, post: FloorPost, call_id: RecordId) -> Response:
     svc = services(request)
     try:
@@ -53,7 +53,18 @@ def acknowledge(request: Request, post: FloorPost, call_id: RecordId) -> Respons
     return redirect(f"/hands/{call.hand_id}", notice="on_the_way")
 
 
-@router.get("/api/floor/stream")
+_STREAM = (
+    "Server-Sent Events for a floor device (a floor account's session): a `call` event (JSON: id, hand_id, title, "
+    "headline, causes, note, url, again, and the labels of its buttons in the account's language) for each open "
+    "floor call, again each time it is raised again, and an `answered` event (JSON: the call's id) when someone "
+    "is on the way; each event's id lets a device that reconnects with Last-Event-ID hear only what it missed; "
+    "comment lines keep the connection alive.")
+
+
+@router.get("/api/floor/stream", tags=["floor"], summary="Floor calls as they happen (Server-Sent Events)",
+            description=_STREAM, response_class=StreamingResponse,
+            responses={200: {"description": "An endless text/event-stream.",
+                             "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
 async def stream(request: Request, session: FloorStream) -> StreamingResponse:
     t = translator_for(request, session)
     return StreamingResponse(floor_stream(services(request), t, is_gone=request.is_disconnected,
