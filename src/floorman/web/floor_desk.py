@@ -117,7 +117,7 @@ def known_calls(last_event_id: str | None) -> dict[int, int] | None:
 
 
 def _event(kind: str, data: object, known: Mapping[int, int]) -> str:
-    return f"event: {kind}\nid: {event_id(known)}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+    return f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\nid: {event_id(known)}\n\n"
 
 
 async def floor_stream(svc: ConsoleServices, t: Translator, *, is_gone: Callable[[], object],
