@@ -118,6 +118,9 @@ class IncidentQuery:
     """The rooms whose entries to show, within the store's own (None: all of the store's rooms)."""
 
 
+_INDEXED = 3
+"""The shortest word the index of trigrams finds (a shorter one is looked for in every entry's words)."""
+
 _SELECT = ("SELECT i.*, (SELECT MIN(c.id) FROM incidents c WHERE c.corrects = i.id) AS corrected_by "
            "FROM incidents i")
 _SUMMARY_SELECT = _SELECT.replace("i.*", ", ".join(
@@ -232,12 +235,11 @@ class Incidents:
         if query.ids:
             clauses.append(f"i.id IN ({', '.join('?' for _ in query.ids)})")
             args.extend(query.ids)
-        for word in query.text.split():
-            like = f"%{word.replace('%', '').replace('_', '')}%"
-            clauses.append("(i.table_name LIKE ? OR i.hand_number LIKE ? OR i.dealer LIKE ? OR i.floor_person LIKE ? "
-                           "OR i.note LIKE ? OR i.rules LIKE ? OR i.causes LIKE ? OR i.override_reason LIKE ? "
-                           "OR i.final_verdict LIKE ?)")
-            args.extend([like] * 9)
+        for word in query.text.split():  # each word somewhere in the entry's texts, found through their index
+            word = word.replace("%", "").replace("_", "")
+            body = "t.body" if len(word) >= _INDEXED else "(t.body || '')"  # shorter than a trigram: a scan
+            clauses.append(f"i.id IN (SELECT t.rowid FROM incident_text t WHERE {body} LIKE ?)")
+            args.append(f"%{word}%")
         return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
 
     def search(self, query: IncidentQuery, *, summary: bool = False) -> list[Incident]:

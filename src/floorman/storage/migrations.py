@@ -48,6 +48,10 @@ class Migration:
         return self.postgres if kind is StoreKind.POSTGRES else self.statements
 
 
+_SEARCHED = ("(i.table_name || ' ' || i.hand_number || ' ' || i.dealer || ' ' || i.floor_person || ' ' || i.note "
+             "|| ' ' || i.rules || ' ' || i.causes || ' ' || COALESCE(i.override_reason, '') || ' ' || i.final_verdict)")
+"""The words an incident is searched by (``Incidents``' text search): its texts, one space apart."""
+
 _FIRST_ROOM = ("INSERT INTO rooms (id, slug, name, created_at) "
                "SELECT 1, 'main', 'Main room', MIN(applied_at) FROM schema_migrations")
 """The room every table of a database made before rooms belongs to (made when the database was)."""
@@ -378,6 +382,27 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX login_attempts_pair ON login_attempts (username, address, began_at)",
         "CREATE INDEX login_attempts_address ON login_attempts (address, began_at)",
         "CREATE INDEX login_attempts_by_time ON login_attempts (began_at)",
+    )),
+    Migration(name="0009_incident_text", statements=(
+        # the words an incident is searched by, in an index of its trigrams (FTS5): a search reads no entry it
+        # does not find
+        "CREATE VIRTUAL TABLE incident_text USING fts5(body, tokenize = 'trigram')",
+        f"INSERT INTO incident_text (rowid, body) SELECT i.id, {_SEARCHED} FROM incidents i",
+        f"""CREATE TRIGGER incidents_are_searchable AFTER INSERT ON incidents
+            BEGIN INSERT INTO incident_text (rowid, body) VALUES (new.id, {_SEARCHED.replace("i.", "new.")}); END""",
+    ), postgres=(
+        # the same words as a view over the incidents, with an index of their trigrams where pg_trgm can be had
+        f"CREATE VIEW incident_text AS SELECT i.id AS rowid, {_SEARCHED} AS body FROM incidents i",
+        """DO $$ BEGIN
+            CREATE EXTENSION IF NOT EXISTS pg_trgm;
+        EXCEPTION WHEN insufficient_privilege OR undefined_file OR feature_not_supported THEN
+            RAISE NOTICE 'pg_trgm cannot be had: a search of the incident log reads every entry';
+        END $$""",
+        f"""DO $$ BEGIN
+            IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+                CREATE INDEX incidents_searched ON incidents USING gin (({_SEARCHED.replace("i.", "")}) gin_trgm_ops);
+            END IF;
+        END $$""",
     )),
 )
 

@@ -3,7 +3,7 @@
 
 >>> db = open_database(":memory:")
 >>> db.kind, db.migrate()[-1]
-(<StoreKind.SQLITE: 'sqlite'>, '0008_login_attempts')
+(<StoreKind.SQLITE: 'sqlite'>, '0009_incident_text')
 """
 
 from __future__ import annotations
