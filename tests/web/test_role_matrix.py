@@ -57,7 +57,8 @@ PAGES: dict[tuple[str, str], Role] = {
     ("GET", "/drill"): D, ("POST", "/drill"): D, ("GET", "/drill/results"): DIR, ("GET", "/drill/{drill_id}"): D,
     ("GET", "/drill/{drill_id}/summary"): D, ("GET", "/drill/{drill_id}/{number}"): D,
     ("POST", "/drill/{drill_id}/{number}"): D,
-    ("GET", "/what-happened"): F, ("POST", "/what-happened"): F,
+    ("GET", "/what-happened"): F, ("POST", "/what-happened"): F, ("GET", "/what-happened/ruling"): F,
+    ("POST", "/what-happened/confirm"): F,
     ("GET", "/floor"): F, ("POST", "/floor/calls/{call_id}/acknowledge"): F,
 }
 ROUTERS = [importlib.import_module(f"floorman.web.routes.{m.name}")
