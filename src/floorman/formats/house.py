@@ -27,6 +27,7 @@ from pathlib import Path
 
 from floorman.errors import HouseRulesError, LogSyntaxError, shown
 from floorman.formats._bounded import read_file
+from floorman.formats.phh_toml import check_key_depth
 from floorman.locale import Message, say
 from floorman.rulebooks import Rulebook, find_rulebook, row_tags
 from floorman.rulebooks.params import params_from_obj
@@ -41,6 +42,7 @@ def loads(text: str, *, name: str | None = None) -> Rulebook:
     """The base rulebook with the house's switches applied (``name``: the file's, if it has one)."""
     where: str | Message = Message.of("error.house.unnamed") if name is None else name
     try:
+        check_key_depth(text)
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise HouseRulesError("error.house.toml", where=where, reason=shown(str(exc))) from None

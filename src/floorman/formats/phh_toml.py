@@ -50,8 +50,33 @@ class _Unsupported(Exception):
     """The text uses TOML beyond what this reader does; tomllib takes over."""
 
 
+MAX_KEY_PARTS = 64
+"""The most parts a dotted key (``a.b.c``) may have: tomllib takes time quadratic in them (20,000 parts take
+seconds), and no PHH or house-rules file needs more than a few."""
+_QUOTED_OR_DECIMAL = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|\d\.\d")
+
+
+def check_key_depth(text: str) -> None:
+    """Raise ``RecursionError`` (as tomllib does for arrays nested too deeply) when a key of the TOML text has more
+    than ``MAX_KEY_PARTS`` dotted parts.
+
+    >>> check_key_depth("a.b.c = 1\\nmin_bet = 0.5")
+    >>> check_key_depth("note" + ".a" * 100 + " = 1")
+    Traceback (most recent call last):
+    ...
+    RecursionError: a key of more than 64 parts
+    """
+    if text.count(".") <= MAX_KEY_PARTS:
+        return
+    for line in text.splitlines():
+        if line.count(".") > MAX_KEY_PARTS and _QUOTED_OR_DECIMAL.sub("", line).count(".") > MAX_KEY_PARTS:
+            raise RecursionError(f"a key of more than {MAX_KEY_PARTS} parts")
+
+
 def loads(text: str) -> dict[str, Any]:
-    """The TOML document as ``tomllib.loads(text, parse_float=Decimal)`` reads it."""
+    """The TOML document as ``tomllib.loads(text, parse_float=Decimal)`` reads it (a key of more than
+    ``MAX_KEY_PARTS`` parts refused with ``RecursionError``, as nesting too deep is)."""
+    check_key_depth(text)
     if "'''" in text or '"""' in text or "\r" in text:
         return tomllib.loads(text, parse_float=Decimal)
     plain = _read_lines(text)
