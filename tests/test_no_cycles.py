@@ -48,6 +48,7 @@ def _garbage() -> int:
 def test_ruling_on_a_whole_log_leaves_no_cycles() -> None:
     logs = list(_logs())
     assert len(logs) > 20
+    rule(logs[0][1])  # what is made once, on the first ruling (the catalog compiled from its source), is not a ruling's
     _garbage()
     for name, log in logs:
         result = rule(log)
