@@ -65,7 +65,7 @@ def check_storable(parameters: Sequence[Any]) -> None:
     """Raise ``UnstorableTextError`` when a text among a statement's ``parameters`` holds a NUL character.
 
     >>> check_storable(("T3", 12, None))
-    >>> check_storable(("T3\x00",))
+    >>> check_storable(("T3" + chr(0),))
     Traceback (most recent call last):
     ...
     floorman.storage.errors.UnstorableTextError: a text holds a NUL character (U+0000), which is not stored
