@@ -166,7 +166,9 @@ class Taps:
 
 
 def shot(page: Any, name: str) -> None:
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    """The whole page, or its first screen when it is longer than a screenshot can be (the list of every rule)."""
+    whole = page.evaluate("document.documentElement.scrollHeight") < 16_000
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=whole)
 
 
 def log_in(page: Any, base: str, username: str) -> None:
