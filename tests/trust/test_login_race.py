@@ -18,7 +18,7 @@ from floorman.web.login_limiter import LoginLimiter
 from floorman.web.problems import RateLimited
 from floorman.web.routes.account_pages import log_in
 from floorman.web.services import ConsoleServices
-from tests.web.conftest import PASSWORD
+from tests.web.conftest import PASSWORD, sqlite_only
 from tests.web.conftest import log_in as api_log_in
 
 BURST = 200
@@ -142,6 +142,7 @@ def test_a_director_lets_a_slowed_account_log_in_again(app: FastAPI, director: T
         api_log_in(tablet, "flo")
 
 
+@sqlite_only
 def test_the_password_is_checked_outside_the_write_transaction(
         app: FastAPI, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     svc = _services(app)
