@@ -10,6 +10,7 @@ Uses the console and the browser of ``test_e2e`` (Debian's Chromium, Playwright;
 
 from __future__ import annotations
 
+import json
 import re
 import tempfile
 import time
@@ -22,6 +23,7 @@ import pytest
 from floorman.reference import search_rules
 from floorman.rulebooks import catalog, rulebooks
 from tests.web import test_e2e as e2e
+from tests.web.conftest import PASSWORD, example
 from tests.web.test_e2e import WAIT_MS, Console, log_in
 from tests.web.test_e2e_table_screens import _start_hand
 
@@ -512,3 +514,34 @@ def test_every_api_route_and_the_floor_stream_are_in_the_openapi_document_with_t
         for method, op in ops.items():
             for code, response in op["responses"].items():
                 assert code == "204" or response.get("content"), (method, path, code)
+
+
+def _last_hand_of(base: str, table: str, game: str) -> None:
+    """The table's previous hand, of ``game``."""
+    header = example("four-card-flop")
+    header |= {"table": table, "hand": f"{table}-0457", "game": game, "events": []}
+    header.pop("structure", None)
+    login = e2e._post_json(f"{base}/api/session", {"username": "dir", "password": PASSWORD}, {})
+    cookie = login.headers["Set-Cookie"].split(";", 1)[0]
+    token = json.loads(login.read())["csrf_token"]
+    e2e._post_json(f"{base}/api/hands", {"header": header}, {"Cookie": cookie, "X-CSRF-Token": token}).read()
+
+
+@pytest.mark.parametrize(("viewport", "language", "game", "cards"), [(TABLET, "en", "omaha", 4), (PHONE, "vi", "omaha5", 5)])
+def test_omaha_offers_each_of_its_cards_and_no_more_players_than_the_table_has(
+        console: Console, browser: Any, viewport: dict[str, int], language: str, game: str, cards: int) -> None:
+    expect = sync_api.expect
+    table = f"5{cards}"
+    _last_hand_of(console.base, table, game)
+    page = browser(viewport)
+    log_in(page, console.base, "flo")
+    _language(page, language)
+    page.goto(f"{console.base}/what-happened?table={table}")
+    page.locator("label:has(> input[data-testid='mishap-exposed_card'])").tap()
+    expect(page.locator("input[name=card]")).to_have_count(cards)
+    page.locator(f"label:has(> input[data-testid='card-{cards}'])").tap()
+    page.locator("label:has(> input[data-testid='seat-2'])").tap()
+    expect(page.locator("input[name=acted]")).to_have_count(7)  # none to all six players
+    _load(page, "[data-testid=rule-it]")
+    expect(page.locator("[data-testid=verdict]")).to_be_visible()
+    _language(page, "en")
