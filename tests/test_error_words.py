@@ -214,3 +214,17 @@ def test_a_database_error_inside_an_error_is_said_on_one_line_with_its_quotes_as
         assert "\n" not in line and "\\" not in line
         assert "'riverside'" in line and '"hands_pkey" DETAIL: Key (id)=(1) already exists.' in line
     assert "one of room 'riverside''s ids" in str(err)
+
+
+@pytest.mark.parametrize("name", ['"Room\\u001b[2J"', '"Room\\nTwo"', '"\\u202eevil"', '""', "12", '"' + "x" * 201 + '"'])
+def test_a_house_name_a_terminal_cannot_show_as_text_is_refused_naming_the_field(name: str) -> None:
+    with pytest.raises(HouseRulesError) as info:
+        house.loads(f'name = {name}\nbase = "tda-2024"\n', name="room.toml")
+    assert info.value.message_id == "error.house.name"
+    assert "'name'" in info.value.say("en") and "room.toml" in info.value.say("en")
+    assert "trường 'name'" in info.value.say("vi")
+
+
+def test_a_house_name_of_ordinary_words_heads_its_rulings() -> None:
+    assert house.loads('name = "Phòng Sài Gòn " \nbase = "tda-2024"\n', name="room.toml").house == "Phòng Sài Gòn "
+    assert house.loads('name = "' + "x" * 200 + '"\n', name="room.toml").house == "x" * 200

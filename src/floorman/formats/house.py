@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from pathlib import Path
 
@@ -36,6 +37,12 @@ __all__ = ["MAX_HOUSE_BYTES", "load", "loads"]
 
 MAX_HOUSE_BYTES = 1024 * 1024
 """The most a house-rules file may hold (1 MiB: a room's switches and tags take a few hundred bytes)."""
+
+
+MAX_NAME_CHARS = 200
+"""The longest name a house may give itself (it heads every ruling made under it)."""
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""What a terminal or a page would not show as text: control characters and the marks that reorder a line."""
 
 
 def loads(text: str, *, name: str | None = None) -> Rulebook:
@@ -64,7 +71,9 @@ def loads(text: str, *, name: str | None = None) -> Rulebook:
     if not isinstance(tags, dict):
         raise HouseRulesError("error.house.tags_table", where=where)
     house_tags = row_tags(tags, where=where)
-    label = str(raw.get("name", say(Message.of("error.house.unnamed")) if name is None else name))
+    label = raw.get("name", say(Message.of("error.house.unnamed")) if name is None else name)
+    if not isinstance(label, str) or not 0 < len(label) <= MAX_NAME_CHARS or _UNPRINTABLE.search(label):
+        raise HouseRulesError("error.house.name", where=where, most=MAX_NAME_CHARS)
     used = tuple(f"{k} = {_show(v)}" for k, v in switches.items()) + tuple(f"{k}: {v}" for k, v in house_tags.items())
     return dataclasses.replace(book, params=params, tags={**book.tags, **house_tags}, house=label, house_switches=used)
 
