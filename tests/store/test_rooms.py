@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from click.testing import CliRunner
@@ -307,8 +309,19 @@ def test_what_happened_at_a_table_carries_over_the_table_of_the_floor_persons_ow
     assert token is not None
     ruled = flo.post("/what-happened", data={"csrf_token": token.group(1), "table": "9", "mishap": "four_card_flop"},
                      follow_redirects=False)
-    assert ruled.status_code == 303, ruled.text
-    reconstructed = int(str(ruled.headers["location"]).rsplit("/", 1)[1])
+    assert ruled.status_code == 303, ruled.text  # to the draft's ruling: nothing is filed before Confirm
+    preview = flo.get(urljoin("http://testserver/what-happened", str(ruled.headers["location"])))
+    assert preview.status_code == 200, preview.text
+    form = preview.text[preview.text.index('data-testid="draft"'):]
+    form = form[:form.index("</form>")]
+    fields: dict[str, list[str]] = {}
+    for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form):
+        fields.setdefault(name, []).append(unescape(value))
+    confirmed = flo.post("/what-happened/confirm", data={**fields, "decision": "confirm"}, follow_redirects=False)
+    assert confirmed.status_code == 303, confirmed.text
+    filed = re.search(r"/hands/(\d+)", str(confirmed.headers["location"]))
+    assert filed is not None, confirmed.headers["location"]
+    reconstructed = int(filed[1])
     every = {h["id"]: h for h in clients["dir"].get("/api/hands").json()["hands"]}
     assert every[reconstructed]["room_id"] == 1
     assert every[reconstructed]["table"] == "9"
