@@ -16,19 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from floorman.cli import main
-from tests.conftest import ROOT
+from tests.chromium import ARGS, CHROMIUM, SHOTS, sync_api
 from tests.room_hands import room_folder
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("end-to-end tests need Debian's Chromium at /usr/bin/chromium (apt-get install -y chromium)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="end-to-end tests need Playwright for Python "
-                                                              "(pip install playwright; no browser download)")
-
-SHOTS = ROOT / "artifacts" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 DEVICES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
            "laptop": {"viewport": {"width": 1366, "height": 800}}}
 WAIT_MS = 20_000

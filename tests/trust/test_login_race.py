@@ -18,6 +18,7 @@ from floorman.web.login_limiter import LoginLimiter
 from floorman.web.problems import RateLimited
 from floorman.web.routes.account_pages import log_in
 from floorman.web.services import ConsoleServices
+from tests.trust.scrypt_count import counting_scrypt
 from tests.web.conftest import PASSWORD, sqlite_only
 from tests.web.conftest import log_in as api_log_in
 
@@ -37,26 +38,12 @@ def _at_one_instant(app: FastAPI) -> LoginLimiter:
     return limiter
 
 
-def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Every scrypt the hasher runs, counted."""
-    calls: list[int] = []
-    lock = threading.Lock()
-    derive = PasswordHasher._derive
-
-    def counted(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-        with lock:
-            calls.append(n)
-        return derive(password, salt, n, r, p)
-
-    monkeypatch.setattr(PasswordHasher, "_derive", staticmethod(counted))
-    return calls
-
 
 def test_200_concurrent_wrong_passwords_get_no_more_checks_than_the_free_tries(
         app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
     svc = _services(app)
     _at_one_instant(app)
-    calls = _counting(monkeypatch)
+    calls = counting_scrypt(monkeypatch)
     start = threading.Barrier(32)
 
     def attempt(n: int) -> str:
@@ -77,7 +64,7 @@ def test_200_concurrent_wrong_passwords_get_no_more_checks_than_the_free_tries(
 def test_200_concurrent_wrong_passwords_over_http_get_no_more_checks_than_the_free_tries(
         app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
     _at_one_instant(app)
-    calls = _counting(monkeypatch)
+    calls = counting_scrypt(monkeypatch)
     with TestClient(app) as tablet, ThreadPoolExecutor(max_workers=64) as pool:
         codes = list(pool.map(lambda n: tablet.post("/api/session", json={"username": "dir", "password": f"guess {n}"})
                               .status_code, range(BURST)))

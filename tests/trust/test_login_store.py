@@ -19,6 +19,7 @@ from floorman.web.login_limiter import LoginLimiter
 from floorman.web.problems import RateLimited
 from floorman.web.routes.account_pages import log_in
 from floorman.web.services import ConsoleServices
+from tests.trust.scrypt_count import counting_scrypt
 from tests.web.conftest import FAST_HASH, PASSWORD
 
 BURST = 200
@@ -33,19 +34,6 @@ def _at_one_instant(svc: ConsoleServices) -> None:
     """The server's limiter (over its own store) with its clock stopped: the burst arrives at one instant."""
     object.__setattr__(svc, "login_limiter", LoginLimiter(svc.db, clock=lambda: 1000.0))
 
-
-def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    calls: list[int] = []
-    lock = threading.Lock()
-    derive = PasswordHasher._derive
-
-    def counted(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-        with lock:
-            calls.append(n)
-        return derive(password, salt, n, r, p)
-
-    monkeypatch.setattr(PasswordHasher, "_derive", staticmethod(counted))
-    return calls
 
 
 def _burst(servers: list[ConsoleServices], address: str, name: str, password: str | None) -> list[str]:
@@ -71,7 +59,7 @@ def test_two_servers_on_one_database_check_no_more_wrong_passwords_than_the_free
     servers = [_services(app), _services(other)]
     for svc in servers:
         _at_one_instant(svc)
-    calls = _counting(monkeypatch)
+    calls = counting_scrypt(monkeypatch)
     outcomes = _burst(servers, "10.0.0.66", "dir", None)
     free = servers[0].login_limiter.max_failures
     assert outcomes.count("opened") == 0

@@ -26,19 +26,9 @@ from typing import Any
 import pytest
 
 from floorman.storage import Accounts, PasswordHasher, Role, open_database
-from tests.conftest import ROOT
+from tests.chromium import ARGS, CHROMIUM, SHOTS, sync_api
 from tests.web.conftest import PASSWORD, example
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("end-to-end tests need Debian's Chromium at /usr/bin/chromium (apt-get install -y chromium)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="end-to-end tests need Playwright for Python "
-                                                              "(pip install playwright; no browser download)")
-
-SHOTS = ROOT / "artifacts" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 TABLET = {"width": 1180, "height": 820}
 WAIT_MS = 15_000
 MAX_TAPS = 15

@@ -8,20 +8,12 @@ Playwright for Python; never a downloaded browser). Every wait is bounded by ``W
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-if not Path("/usr/bin/chromium").exists():
-    pytest.skip("the drill's browser test needs Debian's Chromium at /usr/bin/chromium (apt-get install -y chromium)",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the drill's browser test needs Playwright for Python "
-                                                              "(pip install playwright; no browser download)")
-
-from floorman.drill import Verdict, make_questions  # noqa: E402
-from tests.web import test_e2e as e2e  # noqa: E402
-from tests.web.test_e2e import WAIT_MS, Console, log_in, shot  # noqa: E402
+from floorman.drill import Verdict, make_questions
+from tests.chromium import sync_api  # skips this module where Chromium or Playwright is missing
+from tests.web import test_e2e as e2e
+from tests.web.test_e2e import WAIT_MS, Console, log_in, shot
 
 console = e2e.console  # the served console and the browser of test_e2e, as fixtures of this module
 browser_page = e2e.browser_page

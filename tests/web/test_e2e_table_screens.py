@@ -14,21 +14,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-if not Path("/usr/bin/chromium").exists():
-    pytest.skip("the table screens' browser tests need Debian's Chromium at /usr/bin/chromium "
-                "(apt-get install -y chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the table screens' browser tests need Playwright for "
-                                                              "Python (pip install playwright; no browser download)")
-
-from floorman.drill import Verdict, make_questions  # noqa: E402
-from tests.web import test_e2e as e2e  # noqa: E402
-from tests.web.conftest import PASSWORD, example  # noqa: E402
-from tests.web.test_e2e import WAIT_MS, Console, log_in  # noqa: E402
+from floorman.drill import Verdict, make_questions
+from tests.chromium import sync_api  # skips this module where Chromium or Playwright is missing
+from tests.web import test_e2e as e2e
+from tests.web.conftest import PASSWORD, example
+from tests.web.test_e2e import WAIT_MS, Console, log_in
 
 console = e2e.console  # the served console and the browser of test_e2e, as fixtures of this module
 browser_page = e2e.browser_page
