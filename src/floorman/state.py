@@ -30,6 +30,8 @@ _NO_ORDER: Final = DealOrder(family=Family.FLOP, seats=(), button=None, dead_but
 
 CHIP_ACTIONS: Final = frozenset({Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN})
 _DEAD_POSTS: Final = frozenset({BlindKind.ANTE, BlindKind.BIG_BLIND_ANTE, BlindKind.DEAD})
+_RAISING: Final = frozenset({Action.BET, Action.RAISE, Action.COMPLETE, Action.ALL_IN})
+"""The actions that put in a bet or raise of the seat's own (an all-in that does not top the bet is matched)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)
@@ -302,12 +304,8 @@ class HandState:
         dead blinds are nobody's bet), once every other seat that could still match it has folded,
         is all in, or has had its say.
         """
-        dead: dict[int, Chips] = {}
-        for post in self.posts:
-            if post.blind in _DEAD_POSTS:
-                dead[post.seat] = dead.get(post.seat, 0) + post.amount
-        ranked = sorted(((s.committed - dead.get(s.seat, 0), s) for s in self.seats.values()),
-                        key=lambda pair: pair[0], reverse=True)
+        live = self._live_committed()
+        ranked = sorted(((live[s.seat], s) for s in self.seats.values()), key=lambda pair: pair[0], reverse=True)
         if len(ranked) < 2 or ranked[0][0] <= ranked[1][0]:
             return 0
         top = ranked[0][1]
@@ -316,6 +314,29 @@ class HandState:
         ):
             return 0
         return ranked[0][0] - ranked[1][0]
+
+    def _live_committed(self) -> dict[int, Chips]:
+        """What each seat has put in as a bet of its own: antes and dead blinds are nobody's bet."""
+        dead: dict[int, Chips] = {}
+        for post in self.posts:
+            if post.blind in _DEAD_POSTS:
+                dead[post.seat] = dead.get(post.seat, 0) + post.amount
+        return {s.seat: s.committed - dead.get(s.seat, 0) for s in self.seats.values()}
+
+    def unmatched(self, seat: int) -> Chips:
+        """The part of ``seat``'s last bet or raise that no other seat has matched yet (0 when its last action
+        was no bet or raise, or someone has matched it): what a hand killed now would have back (DEAD-UNCALLED).
+
+        Unlike ``uncalled`` it does not wait for the other seats to have their say: once the hand is
+        dead, nobody can call its raise any more.
+        """
+        last = next((self.acted_kind[i] for i in range(len(self.acted_seat) - 1, -1, -1)
+                     if self.acted_seat[i] == seat), None)
+        if last not in _RAISING:
+            return 0
+        live = self._live_committed()
+        mine = live.pop(seat, 0)
+        return max(0, mine - max(live.values(), default=0))
 
     @property
     def contested_pot(self) -> Chips:

@@ -294,6 +294,23 @@ def _one_burn_per_street(ctx: Context, decisions: list[Decision]) -> None:
                                  other=_named_burn(gone, going_back=True)))
 
 
+def _uncalled_back(ctx: Context, decisions: list[Decision]) -> None:
+    """A hand the ruling kills at once whose last bet or raise no one has matched: the unmatched part goes back to
+    its owner and the amount of the call stays in the pot (a kill that waits on a condition is left as it is)."""
+    killed: set[int] = set()
+    for d in decisions:
+        for step in list(d.remedies):
+            seat = step.fields.get("seat")
+            if step.do is not RemedyKind.KILL_HAND or "when" in step.fields or not isinstance(seat, int) \
+                    or seat in killed:
+                continue
+            killed.add(seat)
+            amount = ctx.state.unmatched(seat)
+            if amount:
+                ctx.apply(d, "dead_hand.uncalled_returned", seat=seat, amount=amount)
+                d.say(Message.of("ruling.dead_hand.uncalled_returned", seat=seat, amount=amount))
+
+
 def _named_burn(step: Remedy, *, going_back: bool = False) -> Message:
     """The card a ``use_as_burn`` step names (one from a seat, or the card the dealer burned), or, ``going_back``,
     where that card goes instead of the burn pile."""
@@ -308,6 +325,7 @@ def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling
     remedies: list[Remedy] = []
     text: list[Message] = []
     _one_burn_per_street(ctx, decisions)
+    _uncalled_back(ctx, decisions)
     blocked = any(d.misdeal_blocked for d in decisions)
     for d in decisions:
         rules += d.rules
