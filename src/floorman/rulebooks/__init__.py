@@ -22,6 +22,16 @@ the floor's call):
 >>> find_rulebook("rrop").citation("RD-BUTTON").source_in("vi")
 'RRoP: Luật không nêu; mặc định giữ button ở chỗ cũ.'
 
+A citation's source line is the book's own number said in the book's words (``[numbering]``: for each way the book
+numbers its rules, the catalog's words for its document and for its kind of rule), in any language, the number
+unchanged; a line no numbering says is a message of the catalog of its own (``source``):
+
+>>> c = find_rulebook("tda-2024").citation("MD-EXTRA-2")
+>>> c.number, c.source
+('35-A5', 'Poker TDA Rules 2024 v1.0, Rule 35-A5 (wrong number of cards)')
+>>> c.source_in("vi")
+'Luật Poker TDA 2024, phiên bản 1.0, điều 35-A5 (chia sai số lá bài)'
+
 The books ship inside the package and are read once, on first use.
 """
 
@@ -42,6 +52,7 @@ from floorman.rulebooks.params import Params, params_from_obj
 __all__ = [
     "BOOK_IDS",
     "Citation",
+    "Numbering",
     "Rule",
     "Rulebook",
     "catalog",
@@ -49,6 +60,7 @@ __all__ = [
     "find_rulebook",
     "row_tags",
     "rulebooks",
+    "source_message",
 ]
 
 BOOK_IDS = ("wsop-2026", "wsop-la-2026", "tda-2024", "tda-2022", "rrop")
@@ -92,26 +104,81 @@ class Rule:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Citation:
-    """Where a rule stands in a book: its own number and a readable source line."""
+    """Where a rule stands in a book: its own number and a readable source line, said in any language.
+
+    >>> c = find_rulebook("wsop").citation("DEF-FOULED-DECK")
+    >>> c.number, c.source
+    ('88.d.1, 88.d.2', 'WSOP 2026 Tournament Rules 88.d.1 and 88.d.2')
+    >>> c.source_in("vi")
+    'Luật giải đấu WSOP 2026, điều 88.d.1 và 88.d.2'
+    """
 
     rule: str
     number: str
     source: str
+    """The source line in English (``source_in`` for another language)."""
     book: str
     via: str | None = None
     """Set when the book is silent and another book decides (WSOP T-129 sends to the Live-Action rules)."""
     note: Message | None = None
-    """The catalog's message the source line is said from where the book does not state the rule (silent, or
-    through its fallback book); ``None`` where the line is the book's own words, the same in every language."""
+    """The catalog's message the source line is said from: the book's number in its document's words
+    (``numbering``), a line of the catalog of its own, or where the book does not state the rule, its silence or
+    its fallback book; ``None`` only for a line given as it is, the same in every language."""
 
     def source_in(self, lang: str = DEFAULT_LANG) -> str:
-        """The source line in ``lang``: the book's own words, or its note said in ``lang``."""
+        """The source line in ``lang``: its message said in ``lang`` (the book's number unchanged)."""
         return self.source if self.note is None or lang == DEFAULT_LANG else say(self.note, lang)
 
     @property
     def is_said(self) -> bool:
-        """The source line is a note of the catalog (it differs by language), not the book's own words."""
+        """The source line is a message of the catalog (it can differ by language), not a line given as it is."""
         return self.note is not None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Numbering:
+    """One way a book numbers its rules (``[numbering]`` of its file): the numbers that start with ``prefix`` (``""``
+    for the book's plain rule numbers) stand in the document the catalog's ``doc`` names (a template of ``{refs}``),
+    each group of them said by ``kind`` (a template of ``{n}``, the numbers, and ``{count}``, how many)."""
+
+    prefix: str
+    doc: str
+    kind: str
+
+
+def source_message(number: str, numbering: Sequence[Numbering], *, gloss: str | None = None) -> Message:
+    """The source line of a book's number, as the catalog's message: each number (``", "`` apart) is read by the
+    numbering whose prefix it starts with (a number with none goes with the one before it, the first with the plain
+    numbering ``""``), the numbers of one kind said together, the kinds in one document; ``gloss`` (a message id)
+    adds what the rule says to the point, in brackets.
+
+    >>> tda = find_rulebook("tda-2024").numbering
+    >>> say(source_message("30, RP-10-C", tda)), say(source_message("30, RP-10-C", tda), "vi")
+    ('Poker TDA Rules 2024 v1.0, Rule 30 and Recommended Procedure 10-C', \
+'Luật Poker TDA 2024, phiên bản 1.0, điều 30 và quy trình khuyến nghị 10-C')
+    """
+    by_prefix = {n.prefix: n for n in numbering}
+    groups: list[tuple[Numbering, list[str]]] = []
+    for item in (part.strip() for part in number.split(",")):
+        way = max((n for n in numbering if n.prefix and item.startswith(n.prefix)), key=lambda n: len(n.prefix),
+                  default=groups[-1][0] if groups else by_prefix.get(""))
+        if way is None:
+            raise ValueError(f"number {number!r}: {item!r} starts with no prefix of the book's numbering")
+        if groups and groups[-1][0] is way:
+            groups[-1][1].append(item.removeprefix(way.prefix))
+        else:
+            groups.append((way, [item.removeprefix(way.prefix)]))
+    docs = {way.doc for way, _ in groups}
+    if len(docs) != 1:
+        raise ValueError(f"number {number!r} stands in more than one document of the book's numbering")
+    refs = [Message.of(way.kind, n=_listed(numbers), count=len(numbers)) for way, numbers in groups]
+    line = Message.of(docs.pop(), refs=_listed(refs))
+    return Message.of("book.cite.glossed", source=line, gloss=Message.of(gloss)) if gloss else line
+
+
+def _listed(items: Sequence[str | Message]) -> str | Message:
+    """One item as it is; more, as the catalog lists them ("88.b and 79", "88.b và 79")."""
+    return items[0] if len(items) == 1 else Message.of("book.cite.list", rest=tuple(items[:-1]), last=items[-1])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,6 +206,8 @@ class Rulebook:
     house: str | None = None
     """The house-rules file this book was adjusted by, if any."""
     house_switches: tuple[str, ...] = ()
+    numbering: tuple[Numbering, ...] = ()
+    """How the book numbers its rules (``[numbering]``): its citations' source lines are said from it."""
     tags: Mapping[str, str] = field(default_factory=dict)
     """How this book tags a decision row where it differs from the row's own tag (``[tags]``)."""
     own: Mapping[str, str] = field(default_factory=dict)
@@ -185,7 +254,7 @@ class Rulebook:
             other = find_rulebook(self.fallback)
             if rule_id in other.cites:
                 base = other.cites[rule_id]
-                through = Message.of("book.citation.through", source=base.source, book=self.short,
+                through = Message.of("book.citation.through", source=base.note or base.source, book=self.short,
                                      rule=self.fallback_rule)
                 return replace(base, source=say(through), note=through, via=self.fallback_rule)
         note = self.silent.get(rule_id)
@@ -300,16 +369,38 @@ def _own(raw: Mapping[str, Any], book_id: str, cites: Mapping[str, Citation]) ->
     return own
 
 
+def _numbering(raw: Mapping[str, Any], book_id: str) -> tuple[Numbering, ...]:
+    """The book's ``[numbering]``: each prefix with the message ids of its document and its kind of rule."""
+    where = f"rulebook {book_id}: [numbering]"
+    return tuple(Numbering(prefix=str(prefix), doc=_message_id(way.get("doc"), f"{where} {prefix!r}"),
+                           kind=_message_id(way.get("kind"), f"{where} {prefix!r}"))
+                 for prefix, way in raw.get("numbering", {}).items())
+
+
+def _cite(rule_id: str, raw: Mapping[str, Any], numbering: Sequence[Numbering], book_id: str) -> Citation:
+    """A rule the book states: its number, and its source line said from the number (or the catalog's own line,
+    ``source``)."""
+    where = f"rulebook {book_id}: [cite] {rule_id!r}"
+    number = str(raw["number"])
+    if "source" in raw:
+        note = Message.of(_message_id(raw["source"], where))
+    else:
+        gloss = _message_id(raw["gloss"], where) if "gloss" in raw else None
+        try:
+            note = source_message(number, numbering, gloss=gloss)
+        except ValueError as e:
+            raise ValueError(f"{where}: {e}") from None
+    return Citation(rule=rule_id, number=number, source=say(note), note=note, book=book_id)
+
+
 def _book(book_id: str) -> Rulebook:
     raw = _read(f"{book_id}.toml")
     silent = _notes(raw, "silent", book_id)
     discretion = _notes(raw, "discretion", book_id)
     name = _message_id(raw["name"], f"rulebook {book_id}: name")
     description = _message_id(raw["description"], f"rulebook {book_id}: description")
-    cites = {
-        rid: Citation(rule=rid, number=str(c["number"]), source=str(c["source"]), book=book_id)
-        for rid, c in raw.get("cite", {}).items()
-    }
+    numbering = _numbering(raw, book_id)
+    cites = {rid: _cite(rid, c, numbering, book_id) for rid, c in raw.get("cite", {}).items()}
     return Rulebook(
         tags=_tags(raw, book_id),
         own=_own(raw, book_id, cites),
@@ -326,6 +417,7 @@ def _book(book_id: str) -> Rulebook:
         params=params_from_obj(raw.get("params", {}), where=Message.of("error.rulebook.named", book=book_id)),
         fallback=raw.get("fallback"),
         fallback_rule=raw.get("fallback_rule"),
+        numbering=numbering,
     )
 
 
