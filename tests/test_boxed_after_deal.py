@@ -82,3 +82,34 @@ def test_box_late_a_boxed_card_dealt_to_a_stud_seat_on_a_later_street_gives_the_
     assert ruling["discretion"] is False
     name = {4: "fourth", 6: "sixth", 7: "seventh"}[street]
     assert f"A boxed card dealt to seat 2 on {name} street is a scrap of paper" in ruling["explanation"]
+
+
+def _stud_boxed_on_deal_and_fourth() -> dict[str, Any]:
+    """Heads-up stud: a boxed card in the deck on the initial deal, a second at fourth street's first card, after
+    the bring-in and one call (one player has acted: no substantial action by any book's test)."""
+    third = [{"type": "deal", "seat": 1}, {"type": "boxed", "card": "Kd"}, {"type": "deal", "seat": 2},
+             {"type": "deal", "seat": 1}, {"type": "deal", "seat": 2},
+             {"type": "deal", "seat": 1, "card": "4c", "face_up": True},
+             {"type": "deal", "seat": 2, "card": "Th", "face_up": True}]
+    fourth = [BURN, {"type": "boxed", "card": "7s"}, {"type": "deal", "seat": 1, "card": "9c", "face_up": True},
+              {"type": "deal", "seat": 2, "card": "Qh", "face_up": True}]
+    bring_in = [{"type": "post", "seat": 1, "blind": "bring_in", "amount": 200}, act(2, "call", 200)]
+    return _stud([*third, *bring_in, *fourth, FLOOR], seats=2)
+
+
+def test_md_boxed_2_rrop_counts_two_boxed_cards_found_in_the_hand_before_substantial_action() -> None:
+    """RRoP Misdeals 1(c): "two or more boxed cards ... are found", when not said: by the letter a misdeal, the
+    floor's call (the tournament books' initial-deal reading is the alternative)."""
+    ruling = last(_stud_boxed_on_deal_and_fourth(), "rrop")
+    assert ruling["verdict"] == "misdeal" and "MD-BOXED-2" in ruling["rules"]
+    assert {"do": "redeal"} in ruling["remedies"]
+    assert ruling["discretion"] is True
+    assert any("Misdeals 1(c)" in reason for reason in ruling["discretion_reasons"])
+
+
+@pytest.mark.parametrize(("book", "verdict"), [("wsop-2026", "continue"), ("tda-2024", "continue"),
+                                               ("wsop-la-2026", "misdeal")])
+def test_md_boxed_2_a_boxed_card_after_the_initial_deal_counts_only_where_the_book_says_so(
+        book: str, verdict: str) -> None:
+    """T-88.a.1 and TDA-35-A1 count the initial deal only; LA-108 counts the cards needed for the hand."""
+    assert last(_stud_boxed_on_deal_and_fourth(), book)["verdict"] == verdict

@@ -18,7 +18,7 @@ __all__ = ["Params", "params_from_obj"]
 
 OneExtraCard = Literal["burn", "misdeal"]
 StudDowncard = Literal["misdeal", "upcard", "third_down"]
-BoxedCounted = Literal["initial_deal", "needed_for_hand"]
+BoxedCounted = Literal["initial_deal", "needed_for_hand", "any_found"]
 DrawExposed = Literal["replace_then_misdeal", "house"]
 NonStandard = Literal["replace", "misdeal"]
 ForeignInPlay = Literal["void", "house"]

@@ -87,7 +87,10 @@ def button_misplaced(ctx: Context, fs: list[Finding]) -> Decision:
 def boxed(ctx: Context, fs: list[Finding]) -> Decision:
     p = ctx.params
     initial = [f for f in fs if f.during_initial_deal]
-    counted = initial if p.boxed_counted == "initial_deal" else fs
+    # a book that counts boxed cards "found" without saying when counts the later ones only while a misdeal can still
+    # be called: after substantial action each is a scrap of paper (BOX-LATE), as under the tournament books
+    late_counted = p.boxed_counted == "needed_for_hand" or (p.boxed_counted == "any_found" and not ctx.sa)
+    counted = fs if late_counted else initial
     d = ctx.decide(fs, "boxed_card.found")
     if any(f.replacement for f in counted):
         ctx.apply(d, "boxed_card.replacement", Message.of("ruling.replacement.counts_on_the_initial_deal"))
@@ -96,6 +99,10 @@ def boxed(ctx: Context, fs: list[Finding]) -> Decision:
         # the threshold is met: a misdeal before substantial action; after it, the misdeal is barred and each
         # boxed card is dealt with as a scrap below
         ctx.apply(d, "boxed_card.misdeal")
+        if p.boxed_counted == "any_found" and len(initial) < p.boxed_misdeal_at:
+            # the count reaches the threshold only with boxed cards met after the initial deal, where the book
+            # counts those "found" without saying when
+            ctx.apply(d, "boxed_card.misdeal_timing_unstated")
         d.say(Message.of("ruling.boxed.boxed_cards_were_found", n=n,
                          when=Message.of(f"ruling.boxed.counted.{p.boxed_counted}")))
         ctx.misdeal_or_blocked(d, Message.of("cause.or_more_boxed_cards", boxed_misdeal_at=p.boxed_misdeal_at))
