@@ -116,6 +116,36 @@ def test_a_note_the_catalog_does_not_say_is_refused_naming_the_book_and_the_rule
         rulebooks_module._book("wsop-2026")
 
 
+@pytest.mark.parametrize(("field", "value"), [("source", "Poker TDA Rules 2022, Rule 36"), ("gloss", "book.nowhere")])
+def test_a_source_line_in_words_is_refused_naming_the_book_and_the_rule(
+    field: str, value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A book's source line is said from its number; a line of its own, or a gloss, is a message of the catalog."""
+    real = rulebooks_module._read
+
+    def read(name: str) -> dict[str, Any]:
+        raw = real(name)
+        raw["cite"]["DEF-SA"] = {"number": "36", field: value}
+        return raw
+
+    monkeypatch.setattr(rulebooks_module, "_read", read)
+    with pytest.raises(ValueError, match=r"tda-2022: \[cite\] 'DEF-SA'.*no message id"):
+        rulebooks_module._book("tda-2022")
+
+
+def test_a_number_no_numbering_of_the_book_reads_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = rulebooks_module._read
+
+    def read(name: str) -> dict[str, Any]:
+        raw = real(name)
+        raw["cite"]["DEF-SA"] = {"number": "Section 4"}
+        return raw
+
+    monkeypatch.setattr(rulebooks_module, "_read", read)
+    with pytest.raises(ValueError, match=r"rrop: \[cite\] 'DEF-SA'.*'Section 4' starts with no prefix"):
+        rulebooks_module._book("rrop")
+
+
 def test_every_book_names_its_notes_by_message_id_and_keeps_no_words_of_its_own() -> None:
     for book_id in BOOK_IDS:
         raw = rulebooks_module._read(f"{book_id}.toml")
