@@ -477,7 +477,8 @@ def test_a_card_of_this_deck_found_off_the_table_that_is_also_in_play_fouls_the_
     assert last(log)["verdict"] == "void"
 
 
-@pytest.mark.parametrize(("book", "verdict"), [("wsop-2026", "void"), ("tda-2024", "void")])
+@pytest.mark.parametrize(("book", "verdict"), [("wsop-2026", "void"), ("tda-2024", "void"), ("wsop-la-2026", "void"),
+                                               ("rrop", "void")])
 def test_a_card_of_unknown_origin_in_a_hand_is_ruled_as_a_card_from_a_previous_deal(book: str, verdict: str) -> None:
     log = v11(deal(NINE) + limp_to_flop() + [{"type": "card_found", "where": "hand", "seat": 5, "card": "8s"}, FLOOR])
     ruling = last(log, book)
@@ -626,3 +627,15 @@ def test_every_note_a_v1_1_event_gives_a_finding_is_said_in_both_languages() -> 
         assert say(note, "vi") and say(note, "en"), note.id
         if note.id != "remedy.mixed_with.muck":  # "muck" is the word the room uses in Vietnamese too
             assert say(note, "vi") != say(note, "en"), note.id
+
+
+@pytest.mark.parametrize("book", ["wsop-la-2026", "rrop"])
+def test_fd_missing_card_the_cash_books_void_a_hand_a_previous_deals_card_turned_up_in(book: str) -> None:
+    """LA-121 and RRoP's missing-card rule keep a deck short of a card in play; a card from a previous deal in a
+    player's hand is the 2013 case, ruled foul (rules.md FD-MISSING-CARD [I]), the floor's call."""
+    log = v11([*deal(NINE), act(3, "fold"), {"type": "card_found", "where": "hand", "seat": 2, "card": "7s"}, FLOOR])
+    ruling = last(log, book)
+    assert ruling["verdict"] == "void"
+    assert "FD-MISSING-CARD" in ruling["rules"]
+    assert {"do": "return_all_chips"} in ruling["remedies"]
+    assert ruling["discretion"] is True

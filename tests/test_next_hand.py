@@ -199,13 +199,25 @@ def test_where_the_book_sets_each_position_the_button_after_a_misplaced_one_is_t
 def test_blinds_made_up_in_a_tournament_are_owed_by_no_one(book: str) -> None:
     log = v11(deal(NINE) + LIMP + [{"type": "pot_awarded"}, {"type": "next_hand", "button": 1, "made_up": [3, 5]}])
     ruling, kinds = outcome(log, book)
-    if book not in TOURNAMENT:  # a cash game: missed blinds are made up, and no rule says whose
+    if book not in TOURNAMENT:  # a cash game: missed blinds are made up; seats 3 and 5 posted none in this hand
         assert kinds == [] and ruling["remedies"] == []
         return
     assert kinds == ["missed_blinds_made_up", "missed_blinds_made_up"]
     assert ruling["rules"] == ["ABS-DEALT-IN", "DEAL-DEADBUTTON"]
     assert ruling["remedies"] == [{"do": "no_blinds_owed", "seat": 3}, {"do": "no_blinds_owed", "seat": 5}]
     assert ruling["discretion"] is True and ruling["discretion_reasons"]
+
+
+@pytest.mark.parametrize("book", sorted(set(BOOK_IDS) - TOURNAMENT))
+def test_abs_dealt_in_a_cash_book_owes_no_made_up_blind_for_a_seat_whose_blind_was_posted(book: str) -> None:
+    """LA-160 (RRoP alike): a player makes up the blinds he missed. Seat 2's big blind of this hand was posted, so the
+    next hand's made_up owes nothing for it; seat 5 posted none, and what he owes the log cannot say."""
+    log = v11(deal(NINE) + LIMP + [{"type": "pot_awarded"}, {"type": "next_hand", "button": 1, "made_up": [2, 5]}])
+    ruling, kinds = outcome(log, book)
+    assert kinds == ["missed_blinds_made_up"]
+    assert ruling["remedies"] == [{"do": "no_blinds_owed", "seat": 2}]
+    assert "ABS-DEALT-IN" in ruling["rules"]
+    assert ruling["discretion"] is True
 
 
 # --- a pot awarded in parts --------------------------------------------------------------------------------------

@@ -44,9 +44,18 @@ def next_misplaced(ctx: Context, fs: list[Finding]) -> Decision:
 
 
 def made_up(ctx: Context, fs: list[Finding]) -> Decision:
-    """Blinds made up where the book leaves none to miss (ABS-DEALT-IN, DEAL-DEADBUTTON)."""
-    d = ctx.decide(fs, "missed_blinds_made_up.found", Message.of("ruling.made_up.why"))
+    """Blinds made up where the book leaves none to miss (ABS-DEALT-IN, DEAL-DEADBUTTON), or, under a cash book, by a
+    seat whose blind of this hand was posted: a player makes up the blinds he missed (LA-160), and it missed none."""
     seats = tuple(dict.fromkeys(f.seat for f in fs))
+    if ctx.params.missed_blinds != "none":
+        # a cash book: the seat's blind of this hand was posted, so it missed none in this hand
+        d = ctx.decide(fs, "missed_blinds_made_up.found", Message.of("ruling.made_up.cash_why"))
+        ctx.apply(d, "missed_blinds_made_up.blind_posted", Message.of("ruling.made_up.cash_why"))
+        for seat in seats:
+            ctx.apply(d, "missed_blinds_made_up.seat", seat=seat)
+        d.say(Message.of("ruling.made_up.posted", seats=seats))
+        return d
+    d = ctx.decide(fs, "missed_blinds_made_up.found", Message.of("ruling.made_up.why"))
     for seat in seats:
         ctx.apply(d, "missed_blinds_made_up.seat", seat=seat)
     d.say(Message.of("ruling.made_up.said", seats=seats))

@@ -6,7 +6,7 @@ FD-AFTERMATH); after a hand that was played it is the next position of the rotat
 (``floorman.rotation``) places it after the hand's bust-outs (DEAL-DEADBUTTON, heads-up DEAL-ORDER-HU and
 DEAL-HU-ADJUST), from where the button actually was when a misplaced button stood, where the book says it is not
 moved back (MD-BUTTON-POSITION). ``next_hand.made_up`` names seats whose missed blinds the next hand makes up, where
-the book leaves none to miss. ``pot_awarded.shares`` must come to the pot. Each departure is a finding; a record
+the book leaves none to miss, or (a cash book) where the seat's blind of this hand was posted. ``pot_awarded.shares`` must come to the pot. Each departure is a finding; a record
 that agrees with the ruling adds nothing.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from floorman.events import NextHandBegan, PotAwarded
+from floorman.events import BlindKind, NextHandBegan, PotAwarded
 from floorman.findings import Finding
 from floorman.findings import Irregularity as I
 from floorman.locale import Message
@@ -25,6 +25,8 @@ from floorman.rulings.model import Ruling, Verdict
 from floorman.state import HandState
 
 __all__ = ["award_findings", "busted", "hand_at_table", "next_hand_findings", "rotation_button"]
+
+_BLINDS = frozenset({BlindKind.SMALL_BLIND, BlindKind.BIG_BLIND})
 
 
 def busted(state: HandState) -> frozenset[int] | None:
@@ -91,6 +93,12 @@ def next_hand_findings(
             found.append(button)
     if event.made_up and book.params.missed_blinds == "none":
         found += [Finding(at=at, irregularity=I.MISSED_BLINDS_MADE_UP, seat=seat) for seat in event.made_up]
+    elif event.made_up:
+        # a book that leaves blinds to miss: a player makes up the blinds he missed, and one whose blind of this hand
+        # was posted missed none in it (blinds missed in earlier hands are not in the log)
+        posted = {p.seat for p in state.posts if p.blind in _BLINDS}
+        found += [Finding(at=at, irregularity=I.MISSED_BLINDS_MADE_UP, seat=seat) for seat in event.made_up
+                  if seat in posted]
     return found
 
 
