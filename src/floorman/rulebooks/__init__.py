@@ -383,8 +383,8 @@ def _cite(rule_id: str, raw: Mapping[str, Any], numbering: Sequence[Numbering], 
     where = f"rulebook {book_id}: [cite] {rule_id!r}"
     number = str(raw["number"])
     if "source" in raw:
-        note = Message.of(_message_id(raw["source"], f"{where} (a line the numbering does not say is the catalog's "
-                                                     f"message, book.cite.*; leave it out to say the number)"))
+        where = f"{where} (a line the numbering does not say is the catalog's message, book.cite.*; leave it out to say the number)"
+        note = Message.of(_message_id(raw["source"], where))
     else:
         gloss = _message_id(raw["gloss"], where) if "gloss" in raw else None
         try:
