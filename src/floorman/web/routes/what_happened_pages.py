@@ -37,14 +37,14 @@ from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
 from floorman.web.table_setup import TableSetup, carried_over, next_blinds
 from floorman.web.what_happened import (
-    BOARD_STREETS,
     CARRIED_LEVEL_FIELDS,
     MAX_ACTED,
     CarriedFacts,
-    Mishap,
     account_from_form,
+    card_choices,
     carried_facts,
     corrected_setup,
+    mishaps_for,
     reconstructed_log,
 )
 
@@ -141,8 +141,8 @@ def _told(conn: Connection, draft: Draft, session: Session) -> Told:
         raise ConflictError("error.routes.what_happened_pages.table_moved_on", table=repr(draft.table))
     carried = _carried_over(conn, last, session)
     setup = corrected_setup(carried, draft.fields, draft.dealt)
-    account = account_from_form(draft.fields, seats=setup.seats,
-                                hole_cards=handlog.from_obj(setup.header()).spec.hole_cards)
+    spec = handlog.from_obj(setup.header()).spec
+    account = account_from_form(draft.fields, seats=setup.seats, hole_cards=spec.hole_cards, game=spec)
     header = reconstructed_log(setup.header(), account)
     facts = carried_facts(carried, setup)
     header["_carried_over"] = facts.obj()
@@ -162,16 +162,18 @@ def _page(request: Request, session: Session, table: str, *, form: Mapping[str, 
     level_fields = [(name, setup.level.get(name, 0)) for name in CARRIED_LEVEL_FIELDS
                     if name == "number" or setup.level.get(name)]
     told = form or {}
+    family = log.spec.family
+    offered = mishaps_for(family)
     return render_page(
         request, session, "what_happened.html", active="tables", setup=setup, level=level_text(log.level, t),
         game=game_text(log.game, log.effective_structure, t),
-        seats=[p.seat for p in setup.players], mishaps=[m.value for m in Mishap],
-        seated=[m.value for m in Mishap if m.needs_seat], carded=[m.value for m in Mishap if m.names_card],
-        own_street=[m.value for m in Mishap if not m.fixed_street],
-        board_only=[m.value for m in Mishap if m.on_the_board], streets=[s.value for s in BOARD_STREETS],
-        hole_cards=log.spec.hole_cards, counts=list(range(min(MAX_ACTED, len(setup.players)) + 1)),
+        seats=[p.seat for p in setup.players], mishaps=[m.value for m in offered],
+        seated=[m.value for m in offered if m.needs_seat], carded=[m.value for m in offered if m.names_card],
+        own_street=[m.value for m in offered if m.asks_street(family)],
+        board_only=[m.value for m in offered if m.after_the_first_street], streets=[s.value for s in log.spec.streets],
+        cards=card_choices(log.spec), counts=list(range(min(MAX_ACTED, len(setup.players)) + 1)),
         form=form or {}, error=error, status=status, blinds=next_blinds(setup),
-        table_seats=list(range(1, setup.seats + 1)), stud=log.spec.family is Family.STUD,
+        table_seats=list(range(1, setup.seats + 1)), stud=family is Family.STUD,
         dealt=[int(s) for s in dealt if s.isdigit()] if dealt is not None else entitled,
         level_fields=level_fields,
         level_changed=any(told.get(f"level_{n}", str(v)) not in ("", str(v)) for n, v in level_fields),
