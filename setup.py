@@ -50,22 +50,24 @@ class BuildWithCatalogs(build_py):
         compile_catalogs(Path(self.build_lib, "floorman", "locale"))
 
 CORE = (
-    "cards.py", "table.py", "rotation.py", "log.py", "findings.py", "seat.py", "state.py", "cardcheck.py",
-    "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "result.py",
-    "rulings/context.py", "rulings/decide_board.py", "rulings/decide_deal.py", "rulings/decide_table.py",
-    "rulings/decide_next.py", "rulings/next_hand.py",
-    "rulings/decide_handling.py",
-    "rulings/judge.py", "rulings/model.py", "rulings/redeal.py", "rulings/sa.py", "rulings/feasible.py",
-    "rulebooks/decisions.py", "locale/message.py",
-    # the hand-log readers of the audit's path. Python stays: events.py and formats/document.py (msgspec
-    # Structs, which mypyc does not compile), levels.py (Level, a dataclass msgspec builds when it reads
+    "fold/cards.py", "fold/table.py", "fold/rotation.py", "fold/log.py", "fold/findings.py", "fold/seat.py",
+    "fold/state.py", "fold/cardcheck.py", "fold/betting.py", "fold/dealing.py", "fold/streets.py", "fold/steps.py",
+    "engine/hand.py", "engine/result.py",
+    "law/rulings/context.py", "law/rulings/decide_board.py", "law/rulings/decide_deal.py", "law/rulings/decide_table.py",
+    "law/rulings/decide_next.py", "law/rulings/next_hand.py",
+    "law/rulings/decide_handling.py",
+    "law/rulings/judge.py", "law/rulings/model.py", "law/rulings/redeal.py", "law/rulings/sa.py",
+    "law/rulings/feasible.py",
+    "law/rulebooks/decisions.py", "locale/message.py",
+    # the hand-log readers of the audit's path. Python stays: fold/events.py and formats/document.py (msgspec
+    # Structs, which mypyc does not compile), fold/levels.py (Level, a dataclass msgspec builds when it reads
     # a level_change: compiled, its fields would lose their types), formats/phh.py (a generic dataclass) and formats/fields.py
     # (a surrogate code point in a string literal; the reader's full route)
     "formats/phh_toml.py", "formats/_phh_actions.py", "formats/_phh_events.py", "formats/_intern.py",
     "formats/checks.py", "formats/build.py", "formats/handlog.py",
     # the audit: reading the files, the record of each hand and its tally (the values that travel between
     # processes, written out, say how they are pickled)
-    "formats/_bounded.py", "formats/files.py", "audit_chunks.py", "audit_report.py",
+    "formats/_bounded.py", "formats/files.py", "audit/chunking.py", "audit/report.py",
 )
 """The modules compiled (paths under src/floorman)."""
 

@@ -23,9 +23,9 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from floorman.engine.hand import Hand
+from floorman.fold.log import HandLog
 from floorman.formats import handlog
-from floorman.hand import Hand
-from floorman.log import HandLog
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -56,9 +56,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=20)
     args = parser.parse_args()
-    import floorman.hand
+    import floorman.engine.hand
 
-    build = "pure Python" if floorman.hand.__file__.endswith(".py") else "compiled with mypyc"
+    build = "pure Python" if floorman.engine.hand.__file__.endswith(".py") else "compiled with mypyc"
     logs = example_logs()
     timings(logs)  # warm up
     wall: list[int] = []

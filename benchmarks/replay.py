@@ -60,10 +60,10 @@ import pokerkit
 import floorman
 from floorman.drill.generate import make_scenarios
 from floorman.drill.hands import load_hands
+from floorman.engine.hand import rule
 from floorman.formats import handlog, phh_toml
 from floorman.formats.document import DECODER
 from floorman.formats.files import HandFormat, HandText, read_hands
-from floorman.hand import rule
 
 DEFAULT = Path(__file__).resolve().parent.parent.parent / "shared" / "phh-sample"
 
@@ -144,9 +144,9 @@ def run_json_floor(lines: list[bytes]) -> int:
 
 def core_build() -> str:
     """Which build of the core is running: compiled with mypyc, or pure Python."""
-    import floorman.hand
+    import floorman.engine.hand
 
-    compiled = not floorman.hand.__file__.endswith(".py")
+    compiled = not floorman.engine.hand.__file__.endswith(".py")
     return "compiled with mypyc" if compiled else "pure Python"
 
 

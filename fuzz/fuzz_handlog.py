@@ -19,7 +19,7 @@ with atheris.instrument_imports():
     from floorman.errors import FloormanError
     from floorman.formats import handlog
     from floorman.formats import ruling as ruling_json
-    from floorman.rulebooks import BOOK_IDS
+    from floorman.law.rulebooks import BOOK_IDS
 
 
 def test_one_input(data: bytes) -> None:

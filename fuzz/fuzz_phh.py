@@ -18,7 +18,7 @@ with atheris.instrument_imports():
     from floorman.errors import FloormanError
     from floorman.formats import handlog, phh
     from floorman.formats.phh import PhhError
-    from floorman.rulebooks import BOOK_IDS
+    from floorman.law.rulebooks import BOOK_IDS
 
 
 def test_one_input(data: bytes) -> None:

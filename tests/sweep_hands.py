@@ -11,11 +11,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from floorman.betting import is_round_complete, next_to_act
-from floorman.cards import short_deck, standard_deck
+from floorman.engine.hand import Hand, rule
+from floorman.fold.betting import is_round_complete, next_to_act
+from floorman.fold.cards import short_deck, standard_deck
+from floorman.fold.table import GAMES, Family, Game, clockwise_from
 from floorman.formats import handlog
-from floorman.hand import Hand, rule
-from floorman.table import GAMES, Family, Game, clockwise_from
 
 Obj = dict[str, Any]
 

@@ -11,18 +11,62 @@ import floorman
 from tests.conftest import ROOT
 
 SRC = ROOT / "src" / "floorman"
-CORE = [
-    "errors.py", "cards.py", "levels.py", "table.py", "rotation.py", "events.py", "log.py", "findings.py", "seat.py", "state.py", "cardcheck.py",
-    "betting.py", "dealing.py", "streets.py", "fold.py", "hand.py", "result.py", "rulebooks/__init__.py", "rulebooks/params.py",
-    "rulebooks/decisions.py", "locale/__init__.py", "locale/message.py", "locale/mo.py", "locale/words.py",
-    *[f"rulings/{p.name}" for p in (SRC / "rulings").glob("*.py")],
-]
-CORE_MODULES = {"floorman." + p.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for p in CORE}
-CORE_MODULES |= {"floorman", "floorman.rulings", "floorman.rulebooks", "floorman.locale"}
-VALUE_LIBRARIES = {"events.py": {"msgspec"}}
+
+
+def _module_of(path: Path) -> str:
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_of(p): p for p in SRC.rglob("*.py")}
+
+# -- the layers are folders ----------------------------------------------------------------------------------------
+
+LAYERS = (
+    ("errors", "locale"),
+    ("fold",),
+    ("law",),
+    ("engine",),
+    ("formats",),
+    ("words", "service_limits", ""),
+    ("storage", "drill"),
+    ("audit", "mcp"),
+    ("web",),
+    ("cli",),
+)
+"""floorman's layers from the bottom up, each a folder (or a module) of ``src/floorman``: the one error root and the
+catalog shared by all; the fold of facts; the law (rulebooks and rulings); the engine that runs a hand through both;
+the formats that read and write its values; the words the edges share (and the public API, ``""``: the package's
+``__init__``); then the edges: the store and the drill, the audit and the MCP server, the web console, the command
+line. A module imports its own layer or a lower one."""
+LAYER = {name: n for n, names in enumerate(LAYERS) for name in names}
+TOP_LEVEL = {"__init__.py", "errors.py", "service_limits.py", "py.typed", "spec"}
+"""All that stands at the top of ``src/floorman`` besides the layers' folders: the public API, the error root, the
+services' limits, the typing marker and the hand-log contract the package ships (``spec/hand-log.md``)."""
+CORE = ("errors", "locale", "fold", "law", "engine")
+"""The pure core: standard library only, no I/O, clock or randomness."""
+ALLOWED_UP = {
+    "fold": {"floorman.law.rulebooks.decisions"},
+    "locale": {"floorman.fold.table"},
+    "storage": {"floorman.cli.errors"},
+    "drill": {"floorman.cli.errors"},
+    "web": {"floorman.cli.errors"},
+}
+"""The arrows that point up, each real: a finding cites the rules of its decision row (``law.rulebooks.decisions``,
+the rows alone); the catalog names games, structures and amounts from the table's registry; every
+command of an edge speaks through the command line's one error edge (``cli.errors``)."""
+VALUE_LIBRARIES = {"floorman.fold.events": {"msgspec"}}
 """Outside the standard library, the core uses only msgspec, and only for its Structs: the events are the types JSON
 is decoded into."""
 FORBIDDEN_STDLIB = {"random", "time", "datetime", "logging", "socket", "subprocess", "os", "io", "sqlite3"}
+
+
+def _layer_of(module: str) -> str:
+    """The folder (or top-level module) a module belongs to: ``""`` for the package itself."""
+    return module.split(".")[1] if "." in module else ""
+
+
+CORE_MODULES = {m for m in MODULES if _layer_of(m) in CORE}
 
 
 def _imports(path: Path) -> set[str]:
@@ -36,22 +80,76 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
+def test_the_top_level_holds_only_the_layers_folders() -> None:
+    """A newcomer who lists ``src/floorman`` sees the layers: packages, and the few modules every layer shares."""
+    for path in sorted(SRC.iterdir()):
+        if path.name in TOP_LEVEL or path.name == "__pycache__":
+            continue
+        assert path.is_dir() and (path / "__init__.py").is_file(), f"{path.name} stands at the top of src/floorman"
+        assert path.name in LAYER, f"{path.name} is a folder of no layer (LAYERS)"
+    assert set(LAYER) - {""} <= {p.name.removesuffix(".py") for p in SRC.iterdir()}
+
+
+def test_no_module_is_hidden_by_a_name_of_its_package() -> None:
+    """``floorman.a.b`` is the module ``b`` however it is reached (``import floorman.a.b as m``, a patch of
+    ``"floorman.a.b.X"``): no package's ``__init__`` binds a name of its own modules to something else."""
+    import importlib
+
+    for module in sorted(m for m in MODULES if "." in m):
+        package, _, name = module.rpartition(".")
+        imported = importlib.import_module(module)
+        assert getattr(importlib.import_module(package), name, None) is imported, module
+
+
+def test_a_module_imports_only_its_own_layer_or_lower_ones() -> None:
+    for module in sorted(MODULES):
+        layer = _layer_of(module)
+        for name in sorted(_edges(module, type_checking=True)):
+            if name not in ALLOWED_UP.get(layer, ()):
+                assert LAYER[_layer_of(name)] <= LAYER[layer], f"{module} ({layer}) imports {name}, a higher layer"
+
+
+def test_the_layer_check_can_fail() -> None:
+    assert LAYER["fold"] < LAYER["law"] < LAYER["engine"] < LAYER["formats"] < LAYER["words"] < LAYER["web"]
+    assert LAYER[_layer_of("floorman.web.app")] > LAYER[_layer_of("floorman.fold.cards")]
+
+
 def test_core_imports_only_the_standard_library_and_core_modules() -> None:
-    for rel in CORE:
-        for name in _imports(SRC / rel):
+    for module in sorted(CORE_MODULES):
+        for name in _imports(MODULES[module]):
             top = name.split(".")[0]
             if top == "floorman":
-                assert name in CORE_MODULES, f"{rel} imports {name}, which is outside the core"
-            elif top not in VALUE_LIBRARIES.get(rel, ()):
-                assert top in sys.stdlib_module_names, f"{rel} imports {name}, which is not the standard library"
-                assert top not in FORBIDDEN_STDLIB, f"{rel} imports {name}: the core has no I/O, clock or randomness"
+                assert name in CORE_MODULES, f"{module} imports {name}, which is outside the core"
+            elif top not in VALUE_LIBRARIES.get(module, ()):
+                assert top in sys.stdlib_module_names, f"{module} imports {name}, which is not the standard library"
+                assert top not in FORBIDDEN_STDLIB, f"{module} imports {name}: the core has no I/O, clock or randomness"
 
 
-def test_nothing_outside_the_web_imports_the_web() -> None:
-    for path in SRC.rglob("*.py"):
-        if "web" in path.relative_to(SRC).parts:
-            continue
-        assert not any(n.startswith("floorman.web") for n in _imports(path)) or path.name == "cli.py", path
+def test_nothing_outside_the_web_imports_the_web_but_the_command_line() -> None:
+    for module, path in sorted(MODULES.items()):
+        if _layer_of(module) not in {"web", "cli"}:
+            assert not any(n.startswith("floorman.web") for n in _imports(path)), module
+
+
+def test_no_module_imports_a_private_name_of_another() -> None:
+    """No ``_name`` is imported from another module, and a private module (``_x.py``) is imported only from inside
+    its own package: what a module keeps to itself stays there."""
+    for module, path in sorted(MODULES.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("floorman"):
+                named = [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                named = [a.name for a in node.names if a.name.startswith("floorman")]
+            else:
+                continue
+            for name in named:
+                base, _, last = name.rpartition(".")
+                if name in MODULES:
+                    private = [p for p in name.split(".") if p.startswith("_") and not p.startswith("__")]
+                    assert not private or _package_of(module) == name.rpartition(".")[0], (
+                        f"{module} imports the private module {name}")
+                else:
+                    assert not (last.startswith("_") and not last.startswith("__")), f"{module} imports {last} from {base}"
 
 
 def test_public_all_is_sorted_and_complete() -> None:
@@ -72,14 +170,6 @@ def test_no_utils_module() -> None:
 
 # -- the arrows between floorman's own modules ---------------------------------------------------------------------
 
-def _module_of(path: Path) -> str:
-    parts = path.relative_to(SRC.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-MODULES = {_module_of(p): p for p in SRC.rglob("*.py")}
-
-
 def _package_of(module: str) -> str:
     return module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
 
@@ -91,12 +181,12 @@ def _type_only(tree: ast.AST) -> set[int]:
             for stmt in node.body for inner in ast.walk(stmt)}
 
 
-def _edges(module: str) -> set[str]:
-    """The floorman modules a module imports when it runs, wherever the import stands (a function's body too, not
-    an import for the type checker alone): ``from a import b`` counts as importing ``a.b`` when that is a module, else
-    ``a``."""
+def _edges(module: str, *, type_checking: bool = False) -> set[str]:
+    """The floorman modules a module imports when it runs, wherever the import stands (a function's body too; an
+    import for the type checker alone only with ``type_checking``): ``from a import b`` counts as importing ``a.b``
+    when that is a module, else ``a``."""
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
-    type_only = _type_only(tree)
+    type_only = set() if type_checking else _type_only(tree)
     found: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in type_only:
@@ -135,59 +225,41 @@ def test_no_module_imports_itself_through_others() -> None:
     assert not cycles, f"modules in an import cycle: {', '.join(cycles)}"
 
 
-FOLD = {"floorman.hand", "floorman.fold", "floorman.betting", "floorman.dealing", "floorman.streets",
-        "floorman.seat", "floorman.state", "floorman.cardcheck"}
-"""The modules that follow a hand."""
-DECIDING = {m for m in MODULES if m.startswith("floorman.rulings.")} - {"floorman.rulings.model"}
-"""The modules that decide a ruling (``rulings.model`` holds its value types only)."""
-VALUE_TYPES = {"floorman.errors", "floorman.cards", "floorman.table", "floorman.rotation", "floorman.events", "floorman.log",
-               "floorman.findings", "floorman.rulings.model", "floorman.result", "floorman.rulebooks",
-               "floorman.rulebooks.params", "floorman.locale"}
-"""What formats may use of the rest of floorman: the value types (and the rulebooks, looked up by name; the message
-ids an error carries)."""
-FORMATS = {m for m in MODULES if m.startswith("floorman.formats.")} | {"floorman.formats"}
-ABOVE_FORMATS = {m for m in MODULES if m.split(".")[1:2] and m.split(".")[1] in {"cli", "cli_batch", "cli_errors", "cli_mcp", "web", "audit",
-                                                           "audit_chunks", "audit_dask", "audit_report", "storage",
-                                                           "drill", "mcp_server"}}
+VALUE_TYPES = {
+    "fold": {"cards", "table", "levels", "rotation", "events", "log", "findings"},
+    "law": {"rulebooks", "rulebooks.params", "rulebooks.decisions", "rulings.model"},
+    "engine": {"result"},
+}
+"""What formats may reach of the fold, the law and the engine: the values a hand log and a ruling are made of (and
+the rulebooks, looked up by name, with their decision rows), never a step of the fold, a decider or the engine's
+hand."""
+VALUES = {f"floorman.{layer}.{name}" for layer, names in VALUE_TYPES.items() for name in names}
+FORMATS = {m for m in MODULES if _layer_of(m) == "formats"}
 
 
-def test_formats_only_read_and_write_values() -> None:
-    """formats/ imports value types and other formats, never the fold, a deciding module or anything above it."""
+def test_formats_reach_only_values_of_the_core() -> None:
+    """formats/ reaches (imports, or imports what imports) other formats, the core's value types, the errors and the
+    catalog: never a step of the fold, a decider, the engine's hand, the words or an edge."""
     for module in sorted(FORMATS):
-        outside = GRAPH[module] - FORMATS - VALUE_TYPES
-        assert not outside, f"{module} imports {', '.join(sorted(outside))}"
+        beyond = {m for m in _reach(module) if _layer_of(m) not in {"formats", "errors", "locale"}} - VALUES
+        assert not beyond, f"{module} reaches {', '.join(sorted(beyond))}"
 
 
 def test_a_result_is_a_value_of_its_own_module_that_the_ruling_writer_takes() -> None:
-    """``Result`` lives in ``floorman.result`` (not beside the fold in ``hand``), and the ruling object is written from
-    it: formats need no copy of its shape."""
-    from floorman import hand, result
+    """``Result`` lives in ``floorman.engine.result`` (not beside the fold in ``hand``), and the ruling object is
+    written from it: formats need no copy of its shape."""
+    from floorman.engine import hand, result
     from floorman.formats import ruling
 
-    assert result.Result.__module__ == "floorman.result" and "Result" not in hand.__all__
-    assert "floorman.result" in GRAPH["floorman.formats.ruling"]
+    assert result.Result.__module__ == "floorman.engine.result" and "Result" not in hand.__all__
+    assert "floorman.engine.result" in GRAPH["floorman.formats.ruling"]
     assert ruling.to_obj.__annotations__["result"] == "Result"
-
-
-def test_what_formats_reach_holds_no_fold_and_no_decision() -> None:
-    for module in sorted(FORMATS):
-        reached = _reach(module) & (FOLD | DECIDING | ABOVE_FORMATS)
-        assert not reached, f"{module} reaches {', '.join(sorted(reached))}"
-
-
-def test_arrows_point_down_from_the_edges_to_the_core() -> None:
-    """The core never imports formats or anything above; formats never import the edges (CLI, web, audit, storage,
-    drill)."""
-    for module in sorted(CORE_MODULES & MODULES.keys() - {"floorman"}):
-        assert not GRAPH[module] & (FORMATS | ABOVE_FORMATS), module
-    for module in sorted(FORMATS):
-        assert not GRAPH[module] & ABOVE_FORMATS, module
 
 
 def test_one_registry_of_games() -> None:
     """Each game's PHH codes and usual structure are the registry's (``table.GAMES``), wherever they are read."""
+    from floorman.fold.table import GAMES, PHH_VARIANTS
     from floorman.formats import phh, phh_write
-    from floorman.table import GAMES, PHH_VARIANTS
 
     assert {code: (g.value, s.value) for code, (g, s) in PHH_VARIANTS.items()} == phh.VARIANTS
     assert {
@@ -201,8 +273,8 @@ def test_one_registry_of_games() -> None:
 def test_games_are_named_by_the_catalog_from_the_registry() -> None:
     """No reader, writer, drill or console module keeps its own table of game names: a game's words are the
     catalog's ``game.*`` for each game of ``table.GAMES`` (``locale.game_text``), in both languages."""
+    from floorman.fold.table import GAMES, Structure
     from floorman.locale import game_text
-    from floorman.table import GAMES, Structure
 
     for module in sorted(m for m in MODULES if m.split(".")[1:2] and m.split(".")[1] in {"formats", "drill", "web"}):
         text = MODULES[module].read_text(encoding="utf-8")
@@ -214,21 +286,21 @@ def test_games_are_named_by_the_catalog_from_the_registry() -> None:
 
 # -- one model of the table's rotation -----------------------------------------------------------------------------
 
-ROTATION = {"floorman.table", "floorman.rotation"}
-"""The table's room: the deal order (``table.deal_order``) and the rotation across hands (``floorman.rotation``)."""
+ROTATION = {"floorman.fold.table", "floorman.fold.rotation"}
+"""The table's room: the deal order (``table.deal_order``) and the rotation across hands (``floorman.fold.rotation``)."""
 RING_HELPERS = {"clockwise_from", "clockwise_after", "heads_up_small_blind"}
 """The seat-walking helpers the rotation is built of: nothing outside the table's room walks the seats with them."""
 RING_ARITHMETIC = re.compile(r"button\s*[+%]\s*|\+\s*1\b.*%\s*(?:self\.)?(?:log\.)?seats|%\s*(?:self\.)?(?:log\.)?seats\)\s*\+\s*1")
 """A button, a blind or a deal ring worked out by hand: the seat after the button, a seat number wrapped round the
 table (``(seat % seats) + 1``)."""
-ACTION_ORDER = {"floorman.betting"}
+ACTION_ORDER = {"floorman.fold.betting"}
 """Who acts next walks the seats too (the seat before the first to act in stud): the order of action, not of the
 deal, the blinds or the button."""
 
 
 def test_no_module_outside_the_table_computes_a_button_a_blind_due_or_a_deal_ring() -> None:
     """The next hand's button, the blinds due, who is in a re-deal and the deal order are the rotation model's
-    (``floorman.rotation``, over ``table.deal_order``): the fold, the rulings, the console, the drill and the PHH
+    (``floorman.fold.rotation``, over ``table.deal_order``): the fold, the rulings, the console, the drill and the PHH
     reader and writer ask it, and none of them walks the seats with the table's helpers or by arithmetic."""
     for module, path in sorted(MODULES.items()):
         if module in ROTATION:

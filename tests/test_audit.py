@@ -24,7 +24,7 @@ from floorman.audit import (
     chunks,
     report_rows,
 )
-from floorman.cli_batch import audit_cmd
+from floorman.cli.batch import audit_cmd
 from floorman.formats import handlog, phh
 from floorman.formats.phh_write import from_hand_log
 
@@ -305,7 +305,7 @@ def test_option_mistakes_are_usage_errors() -> None:
 def test_a_rulebook_changes_the_verdicts() -> None:
     example = EXAMPLES / "two-folds-then-wrong-first-card.json"
     wsop = [h.verdict for h in audit([example])]
-    from floorman.rulebooks import find_rulebook
+    from floorman.law.rulebooks import find_rulebook
 
     rrop = [h.verdict for h in audit([example], rulebook=find_rulebook("rrop"))]
     assert [v.value for v in wsop if v] == ["misdeal"] and [v.value for v in rrop if v] == ["continue"]
@@ -329,8 +329,8 @@ def test_phh_written_by_floorman_audits_like_its_log(tmp_path: Path) -> None:
 
 
 def test_held_counts_the_live_cards_of_every_seat_the_hole_count_relies_on_it() -> None:
+    from floorman.engine.hand import rule
     from floorman.formats.files import hand_texts, read_hands, walk
-    from floorman.hand import rule
 
     seen = 0
     for path in walk([EXAMPLES, PHH, ROOT / "tests" / "cases"]):

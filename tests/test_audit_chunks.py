@@ -1,4 +1,4 @@
-"""``floorman.audit_chunks``: the parent walks and cuts, the workers read and rule, and the report is the same.
+"""``floorman.audit.chunking``: the parent walks and cuts, the workers read and rule, and the report is the same.
 
 Every test here compares against the plainest audit there is: each file read text by text
 with ``formats.files`` and each hand ruled on in turn (``one_by_one``).
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import floorman.audit_chunks as audit_chunks_module
+import floorman.audit.chunking as audit_chunks_module
 from floorman.audit import (
     ChunkReport,
     HandAudit,
@@ -32,7 +32,7 @@ from floorman.audit import (
     input_bytes,
     unreadable,
 )
-from floorman.cli_batch import audit_cmd
+from floorman.cli.batch import audit_cmd
 from floorman.errors import LogError
 from floorman.formats.files import hand_texts, read_hands, walk
 

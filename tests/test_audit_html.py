@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from floorman.audit_html import WORD_IDS
+from floorman.audit.html import WORD_IDS
 from floorman.cli import main
 from floorman.locale import translations
 from tests.conftest import EXAMPLES

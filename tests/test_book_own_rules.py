@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from floorman.rulebooks import find_rulebook, rulebooks
+from floorman.law.rulebooks import find_rulebook, rulebooks
 from tests.builders import FLOOR, NINE, act, deal, last, t9
 from tests.conftest import ROOT
 

@@ -265,8 +265,8 @@ def test_a_premature_turn_dealt_without_a_burn_is_burned_and_dealt_as_usual() ->
 def test_limit_single_draw_bets_the_big_bet_after_its_one_draw() -> None:
     """2-7 single draw has one round with the small bet (before the draw), the big bet after it
     (``GameSpec.small_bet_streets``): a bet after the draw without ``to`` is the big bet."""
+    from floorman.engine.hand import Hand
     from floorman.formats import handlog
-    from floorman.hand import Hand
 
     events = [{"type": "post", "seat": 1, "blind": "sb", "amount": 50},
               {"type": "post", "seat": 2, "blind": "bb", "amount": 100}]

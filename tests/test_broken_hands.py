@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from floorman.audit_report import audit_hand
+from floorman.audit.report import audit_hand
+from floorman.engine.hand import Hand, rule
 from floorman.errors import LogError
+from floorman.fold.log import HandLog
 from floorman.formats import handlog
 from floorman.formats.files import HandFormat, HandText, read_hands
-from floorman.hand import Hand, rule
-from floorman.log import HandLog
-from floorman.rulebooks import BOOK_IDS
-from floorman.rulings.model import Verdict
+from floorman.law.rulebooks import BOOK_IDS
+from floorman.law.rulings.model import Verdict
 from tests.conftest import EXAMPLES, ROOT, load_cases
 
 PHH_DATA = ROOT / "tests" / "data" / "phh"

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 import floorman
 from floorman.cli import main
 from floorman.formats import ruling as ruling_json
-from floorman.rulebooks import catalog
+from floorman.law.rulebooks import catalog
 from tests.conftest import EXAMPLES, load_cases
 from tests.scenario_check import problems
 

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from floorman.cli import main
-from floorman.cli_errors import LANG_ENV
+from floorman.cli.errors import LANG_ENV
 from floorman.locale import LANGS, Message, say
 from floorman.storage.chain import ChainBreakKind
 from tests.conftest import ROOT
@@ -320,9 +320,9 @@ class _Server:
 
 
 def test_mcp_lang_vi_says_where_it_serves_and_its_usage_error_in_vietnamese(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("floorman.mcp_server")
+    fake = types.ModuleType("floorman.mcp.server")
     fake.build_server = _Server  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "floorman.mcp_server", fake)
+    monkeypatch.setitem(sys.modules, "floorman.mcp.server", fake)
     code, _, err = run("mcp", "--http", "--port", "8123", "--lang", "vi")
     assert code == 0 and err == "floorman: MCP qua streamable HTTP tại http://127.0.0.1:8123/mcp\n"
     code, _, err = run("mcp", "--http", "--port", "8123")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from floorman.cli_batch import convert_cmd
+from floorman.cli.batch import convert_cmd
 from floorman.formats import handlog, phh, phh_toml
 
 ROOT = Path(__file__).parent.parent

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from floorman.table import Game
+from floorman.fold.table import Game
 from tests.builders import FLOOR, NINE, act, deal, last, t9
 from tests.sweep_hands import clean_hand
 

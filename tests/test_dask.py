@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from floorman.audit import audit_chunks
-from floorman.cli_batch import audit_cmd
+from floorman.cli.batch import audit_cmd
 
 distributed = pytest.importorskip("dask.distributed", reason="dask is not installed (pip install 'floorman[dask]')")
 
@@ -44,7 +44,7 @@ def test_audit_on_the_cluster_gives_the_same_report_as_at_home(scheduler: str, t
 
 
 def test_the_cluster_runs_every_chunk_in_input_order(scheduler: str) -> None:
-    from floorman.audit_dask import audit_chunks as on_cluster
+    from floorman.audit.dask import audit_chunks as on_cluster
 
     home = [h for r in audit_chunks(INPUTS, size=7, every_hand=True) for h in r.hands]
     away = [h for r in on_cluster(INPUTS, address=scheduler, size=7, every_hand=True) for h in r.hands]

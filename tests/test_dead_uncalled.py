@@ -12,8 +12,8 @@ import pytest
 
 import floorman
 from floorman.formats import handlog
-from floorman.rulebooks import BOOK_IDS, find_rulebook
-from floorman.rulings.model import RemedyKind, Ruling
+from floorman.law.rulebooks import BOOK_IDS, find_rulebook
+from floorman.law.rulings.model import RemedyKind, Ruling
 
 _PLAYERS = [{"seat": s, "name": n, "stack": 10000} for s, n in zip(range(1, 7), ["Ann", "Bao", "Chi", "Dev", "Eva", "Fay"], strict=True)]
 _BLINDS = [{"type": "post", "seat": 1, "blind": "sb", "amount": 100}, {"type": "post", "seat": 2, "blind": "bb", "amount": 200}]

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from floorman.engine.hand import Hand
+from floorman.fold.table import Family, deal_order
 from floorman.formats import handlog
-from floorman.hand import Hand
-from floorman.table import Family, deal_order
 from tests.builders import last
 
 LEVEL = {"small_blind": 100, "big_blind": 200}

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from floorman.errors import HouseRulesError
-from floorman.findings import Irregularity
-from floorman.rulebooks import catalog, rulebooks
-from floorman.rulebooks.decisions import TAGS, decision_rows, row
-from floorman.rulings.model import Condition, RemedyKind
-from floorman.table import Street
+from floorman.fold.findings import Irregularity
+from floorman.fold.table import Street
+from floorman.law.rulebooks import catalog, rulebooks
+from floorman.law.rulebooks.decisions import TAGS, decision_rows, row
+from floorman.law.rulings.model import Condition, RemedyKind
 from tests.conftest import ROOT, load_cases
 
 PACKAGE = ROOT / "src" / "floorman"
@@ -100,8 +100,8 @@ def test_discretion_follows_the_row_tag_under_the_book() -> None:
 
 def test_a_house_rule_retags_a_row_with_data_only() -> None:
     """A room that has its own procedure for a short flop makes that row firm: no longer the floor's call."""
+    from floorman.engine.hand import rule
     from floorman.formats import handlog, house
-    from floorman.hand import rule
 
     case = next(c for c in load_cases() if c.get("log") and c["log"]["hand"] and _has_short_flop(c))
     log = handlog.from_obj(case["log"])
@@ -113,7 +113,7 @@ def test_a_house_rule_retags_a_row_with_data_only() -> None:
 
 
 def _has_short_flop(case: dict[str, object]) -> bool:
+    from floorman.engine.hand import rule
     from floorman.formats import handlog
-    from floorman.hand import rule
 
     return any(f.irregularity.value == "short_flop" for f in rule(handlog.from_obj(case["log"])).ruling.findings)

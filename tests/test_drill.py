@@ -36,10 +36,10 @@ from floorman.drill import (
 )
 from floorman.drill.choices import choice_verdict, signature
 from floorman.drill.cli import drill_cmd
+from floorman.engine.hand import rule
+from floorman.fold.table import GAMES, Family
 from floorman.formats import handlog
-from floorman.hand import rule
-from floorman.rulebooks import BOOK_IDS
-from floorman.table import GAMES, Family
+from floorman.law.rulebooks import BOOK_IDS
 from tests.conftest import ROOT
 
 DRILL = ROOT / "src" / "floorman" / "drill"

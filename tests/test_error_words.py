@@ -16,8 +16,8 @@ import pytest
 from floorman.errors import FloormanError, HouseRulesError, LogFieldError, UnknownRulebookError
 from floorman.formats import checks, handlog, house
 from floorman.formats._bounded import Whole
+from floorman.law.rulebooks import find_rule, find_rulebook
 from floorman.locale import catalog_ids, translations
-from floorman.rulebooks import find_rule, find_rulebook
 from floorman.storage.errors import StaleSequenceError
 from tests.conftest import ROOT
 from tests.test_cli import run

@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 
 import floorman
 from floorman.errors import FloormanError
+from floorman.fold.log import HandLog
 from floorman.formats import handlog, phh
 from floorman.formats import ruling as ruling_json
 from floorman.formats.phh import PhhError
-from floorman.log import HandLog
-from floorman.rulebooks import BOOK_IDS
-from floorman.text import result_lines
+from floorman.law.rulebooks import BOOK_IDS
+from floorman.words.rulings import result_lines
 from tests.conftest import EXAMPLES, load_cases
 from tests.strategies import hand_logs
 

@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 
 import floorman
+from floorman.engine.hand import Hand
 from floorman.errors import LogFieldError
-from floorman.events import V1_1_TYPES, HandBegan, LevelChanged
+from floorman.fold.events import V1_1_TYPES, HandBegan, LevelChanged
+from floorman.fold.log import Version
 from floorman.formats import handlog
 from floorman.formats.fields import parse
 from floorman.formats.handlog import dumps, from_obj, loads
-from floorman.hand import Hand
-from floorman.log import Version
 from tests.builders import FLOOR, NINE, act, deal, ruled, t9
 from tests.conftest import ROOT
 
@@ -615,11 +615,11 @@ def test_the_v1_1_examples_declare_their_version_round_trip_and_rule_as_their_re
 
 
 def test_every_note_a_v1_1_event_gives_a_finding_is_said_in_both_languages() -> None:
-    from floorman import fold
-    from floorman.findings import MIXED_WITH
+    from floorman.fold import steps
+    from floorman.fold.findings import MIXED_WITH
     from floorman.locale import Message, catalog_ids, say
 
-    notes = [*fold._RETRIEVED.values(), *fold._FOUND.values(), *MIXED_WITH.values(),
+    notes = [*steps._RETRIEVED.values(), *steps._FOUND.values(), *MIXED_WITH.values(),
              Message.of("finding.stub.rebuilt"), Message.of("finding.stub.order_lost"),
              Message.of("finding.stub.mixed", into=MIXED_WITH[("muck",)]), Message.of("finding.place.off_table")]
     for note in notes:

@@ -14,17 +14,17 @@ from typing import Any
 
 import pytest
 
-import floorman.seat
+import floorman.fold.seat
+from floorman.engine.hand import Hand, rule
+from floorman.fold.log import HandLog
+from floorman.fold.seat import HoleCard
+from floorman.fold.state import ActionRecord
 from floorman.formats import handlog
-from floorman.hand import Hand, rule
-from floorman.log import HandLog
-from floorman.rulings.judge import judge as real_judge
-from floorman.rulings.model import Verdict
-from floorman.seat import HoleCard
-from floorman.state import ActionRecord
+from floorman.law.rulings.judge import judge as real_judge
+from floorman.law.rulings.model import Verdict
 
 ROOT = Path(__file__).parent
-COMPILED = not floorman.seat.__file__.endswith(".py")
+COMPILED = not floorman.fold.seat.__file__.endswith(".py")
 
 
 def _logs() -> list[HandLog]:
@@ -67,7 +67,7 @@ def test_folding_a_hand_makes_no_hole_card_nor_action_record(monkeypatch: pytest
         finally:
             judging[0] = False
 
-    monkeypatch.setattr("floorman.hand.judge", judge)
+    monkeypatch.setattr("floorman.engine.hand.judge", judge)
     monkeypatch.setattr(HoleCard, "__init__", counted(HoleCard))
     monkeypatch.setattr(ActionRecord, "__init__", counted(ActionRecord))
     for log in LOGS:

@@ -24,9 +24,9 @@ pytest.importorskip("mcp", reason="the MCP SDK is not installed (pip install -e 
 from mcp import Client, StdioServerParameters
 
 from floorman.cli import main
-from floorman.mcp_server import HAND_LOG_URI, build_server, hand_log_contract, rulebook_uri
-from floorman.reference import explain_obj, rulebook_obj
-from floorman.rulebooks import BOOK_IDS, find_rule, find_rulebook
+from floorman.law.rulebooks import BOOK_IDS, find_rule, find_rulebook
+from floorman.mcp.server import HAND_LOG_URI, build_server, hand_log_contract, rulebook_uri
+from floorman.words.reference import explain_obj, rulebook_obj
 from tests.conftest import EXAMPLES, ROOT
 
 TOOLS = {"rule", "compare", "explain", "search_rules", "rulebooks"}

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from floorman.rulebooks import BOOK_IDS
+from floorman.law.rulebooks import BOOK_IDS
 from tests.builders import FLOOR, NINE, act, deal, ruled, t9
 
 LIMP = [act(s, "fold") for s in range(3, 9)] + [act(9, "call", 2000), act(1, "call", 2000), act(2, "check")]

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from floorman.engine.hand import Hand, rule
+from floorman.fold.log import HandLog
 from floorman.formats import handlog
-from floorman.hand import Hand, rule
-from floorman.log import HandLog
 
 ROOT = Path(__file__).resolve().parent.parent
 

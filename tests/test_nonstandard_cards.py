@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from floorman.rulebooks import BOOK_IDS, find_rulebook
+from floorman.law.rulebooks import BOOK_IDS, find_rulebook
 from tests.builders import FLOOR, act, last
 
 SEATS = (1, 2, 3, 4)

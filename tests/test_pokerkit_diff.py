@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
+from floorman.engine.hand import rule
+from floorman.fold.table import Chips
 from floorman.formats import handlog, phh
-from floorman.hand import rule
-from floorman.table import Chips
 
 pokerkit = pytest.importorskip("pokerkit")
 

@@ -7,10 +7,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 
 import floorman
+from floorman.engine.hand import Hand
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
-from floorman.hand import Hand
-from floorman.rulebooks import BOOK_IDS
+from floorman.law.rulebooks import BOOK_IDS
 from tests.strategies import hand_logs
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -107,4 +107,4 @@ def test_the_live_api_and_the_one_call_rule_agree(obj: dict[str, Any]) -> None:
         hand.push(event)
     assert ruling_json.to_obj(hand.result()) == ruling_json.to_obj(floorman.rule(log))
     assert ruling_json.ruling_to_obj(hand.ruling()) == ruling_json.ruling_to_obj(floorman.rule(log).ruling) or \
-        isinstance(log.events[-1], floorman.events.FloorCalled)
+        isinstance(log.events[-1], floorman.fold.events.FloorCalled)

@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
-from floorman.reference import explain_lines, rulebook_obj, search_rules, switches_obj
-from floorman.rulebooks import catalog, find_rule, find_rulebook, rulebooks
-from floorman.rulebooks.params import Params
+from floorman.law.rulebooks import catalog, find_rule, find_rulebook, rulebooks
+from floorman.law.rulebooks.params import Params
+from floorman.words.reference import explain_lines, rulebook_obj, search_rules, switches_obj
 
 
 @pytest.mark.parametrize(("words", "first"), [

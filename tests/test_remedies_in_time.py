@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
+from floorman.engine.hand import Hand
+from floorman.fold.table import Game
 from floorman.formats import handlog
-from floorman.hand import Hand
-from floorman.rulings.feasible import too_late
-from floorman.rulings.model import Remedy, RemedyKind
-from floorman.table import Game
+from floorman.law.rulings.feasible import too_late
+from floorman.law.rulings.model import Remedy, RemedyKind
 from tests.builders import FLOOR, last
 from tests.sweep_hands import clean_hand
 

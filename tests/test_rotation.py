@@ -1,4 +1,4 @@
-"""The table across hands, under every book and in every family of games: one rotation model (``floorman.rotation``).
+"""The table across hands, under every book and in every family of games: one rotation model (``floorman.fold.rotation``).
 
 - Heads-up the small blind is the button and is dealt last, the big blind first, wherever the disc stands, on the
   first heads-up hand after a bust-out too (DEAL-ORDER-HU, DEAL-HU-ADJUST). Stud has no button: the deal starts at
@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from floorman.rotation import HandAtTable, blinds_due, deal_order, hand_level, next_hand, redeal_seat
-from floorman.rulebooks import BOOK_IDS, find_rulebook
-from floorman.table import Family, Level, PlayerStatus
+from floorman.fold.rotation import HandAtTable, blinds_due, deal_order, hand_level, next_hand, redeal_seat
+from floorman.fold.table import Family, Level, PlayerStatus
+from floorman.law.rulebooks import BOOK_IDS, find_rulebook
 from tests.builders import ruled
 
 HOLE = {"holdem": 2, "omaha": 4, "2-7-single-draw": 5, "badugi": 4}

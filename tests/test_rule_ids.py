@@ -8,8 +8,8 @@ from functools import cache
 
 import floorman
 from floorman.formats import handlog
-from floorman.rulebooks import BOOK_IDS, catalog, rulebooks
-from floorman.rulebooks.decisions import decision_rows
+from floorman.law.rulebooks import BOOK_IDS, catalog, rulebooks
+from floorman.law.rulebooks.decisions import decision_rows
 from tests.conftest import CASES, EXAMPLES, ROOT
 
 RULES_MD = ROOT / "docs" / "spec" / "rules.md"
@@ -57,7 +57,7 @@ def test_every_rule_id_is_cited_or_explained_by_every_rulebook() -> None:
 
 
 def test_every_rule_id_is_implemented_by_the_engine() -> None:
-    """Cited by a decision row (src/floorman/rulebooks/data/decisions.toml), or chosen by a rulebook as its
+    """Cited by a decision row (src/floorman/law/rulebooks/data/decisions.toml), or chosen by a rulebook as its
     substantial-action rule."""
     rows = {rule for r in decision_rows().values() for rule in r.rules}
     chosen = {book.params.sa_rule for book in rulebooks().values()}

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from floorman.engine.hand import rule
 from floorman.formats import handlog
-from floorman.hand import rule
+from floorman.law.rulings.model import RemedyKind, Verdict
 from floorman.locale import say_all
-from floorman.rulings.model import RemedyKind, Verdict
 
 HAND = Path(__file__).parent / "data" / "hands" / "button-acts-short-after-the-floor-premature-flop.json"
 

@@ -25,14 +25,14 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import floorman
-from floorman import betting
+from floorman.engine.hand import Hand
+from floorman.engine.result import Result
+from floorman.fold import betting
+from floorman.fold.state import HandState
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
-from floorman.hand import Hand
-from floorman.result import Result
-from floorman.rulebooks import BOOK_IDS
-from floorman.rulings.model import Ruling
-from floorman.state import HandState
+from floorman.law.rulebooks import BOOK_IDS
+from floorman.law.rulings.model import Ruling
 
 GAMES = ["holdem", "holdem", "omaha", "short-deck", "stud", "razz", "2-7-triple-draw", "badugi"]
 STUD = {"stud", "razz"}

@@ -59,13 +59,13 @@ import floorman
 from floorman.drill.draft import Draft
 from floorman.drill.inject import inject
 from floorman.drill.model import Kind, Moment
-from floorman.findings import Irregularity as I
+from floorman.engine.hand import Hand
+from floorman.fold.findings import Irregularity as I
+from floorman.fold.table import GAMES, Family, Game
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
-from floorman.hand import Hand
-from floorman.rulebooks import rulebooks
-from floorman.rulebooks.decisions import decision_rows
-from floorman.table import GAMES, Family, Game
+from floorman.law.rulebooks import rulebooks
+from floorman.law.rulebooks.decisions import decision_rows
 from tests.sweep_hands import CONTEXTS, FEATURES, clean_hand
 
 Obj = dict[str, Any]

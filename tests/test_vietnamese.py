@@ -14,10 +14,10 @@ import floorman
 from floorman.cli import main
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
+from floorman.law.rulebooks import BOOK_IDS
+from floorman.law.rulings.model import Remedy, RemedyKind, Verdict
 from floorman.locale import translations
-from floorman.rulebooks import BOOK_IDS
-from floorman.rulings.model import Remedy, RemedyKind, Verdict
-from floorman.text import VERDICT_FORMS, VERDICTS, remedy_text, result_lines, verdict_words
+from floorman.words.rulings import VERDICT_FORMS, VERDICTS, remedy_text, result_lines, verdict_words
 from tests.conftest import EXAMPLES, load_cases
 from tests.strategies import hand_logs
 

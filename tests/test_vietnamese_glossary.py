@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from floorman.engine.hand import rule
 from floorman.formats import handlog
-from floorman.hand import rule
-from floorman.text import result_lines
+from floorman.words.rulings import result_lines
 from tests.conftest import ROOT
 
 SRC = ROOT / "src" / "floorman"
@@ -57,7 +57,7 @@ def _vietnamese() -> Iterator[tuple[str, str]]:
     for path in sorted(SRC.rglob("*.py")):
         for line, text in _python_strings(path):
             yield f"{path.relative_to(ROOT)}:{line}", text
-    for path in sorted((SRC / "rulebooks" / "data").glob("*.toml")):
+    for path in sorted((SRC / "law" / "rulebooks" / "data").glob("*.toml")):
         for text in _toml_strings(tomllib.loads(path.read_text(encoding="utf-8"))):
             yield str(path.relative_to(ROOT)), text
     po = pytest.importorskip("babel.messages.pofile")

@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 import floorman
-from floorman import rulebooks as rulebooks_module
 from floorman.cli import main
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
+from floorman.law import rulebooks as rulebooks_module
+from floorman.law.rulebooks import BOOK_IDS, find_rulebook, rulebooks
 from floorman.locale import Message, say
-from floorman.rulebooks import BOOK_IDS, find_rulebook, rulebooks
 from tests.conftest import EXAMPLES, load_cases
 
 MARKERS = (" the ", " is ", " and ", " which ", " must ", " not ")

@@ -11,21 +11,21 @@ from typing import Any
 
 import pytest
 
-from floorman.audit_report import ChunkReport, FindingRow, HandAudit, Tally
+from floorman.audit.report import ChunkReport, FindingRow, HandAudit, Tally
+from floorman.engine.hand import rule
+from floorman.engine.result import Result
 from floorman.errors import LogSyntaxError
-from floorman.events import Action
-from floorman.findings import Finding
-from floorman.findings import Irregularity as I
-from floorman.hand import rule
+from floorman.fold.events import Action
+from floorman.fold.findings import Finding
+from floorman.fold.findings import Irregularity as I
+from floorman.fold.log import HandLog, Omission, RedealOf
+from floorman.fold.seat import HoleCard, SeatState
+from floorman.fold.state import ActionRecord, HandState
+from floorman.fold.table import DealOrder, Family, Game, Level, Player, PlayerStatus, Street, Structure
+from floorman.law.rulebooks import find_rulebook
+from floorman.law.rulings.context import Context
+from floorman.law.rulings.model import Verdict
 from floorman.locale import Message
-from floorman.log import HandLog, Omission, RedealOf
-from floorman.result import Result
-from floorman.rulebooks import find_rulebook
-from floorman.rulings.context import Context
-from floorman.rulings.model import Verdict
-from floorman.seat import HoleCard, SeatState
-from floorman.state import ActionRecord, HandState
-from floorman.table import DealOrder, Family, Game, Level, Player, PlayerStatus, Street, Structure
 
 WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context, DealOrder, Player, FindingRow,
                HandAudit, ChunkReport, Message)

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from floorman.engine.hand import Hand, replay, rule
+from floorman.engine.result import Result
 from floorman.errors import (
     FloormanError,
     HouseRulesError,
@@ -18,14 +20,12 @@ from floorman.errors import (
     UnknownRuleError,
     UnsupportedVariantError,
 )
-from floorman.events import Event
-from floorman.findings import Finding, Irregularity
+from floorman.fold.events import Event
+from floorman.fold.findings import Finding, Irregularity
+from floorman.fold.log import HandLog
 from floorman.formats.handlog import load, loads
-from floorman.hand import Hand, replay, rule
-from floorman.log import HandLog
-from floorman.result import Result
-from floorman.rulebooks import Rulebook, find_rule, find_rulebook
-from floorman.rulings.model import Remedy, Ruling, Verdict
+from floorman.law.rulebooks import Rulebook, find_rule, find_rulebook
+from floorman.law.rulings.model import Remedy, Ruling, Verdict
 
 __all__ = [
     "Event",

@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from floorman.errors import FloormanError
-from floorman.events import FloorCalled
-from floorman.log import HandLog
+from floorman.fold.events import FloorCalled
+from floorman.fold.log import HandLog
 
 __all__ = ["LIMITS", "OverLimitError", "ServiceLimits", "check_answer", "check_log", "check_search"]
 

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from floorman.engine.hand import rule
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
-from floorman.hand import rule
 from floorman.web.app import MAX_BODY_BYTES
 from floorman.web.params import MAX_RECORD_ID
 from tests.web.conftest import example

@@ -16,7 +16,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from floorman.mcp_server import compare_hand, rule_hand
+from floorman.mcp.server import compare_hand, rule_hand
 from floorman.service_limits import LIMITS, OverLimitError, ServiceLimits
 from floorman.storage import Accounts, IncidentQuery, Incidents, PasswordHasher, open_database
 from floorman.storage.rooms import EVERY_ROOM

@@ -7,9 +7,9 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
+from floorman.engine.hand import rule
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
-from floorman.hand import rule
 from tests.conftest import EXAMPLES
 from tests.web.conftest import example
 

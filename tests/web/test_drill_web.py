@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from floorman.drill import Verdict, make_questions
-from floorman.rulebooks import catalog
+from floorman.law.rulebooks import catalog
 from floorman.storage import open_database
 from floorman.web.drill_view import PRACTICE_BELOW
 from tests.web.conftest import sqlite_only

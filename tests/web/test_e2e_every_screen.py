@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from floorman.reference import search_rules
-from floorman.rulebooks import catalog, rulebooks
+from floorman.law.rulebooks import catalog, rulebooks
+from floorman.words.reference import search_rules
 from tests.web import test_e2e as e2e
 from tests.web.conftest import PASSWORD, example
 from tests.web.test_e2e import WAIT_MS, Console, log_in

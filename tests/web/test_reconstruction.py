@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from floorman.engine.hand import Hand, rule
 from floorman.formats import handlog
-from floorman.hand import Hand, rule
-from floorman.rulebooks import find_rulebook
+from floorman.law.rulebooks import find_rulebook
 from floorman.web.problems import InvalidInput
 from floorman.web.quick_deal import DealFlaws, board_street, initial_deal, stud_street
 from floorman.web.sa_meter import sa_meter

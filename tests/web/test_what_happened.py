@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 from httpx import Response
 
+from floorman.engine.hand import rule
+from floorman.fold.table import Street
 from floorman.formats import handlog
-from floorman.hand import rule
-from floorman.table import Street
 from floorman.web.problems import InvalidInput
 from floorman.web.what_happened import Account, Mishap, account_from_form, reconstructed_log
 from tests.web.conftest import example

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from floorman.table import GAMES, Family, Game, Street
+from floorman.fold.table import GAMES, Family, Game, Street
 from floorman.web.problems import InvalidInput
 from floorman.web.what_happened import Account, Mishap, account_from_form, card_choices, mishaps_for, reconstructed_log
 from tests.builders import FLOOR, act, last

@@ -9,9 +9,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 import floorman.web
-from floorman.findings import Irregularity
-from floorman.rulebooks.params import Params
-from floorman.rulings.model import Remedy, RemedyKind
+from floorman.fold.findings import Irregularity
+from floorman.law.rulebooks.params import Params
+from floorman.law.rulings.model import Remedy, RemedyKind
 from floorman.web.event_words import CAUSE_NAMES, cause_name, describe_event
 from floorman.web.i18n import load_translations, negotiate
 from floorman.web.rulebook_words import SWITCH_NAMES
@@ -77,7 +77,7 @@ def test_every_remedy_kind_has_a_vietnamese_step() -> None:
 
 
 def test_a_remedy_step_in_english_is_the_cores_own_text_with_amounts_grouped() -> None:
-    from floorman.text import remedy_text
+    from floorman.words.rulings import remedy_text
 
     en = load_translations()["en"]
     for kind in (k for k in RemedyKind if k is not RemedyKind.REMOVE_CARD):  # the console says "the board", not "board"

@@ -61,7 +61,7 @@ from floorman.drill.questions import (
     score,
     summarize,
 )
-from floorman.rulings.model import Verdict
+from floorman.law.rulings.model import Verdict
 
 __all__ = [
     "Answer",

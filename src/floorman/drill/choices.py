@@ -22,11 +22,11 @@ import random
 from collections.abc import Callable, Sequence
 
 from floorman.drill.model import Kind, Scenario
-from floorman.events import BoardCardDealt
-from floorman.findings import Finding
-from floorman.hand import rule
-from floorman.rulebooks import rulebooks
-from floorman.rulings.model import Remedy, RemedyKind, Ruling, Verdict
+from floorman.engine.hand import rule
+from floorman.fold.events import BoardCardDealt
+from floorman.fold.findings import Finding
+from floorman.law.rulebooks import rulebooks
+from floorman.law.rulings.model import Remedy, RemedyKind, Ruling, Verdict
 
 __all__ = ["choice_verdict", "remedy_choices", "signature"]
 

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import click
 
-from floorman.cli_errors import error_edge, lang_option
+from floorman.cli.errors import error_edge, lang_option
 from floorman.drill.hands import load_hands
 from floorman.drill.model import Kind, Topic
 from floorman.drill.questions import make_questions
 from floorman.drill.session import Terminal, run
 from floorman.drill.words import say
-from floorman.rulebooks import BOOK_IDS
+from floorman.law.rulebooks import BOOK_IDS
 
 __all__ = ["drill_cmd"]
 

@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from floorman.cards import is_known, short_deck, standard_deck
 from floorman.drill.hands import deal_order, initial_deal
 from floorman.drill.model import Kind
+from floorman.fold.cards import is_known, short_deck, standard_deck
+from floorman.fold.table import GAMES, Family, Game, GameSpec
 from floorman.locale import Message
-from floorman.table import GAMES, Family, Game, GameSpec
 
 __all__ = ["Draft", "Mark", "Window"]
 

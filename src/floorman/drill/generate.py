@@ -23,13 +23,13 @@ from floorman.drill.draft import Draft, Mark, Window
 from floorman.drill.hands import SourceHand, bundled_hands, rebuild
 from floorman.drill.inject import inject
 from floorman.drill.model import DrillError, Kind, Moment, Scenario, Topic, topic_of
+from floorman.engine.hand import Hand, rule
 from floorman.errors import FloormanError
+from floorman.fold.log import HandLog
+from floorman.fold.table import GAMES, Game
 from floorman.formats import handlog
-from floorman.hand import Hand, rule
+from floorman.law.rulebooks import Rulebook, find_rulebook
 from floorman.locale import DEFAULT_LANG, say
-from floorman.log import HandLog
-from floorman.rulebooks import Rulebook, find_rulebook
-from floorman.table import GAMES, Game
 
 __all__ = ["make_scenarios"]
 

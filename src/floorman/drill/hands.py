@@ -31,12 +31,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from floorman.engine.hand import rule
 from floorman.errors import FloormanError, LogError
+from floorman.fold.table import GAMES, Family, Game, GameSpec, PlayerStatus
+from floorman.fold.table import deal_order as table_deal_order
 from floorman.formats import handlog, phh
 from floorman.formats.files import MAX_FILE_BYTES, MAX_HAND_BYTES, read_file
-from floorman.hand import rule
-from floorman.table import GAMES, Family, Game, GameSpec, PlayerStatus
-from floorman.table import deal_order as table_deal_order
 
 __all__ = ["SourceHand", "bundled_hands", "initial_deal", "load_hands", "rebuild"]
 

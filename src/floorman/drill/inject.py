@@ -21,12 +21,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from floorman.cards import is_known
 from floorman.drill.draft import Draft, Obj, Window
 from floorman.drill.model import Kind, Moment
 from floorman.drill.words import card_text
+from floorman.fold.cards import is_known
+from floorman.fold.table import Family
 from floorman.locale import Message
-from floorman.table import Family
 
 __all__ = ["inject"]
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from floorman.errors import FloormanError
-from floorman.findings import Irregularity as I
+from floorman.fold.findings import Irregularity as I
+from floorman.fold.log import HandLog
+from floorman.fold.table import Family
 from floorman.locale import DEFAULT_LANG, Message, say
-from floorman.log import HandLog
-from floorman.table import Family
 
 __all__ = ["DrillError", "Kind", "Moment", "Scenario", "Topic", "topic_of"]
 

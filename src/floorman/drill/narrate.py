@@ -23,7 +23,7 @@ back) has a line of its own:
 from __future__ import annotations
 
 from floorman.drill.words import card_text, chips, colour_text
-from floorman.events import (
+from floorman.fold.events import (
     BlindPosted,
     BoardCardDealt,
     BoxedCardFound,
@@ -51,9 +51,9 @@ from floorman.events import (
     PotAwarded,
     StubDropped,
 )
+from floorman.fold.log import HandLog
+from floorman.fold.table import Family, Level, PlayerStatus
 from floorman.locale import Message, game_text, say
-from floorman.log import HandLog
-from floorman.table import Family, Level, PlayerStatus
 
 __all__ = ["event_line", "event_lines", "level_text", "table_lines"]
 

@@ -34,12 +34,12 @@ from floorman.drill.generate import make_scenarios
 from floorman.drill.hands import SourceHand
 from floorman.drill.model import Kind, Moment, Topic
 from floorman.drill.words import citation_text, kind_name, remedy_lines, topic_name, verdict_keys, verdict_label
+from floorman.engine.hand import rule
+from floorman.fold.log import HandLog
 from floorman.formats import handlog
-from floorman.hand import rule
+from floorman.law.rulebooks import catalog, find_rulebook
+from floorman.law.rulings.model import Remedy, Ruling, Verdict
 from floorman.locale import DEFAULT_LANG, Message, say
-from floorman.log import HandLog
-from floorman.rulebooks import catalog, find_rulebook
-from floorman.rulings.model import Remedy, Ruling, Verdict
 
 __all__ = [
     "Answer",

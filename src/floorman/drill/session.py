@@ -23,8 +23,8 @@ import click
 from floorman.drill.narrate import event_lines, table_lines
 from floorman.drill.questions import Answer, Question, Score, explanation, parse_verdict, score, summarize
 from floorman.drill.words import citation_text, kind_name, say, topic_name, verdict_text
-from floorman.rulebooks import catalog, find_rulebook
-from floorman.rulings.model import Ruling, Verdict
+from floorman.law.rulebooks import catalog, find_rulebook
+from floorman.law.rulings.model import Ruling, Verdict
 
 __all__ = ["Terminal", "run", "summary_lines"]
 

@@ -2,7 +2,7 @@
 
 >>> card_text("Kh"), card_text("??"), colour_text("red", "vi")
 ('K♥', '??', 'đỏ')
->>> from floorman.rulings.model import Remedy, RemedyKind
+>>> from floorman.law.rulings.model import Remedy, RemedyKind
 >>> steps = (Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=200), Remedy.of(RemedyKind.REDEAL))
 >>> remedy_lines(steps, "vi")
 ('Trả lại chip đã cược: ghế 3 nhận lại 200.', 'Chia lại y hệt ván bài: cùng button, cùng cấp độ, cùng những người chơi; chỉ có bài là mới.')
@@ -17,12 +17,12 @@ from functools import cache
 from typing import Any
 
 from floorman.drill.model import Kind, Topic
+from floorman.fold.table import amount_text
+from floorman.law.rulebooks import Citation, find_rulebook
+from floorman.law.rulings.model import Remedy, RemedyKind, Verdict
 from floorman.locale import DEFAULT_LANG, LANGS, Message, catalog_ids, translations
 from floorman.locale import say as say_message
-from floorman.rulebooks import Citation, find_rulebook
-from floorman.rulings.model import Remedy, RemedyKind, Verdict
-from floorman.table import amount_text
-from floorman.text import verdict_words
+from floorman.words.rulings import verdict_words
 
 __all__ = [
     "card_text",
@@ -82,12 +82,12 @@ def verdict_keys() -> Mapping[str, Verdict]:
 
 
 def verdict_text(verdict: Verdict, lang: str) -> str:
-    """The verdict with what it means, as the drill's answer gives it (``floorman.text.verdict_words``)."""
+    """The verdict with what it means, as the drill's answer gives it (``floorman.words.rulings.verdict_words``)."""
     return verdict_words(verdict.value, lang, "answer")
 
 
 def verdict_label(verdict: Verdict, lang: str) -> str:
-    """The verdict as a player picks it (``floorman.text.verdict_words``)."""
+    """The verdict as a player picks it (``floorman.words.rulings.verdict_words``)."""
     return verdict_words(verdict.value, lang, "label")
 
 

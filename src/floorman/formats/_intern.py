@@ -25,7 +25,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from decimal import Decimal
 from typing import Final, TypeVar
 
-from floorman.events import (
+from floorman.fold.events import (
     Action,
     BlindKind,
     BlindPosted,
@@ -37,8 +37,8 @@ from floorman.events import (
     HandMucked,
     PlayerActed,
 )
+from floorman.fold.table import Chips, Level, Player
 from floorman.formats.checks import CARDS, LEVEL_AMOUNTS
-from floorman.table import Chips, Level, Player
 
 __all__ = [
     "ACTED",

@@ -15,11 +15,11 @@ from itertools import chain
 from typing import Any, Generic, TypeVar
 
 from floorman.errors import LogFieldError, shown
+from floorman.fold.rotation import deal_ring
+from floorman.fold.table import GAMES, Chips, Family
 from floorman.formats._phh_events import EventMaker
 from floorman.formats.checks import MAX_CHIPS
 from floorman.locale import Message
-from floorman.rotation import deal_ring
-from floorman.table import GAMES, Chips, Family
 
 __all__ = ["STUD_GAMES", "ActionReader", "Betting", "PhhError", "cards", "chips", "up_card"]
 

@@ -14,7 +14,7 @@ from itertools import repeat
 from operator import is_not
 from typing import Any, Protocol, TypeVar, cast
 
-from floorman.events import (
+from floorman.fold.events import (
     Action,
     BlindKind,
     BlindPosted,
@@ -26,9 +26,9 @@ from floorman.events import (
     HandShown,
     PlayerActed,
 )
+from floorman.fold.table import Chips
 from floorman.formats import _intern
 from floorman.formats.checks import MAX_DISCARD, MAX_SHOWN, Unusual
-from floorman.table import Chips
 
 __all__ = ["DICT_EVENTS", "OBJECT_EVENTS", "DictEvents", "EventMaker", "ObjectEvents"]
 

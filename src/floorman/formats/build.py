@@ -22,7 +22,7 @@ from msgspec import UNSET
 from msgspec.structs import replace
 
 from floorman.errors import LogFieldError, UnknownRulebookError, shown
-from floorman.events import (
+from floorman.fold.events import (
     V1_1_ADDED_TO,
     V1_1_CLASSES,
     Action,
@@ -56,6 +56,8 @@ from floorman.events import (
     event_type,
     v1_1_fields,
 )
+from floorman.fold.log import HandLog, Omission, RedealOf, Version
+from floorman.fold.table import GAMES, Chips, Family, Level, Player, PlayerStatus, Structure
 from floorman.formats import _intern
 from floorman.formats.checks import (
     CARDS,
@@ -76,10 +78,8 @@ from floorman.formats.checks import (
     version_of,
 )
 from floorman.formats.document import Document, LevelFields, PlayerEntry
+from floorman.law.rulebooks import find_rulebook
 from floorman.locale import Message
-from floorman.log import HandLog, Omission, RedealOf, Version
-from floorman.rulebooks import find_rulebook
-from floorman.table import GAMES, Chips, Family, Level, Player, PlayerStatus, Structure
 
 __all__ = ["META_FIELDS", "build"]
 

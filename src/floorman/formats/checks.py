@@ -22,9 +22,9 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Final
 
-from floorman.cards import parse_card
 from floorman.errors import LogFieldError, shown
-from floorman.events import (
+from floorman.fold.cards import parse_card
+from floorman.fold.events import (
     EVENT_TYPES,
     Action,
     BlindKind,
@@ -38,10 +38,10 @@ from floorman.events import (
     Origin,
     Where,
 )
+from floorman.fold.log import Omission, Version
+from floorman.fold.table import Chips, Game, PlayerStatus, Street, Structure
+from floorman.law.rulings.model import Verdict
 from floorman.locale import Message
-from floorman.log import Omission, Version
-from floorman.rulings.model import Verdict
-from floorman.table import Chips, Game, PlayerStatus, Street, Structure
 
 __all__ = [
     "AMOUNT_FIELDS",

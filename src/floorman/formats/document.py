@@ -1,6 +1,6 @@
 """The hand log's document as typed values: what ``msgspec`` decodes JSON text (or converts an object) into.
 
-The events are the engine's own (``floorman.events``: each a Struct tagged by its ``type``); the
+The events are the engine's own (``floorman.fold.events``: each a Struct tagged by its ``type``); the
 header's objects are the Structs below. Optional header fields default to ``UNSET``, so that a
 field given (even as ``null``, or at its default value) is told apart from one left out: the
 reader counts the fields given to find one given twice (see ``floorman.formats.handlog``).
@@ -20,9 +20,18 @@ from typing import Any
 import msgspec
 from msgspec import UNSET, Struct, UnsetType
 
-from floorman.events import EVENT_TYPES, EXT_NAME, Event, LevelChanged, Override, PotAwarded, PotShare, RulingApplied
-from floorman.log import Omission
-from floorman.table import Chips, Game, PlayerStatus, Structure
+from floorman.fold.events import (
+    EVENT_TYPES,
+    EXT_NAME,
+    Event,
+    LevelChanged,
+    Override,
+    PotAwarded,
+    PotShare,
+    RulingApplied,
+)
+from floorman.fold.log import Omission
+from floorman.fold.table import Chips, Game, PlayerStatus, Structure
 
 __all__ = ["DECODER", "FIELDS", "Deck", "Document", "LevelFields", "PlayerEntry", "RedealEntry"]
 

@@ -27,7 +27,7 @@ from typing import Any
 import msgspec
 
 from floorman.errors import LogFieldError, LogSyntaxError, shown
-from floorman.events import EVENT_TYPES
+from floorman.fold.events import EVENT_TYPES
 from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected, is_version, json_reason, utf8_reason
 from floorman.formats.document import FIELDS, Document
 from floorman.locale import Message

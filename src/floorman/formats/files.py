@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from floorman.errors import LogError, LogFieldError, LogSyntaxError
+from floorman.fold.log import HandLog
 from floorman.formats import handlog, phh
 from floorman.formats._bounded import (
     MAX_FILE_BYTES,
@@ -46,7 +47,6 @@ from floorman.formats._bounded import (
 from floorman.formats.checks import utf8_reason
 from floorman.formats.phh import PhhError
 from floorman.locale import Message
-from floorman.log import HandLog
 
 __all__ = [
     "MAX_FILE_BYTES",

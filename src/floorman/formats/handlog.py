@@ -28,18 +28,27 @@ from typing import IO, Any, Final
 
 import msgspec
 
-from floorman.cards import UNKNOWN
 from floorman.errors import LogFieldError, LogSyntaxError
-from floorman.events import EXT_NAME, V1_1_FIELDS, V1_1_TYPES, Event, HandShown, LevelChanged, event_type, v1_1_fields
+from floorman.fold.cards import UNKNOWN
+from floorman.fold.events import (
+    EXT_NAME,
+    V1_1_FIELDS,
+    V1_1_TYPES,
+    Event,
+    HandShown,
+    LevelChanged,
+    event_type,
+    v1_1_fields,
+)
+from floorman.fold.log import HandLog, Version
+from floorman.fold.table import Level, PlayerStatus
 from floorman.formats._bounded import MAX_HAND_BYTES, read_file, read_lines, too_long
 from floorman.formats.build import build
 from floorman.formats.checks import LEVEL_AMOUNTS, Unusual
 from floorman.formats.document import DECODER
 from floorman.formats.fields import clean, convert, has_duplicate, parse
-from floorman.log import HandLog, Version
-from floorman.table import Level, PlayerStatus
 
-__all__ = ["dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "needs_v1_1", "needs_v1_1_obj", "to_obj"]
+__all__ = ["JsonEncoder", "dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "needs_v1_1", "needs_v1_1_obj", "to_obj"]
 
 _ENCODER: Final = msgspec.json.Encoder(decimal_format="number")
 _KEY_WHITESPACE: Final = re.compile(r'"[ \t\n\r]')
@@ -242,7 +251,10 @@ def _level_to_obj(level: Level) -> dict[str, Any]:
     return obj
 
 
-class _Encoder(json.JSONEncoder):
+class JsonEncoder(json.JSONEncoder):
+    """The JSON encoder of every document floorman writes (hand logs, rulings, audit summaries, answers): an amount
+    (a ``Decimal``) is a JSON number, whole when it is whole, and text when no JSON number holds it."""
+
     def default(self, o: Any) -> Any:
         if isinstance(o, Decimal):
             if not o.is_finite() or abs(o.adjusted()) > 300:  # no JSON number a float can hold: kept as text
@@ -253,7 +265,7 @@ class _Encoder(json.JSONEncoder):
 
 def dumps(log: HandLog, *, indent: int | None = None) -> str:
     """JSON text of a hand log."""
-    return json.dumps(to_obj(log), cls=_Encoder, indent=indent, ensure_ascii=False)
+    return json.dumps(to_obj(log), cls=JsonEncoder, indent=indent, ensure_ascii=False)
 
 
 def dump(log: HandLog, fp: IO[str]) -> None:

@@ -9,7 +9,7 @@
     sa_pair_allows_check_fold = true   # count check + fold as substantial action
     one_extra_card = "burn"
 
-    [tags]                             # how sure the room is of an outcome (src/floorman/rulebooks/data/decisions.toml)
+    [tags]                             # how sure the room is of an outcome (src/floorman/law/rulebooks/data/decisions.toml)
     "short_flop.found" = "V"           # the room's own procedure: no longer the floor's call
 
 >>> book = loads('base = "tda-2024"\\n[switches]\\none_extra_card = "burn"\\n', name="room.toml")
@@ -29,9 +29,9 @@ from pathlib import Path
 from floorman.errors import HouseRulesError, LogSyntaxError, shown
 from floorman.formats._bounded import read_file
 from floorman.formats.phh_toml import check_key_depth
+from floorman.law.rulebooks import Rulebook, find_rulebook, row_tags
+from floorman.law.rulebooks.params import params_from_obj
 from floorman.locale import Message, say
-from floorman.rulebooks import Rulebook, find_rulebook, row_tags
-from floorman.rulebooks.params import params_from_obj
 
 __all__ = ["MAX_HOUSE_BYTES", "load", "loads"]
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from floorman.fold.log import HandLog
 from floorman.formats import handlog
 from floorman.formats._bounded import MAX_FILE_BYTES, MAX_HAND_BYTES, read_file
 from floorman.formats.checks import utf8_reason
@@ -41,7 +42,6 @@ from floorman.formats.phh_read import VARIANTS, Obj, PhhError, actions_of, log_o
 from floorman.formats.phh_read import to_hand_log as _to_hand_log
 from floorman.formats.phh_write import dumps as _dumps
 from floorman.formats.phh_write import from_hand_log, restore
-from floorman.log import HandLog
 
 __all__ = [
     "VARIANTS",

@@ -15,7 +15,9 @@ from decimal import Decimal
 from typing import Generic, TypeVar
 
 from floorman.errors import shown
-from floorman.events import Event
+from floorman.fold.events import Event
+from floorman.fold.log import HandLog, Omission
+from floorman.fold.table import PHH_VARIANTS, Game, Player, Structure
 from floorman.formats import phh_toml
 from floorman.formats._intern import level_from, player
 from floorman.formats._phh_actions import STUD_GAMES as STUD_GAMES
@@ -27,8 +29,6 @@ from floorman.formats._phh_events import DICT_EVENTS, OBJECT_EVENTS, EventMaker
 from floorman.formats._phh_types import check_types
 from floorman.formats.checks import LEVEL_NUMBER_MAX, MAX_CHIPS, MAX_EVENTS, Unusual
 from floorman.locale import Message
-from floorman.log import HandLog, Omission
-from floorman.table import PHH_VARIANTS, Game, Player, Structure
 
 __all__ = [
     "OMITS",

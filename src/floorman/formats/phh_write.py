@@ -33,6 +33,8 @@ from datetime import date, datetime, time
 from decimal import Decimal
 
 from floorman.errors import shown
+from floorman.fold.rotation import deal_order
+from floorman.fold.table import GAMES, Game
 from floorman.formats.phh_read import (
     STUD_GAMES,
     VARIANTS,
@@ -47,8 +49,6 @@ from floorman.formats.phh_read import (
     to_hand_log,
     up_card,
 )
-from floorman.rotation import deal_order
-from floorman.table import GAMES, Game
 
 __all__ = ["action_strings", "dumps", "from_hand_log", "restore"]
 

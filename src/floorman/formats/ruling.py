@@ -1,7 +1,7 @@
 """The ruling object of hand-log section 3, as JSON.
 
 >>> from floorman.formats import handlog
->>> from floorman.hand import rule
+>>> from floorman.engine.hand import rule
 >>> log = handlog.load("examples/first-card-wrong-seat.json")
 >>> obj = to_obj(rule(log))
 >>> obj["rulings"][-1]["verdict"], obj["findings"][0]["irregularity"]
@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
-from floorman.findings import Finding
+from floorman.engine.result import Result
+from floorman.fold.findings import Finding
 from floorman.formats import handlog
-from floorman.formats.handlog import _Encoder
+from floorman.formats.handlog import JsonEncoder
+from floorman.law.rulebooks import Citation
+from floorman.law.rulings.model import Ruling
 from floorman.locale import in_every_lang
-from floorman.result import Result
-from floorman.rulebooks import Citation
-from floorman.rulings.model import Ruling
 
 __all__ = ["dump", "dumps", "finding_to_obj", "ruling_to_obj", "to_obj"]
 
@@ -89,7 +89,7 @@ def to_obj(result: Result) -> dict[str, Any]:
 
 
 def dumps(result: Result, *, indent: int | None = 1) -> str:
-    return json.dumps(to_obj(result), cls=_Encoder, indent=indent, ensure_ascii=False)
+    return json.dumps(to_obj(result), cls=JsonEncoder, indent=indent, ensure_ascii=False)
 
 
 def dump(result: Result, fp: IO[str]) -> None:

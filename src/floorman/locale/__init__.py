@@ -27,10 +27,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from floorman.fold.table import Game, Level, Structure, amount_text
 from floorman.locale.message import Message
 from floorman.locale.mo import MoFile, compile_po
 from floorman.locale.words import cap, gloss_once
-from floorman.table import Game, Level, Structure, amount_text
 
 __all__ = ["DEFAULT_LANG", "LANGS", "Message", "catalog_ids", "field_in", "game_text", "in_every_lang", "lang_name", "lang_of",
            "level_text", "other_langs", "say", "say_all", "street_text", "structure_text", "translations"]
@@ -118,7 +118,7 @@ def _template(message_id: str, lang: str) -> str:
 
 
 def _chips(value: Any, lang: str) -> str:
-    """An amount the language's way: 2,000 in English, 2.000 in Vietnamese (``floorman.table.amount_text``)."""
+    """An amount the language's way: 2,000 in English, 2.000 in Vietnamese (``floorman.fold.table.amount_text``)."""
     return amount_text(value, lang)
 
 
@@ -153,7 +153,7 @@ def street_text(value: Any, lang: str = DEFAULT_LANG) -> str:
 
 
 def game_text(game: Game, structure: Structure | None = None, lang: str = DEFAULT_LANG) -> str:
-    """A game of the registry (``floorman.table.GAMES``) as the table names it, from the catalog's ``game.*``: with
+    """A game of the registry (``floorman.fold.table.GAMES``) as the table names it, from the catalog's ``game.*``: with
     its structure, ``No-limit Hold'em``; without, ``Hold'em``.
 
     >>> game_text(Game.STUD, Structure.LIMIT), game_text(Game.OMAHA5, lang="vi")

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from floorman.cli_errors import error_edge, fail, lang_of_context, lang_option, words
+from floorman.cli.errors import error_edge, fail, lang_of_context, lang_option, words
 from floorman.locale import say
 from floorman.storage.address import StoreAddress, StoreKind, default_database_path, parse_store_address
 from floorman.storage.chain import ChainStatus, chain_status, link_of

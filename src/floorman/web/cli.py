@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from floorman.cli_errors import error_edge, fail, lang_option, words
+from floorman.cli.errors import error_edge, fail, lang_option, words
 from floorman.storage import Accounts, Database, PasswordHasher, Role, StoreAddress, User, open_database
 from floorman.storage.cli import db_option
 from floorman.storage.errors import NotFoundError
@@ -65,7 +65,7 @@ def _settle(app: Any) -> None:
     """Load what every request uses (rulebooks, compiled templates, the first walk of the hash chain)
     before serving, then set it aside from the garbage collector: it lives as long as the process, and
     scanning it again and again would only pause requests."""
-    from floorman.rulebooks import catalog, rulebooks
+    from floorman.law.rulebooks import catalog, rulebooks
 
     catalog()
     rulebooks()

@@ -22,8 +22,8 @@ from typing import Any
 
 from floorman.drill import Answer, Question, Score, Topic, Verdict, make_questions, score
 from floorman.drill.words import topic_name
-from floorman.hand import replay
-from floorman.rulebooks import find_rulebook
+from floorman.engine.hand import replay
+from floorman.law.rulebooks import find_rulebook
 from floorman.storage import NotFoundError, Session
 from floorman.storage.drill_scores import DrillAnswer, DrillOptions, DrillRecord, TopicResult
 from floorman.web.event_words import describe_event

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from floorman.cause_names import CAUSE_NAMES, cause_words
 from floorman.drill.words import colour_text
 from floorman.web.i18n import N_, Translator
 from floorman.web.rendering import format_chips
 from floorman.web.ruling_words import street_name, verdict_name
+from floorman.words.causes import CAUSE_NAMES, cause_words
 
 __all__ = ["CAUSE_NAMES", "cause_name", "describe_batch", "describe_event"]
 
@@ -55,7 +55,7 @@ _MIXED = {"muck": N_("into the muck"), "burns": N_("into the burns")}
 
 
 def cause_name(value: str, t: Translator) -> str:
-    """A cause by its name in the console's language (``floorman.cause_names.cause_words``)."""
+    """A cause by its name in the console's language (``floorman.words.causes.cause_words``)."""
     return cause_words(value, t.locale)
 
 

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from floorman.engine.result import Result
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
-from floorman.result import Result
-from floorman.rulings.model import Ruling
+from floorman.law.rulings.model import Ruling
 from floorman.storage import HandRecord, IncidentDraft
 
 __all__ = ["incident_draft", "loose_incident_draft", "plain_json", "ruling_object"]

@@ -12,15 +12,15 @@ from typing import Any
 
 from floorman.errors import UnknownRulebookError
 from floorman.formats.cells import guarded_cell
-from floorman.rulebooks import find_rulebook
+from floorman.law.rulebooks import find_rulebook
 from floorman.service_limits import LIMITS, ServiceLimits, check_search
 from floorman.storage import Connection, Incident, IncidentDraft, IncidentQuery, Incidents, RoomScope
-from floorman.text import VERDICTS
 from floorman.web.event_words import cause_name
 from floorman.web.i18n import Translator
 from floorman.web.problems import InvalidInput
 from floorman.web.ruling_view import stored_ruling_view
 from floorman.web.ruling_words import verdict_name
+from floorman.words.rulings import VERDICTS
 
 __all__ = ["CSV_COLUMNS", "FILTER_PARAMETERS", "IncidentWords", "correct_incident", "export_csv", "export_json", "incident_words", "iso_date",
            "query_from_params", "without_limit"]

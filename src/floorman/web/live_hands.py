@@ -1,7 +1,7 @@
 """Hands being logged at the tables: the engine's view of a stored hand, and every change to it.
 
 Routes (pages and API alike) call these functions inside one database transaction; each loads
-the hand, lets the engine read it (``floorman.hand``), and appends what the table did. Nothing
+the hand, lets the engine read it (``floorman.engine.hand``), and appends what the table did. Nothing
 here decides a ruling: the engine does, and the floor confirms or overrides it.
 """
 
@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from floorman.engine.hand import Hand, rule
+from floorman.engine.result import Result
+from floorman.fold.log import HandLog
+from floorman.fold.table import Family
 from floorman.formats import handlog
-from floorman.hand import Hand, rule
-from floorman.log import HandLog
-from floorman.result import Result
-from floorman.rulebooks import Rulebook, find_rulebook
-from floorman.rulings.model import Ruling, Verdict
-from floorman.rulings.redeal import redeal_log
+from floorman.law.rulebooks import Rulebook, find_rulebook
+from floorman.law.rulings.model import Ruling, Verdict
+from floorman.law.rulings.redeal import redeal_log
 from floorman.service_limits import check_log
 from floorman.storage import (
     ConflictError,
@@ -34,12 +35,11 @@ from floorman.storage import (
     RoomScope,
     User,
 )
-from floorman.table import Family
-from floorman.text import VERDICTS
 from floorman.web.incident_drafts import incident_draft, plain_json
 from floorman.web.problems import InvalidInput
 from floorman.web.quick_deal import DealFlaws, initial_deal
 from floorman.web.table_setup import TableSetup, blind_posts, carried_over
+from floorman.words.rulings import VERDICTS
 
 __all__ = ["LiveHand", "RulingOutcome", "append_events", "call_floor", "correct_deal", "create_hand",
            "floor_answer_of", "floor_call_of", "load_hand", "next_hand", "record_ruling", "start_replay", "undo_last"]

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
-from floorman import betting
-from floorman.events import BoardCardDealt
+from floorman.fold import betting
+from floorman.fold.events import BoardCardDealt
+from floorman.fold.state import HandState
+from floorman.fold.table import Family, Game, Level, Street, Structure
+from floorman.law.rulings.sa import sa_reason
 from floorman.locale import game_text as locale_game_text
 from floorman.locale import say
-from floorman.rulings.sa import sa_reason
-from floorman.state import HandState
-from floorman.table import Family, Game, Level, Street, Structure
 from floorman.web.event_words import cause_name, describe_batch
 from floorman.web.i18n import N_, Translator
 from floorman.web.live_hands import LiveHand

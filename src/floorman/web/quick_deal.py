@@ -6,7 +6,7 @@ Each function returns hand-log events (JSON-shaped, as section 2 of the format w
 go through the same validation as any other event.
 
 >>> from floorman.formats import handlog
->>> from floorman.hand import Hand
+>>> from floorman.engine.hand import Hand
 >>> log = handlog.from_obj({"floorman": 1, "game": "holdem", "seats": 3, "button": 3, "level": {"big_blind": 2},
 ...     "players": [{"seat": s, "name": f"P{s}", "stack": 100} for s in (1, 2, 3)], "events": []})
 >>> [e["seat"] for e in initial_deal(Hand(log).state, flaws=DealFlaws(first_seat=2))]
@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from floorman.rotation import deal_ring
-from floorman.state import HandState
-from floorman.table import Family, Street
+from floorman.fold.rotation import deal_ring
+from floorman.fold.state import HandState
+from floorman.fold.table import Family, Street
 from floorman.web.problems import InvalidInput
 
 __all__ = ["DealFlaws", "board_street", "initial_deal", "next_board_street", "stud_street"]

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from floorman.rulebooks import Rulebook, rulebooks
-from floorman.rulebooks.params import Params
+from floorman.law.rulebooks import Rulebook, rulebooks
+from floorman.law.rulebooks.params import Params
 from floorman.web.i18n import N_, Translator
 
 __all__ = ["FAMILY_NAMES", "SWITCH_NAMES", "TAG_BADGES", "TAG_NAMES", "SwitchRow", "switch_rows"]

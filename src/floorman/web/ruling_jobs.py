@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from floorman.engine.hand import rule
 from floorman.formats import handlog
-from floorman.hand import rule
-from floorman.rulebooks import find_rulebook, rulebooks
+from floorman.law.rulebooks import find_rulebook, rulebooks
 from floorman.service_limits import ServiceLimits, check_answer, check_log
 from floorman.storage import IncidentDraft
 from floorman.web.incident_drafts import loose_incident_draft, ruling_object

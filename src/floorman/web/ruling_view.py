@@ -7,13 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from floorman.law.rulebooks import Rulebook, catalog
+from floorman.law.rulings.model import Remedy, RemedyKind, Ruling
 from floorman.locale import DEFAULT_LANG, field_in
-from floorman.rulebooks import Rulebook, catalog
-from floorman.rulings.model import Remedy, RemedyKind, Ruling
-from floorman.text import VERDICTS, verdict_words
 from floorman.web.event_words import cause_name
 from floorman.web.i18n import Translator
 from floorman.web.ruling_words import remedy_step
+from floorman.words.rulings import VERDICTS, verdict_words
 
 __all__ = ["CitedRule", "RulingView", "explanation_for", "ruling_view", "stored_ruling_view"]
 

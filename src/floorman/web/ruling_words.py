@@ -2,7 +2,7 @@
 
 Remedy steps are said from the package's catalog (``remedy.*`` message ids), as the CLI and the drill say them.
 
->>> from floorman.rulings.model import Remedy, RemedyKind
+>>> from floorman.law.rulings.model import Remedy, RemedyKind
 >>> from floorman.web.i18n import load_translations
 >>> vi = load_translations()["vi"]
 >>> remedy_step(Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=2000), vi)
@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from floorman.law.rulings.model import Remedy
 from floorman.locale import say, street_text
-from floorman.rulings.model import Remedy
-from floorman.text import VERDICTS, verdict_words
 from floorman.web.i18n import Translator
+from floorman.words.rulings import VERDICTS, verdict_words
 
 __all__ = ["remedy_step", "street_name", "verdict_name", "verdict_names"]
 
 
 def verdict_name(value: Any, t: Translator) -> str:
-    """``continue`` -> ``Play on`` (``Tiếp tục``); an unknown value as it is (``floorman.text.verdict_words``)."""
+    """``continue`` -> ``Play on`` (``Tiếp tục``); an unknown value as it is (``floorman.words.rulings.verdict_words``)."""
     return verdict_words(str(value), t.locale, "name")
 
 

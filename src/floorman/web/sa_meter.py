@@ -1,6 +1,6 @@
 """The substantial-action meter: how far the hand is from the point of no return.
 
-It counts what the rulebook counts (``floorman.rulings.sa``): actions in turn, two of them enough
+It counts what the rulebook counts (``floorman.law.rulings.sa``): actions in turn, two of them enough
 when one put chips in, otherwise the book's larger number.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from floorman.rulebooks import Rulebook
-from floorman.rulings.sa import counted_actions, sa_reached
-from floorman.state import HandState
+from floorman.fold.state import HandState
+from floorman.law.rulebooks import Rulebook
+from floorman.law.rulings.sa import counted_actions, sa_reached
 from floorman.web.i18n import Translator
 
 __all__ = ["SaMeter", "sa_meter"]

@@ -11,14 +11,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from floorman.engine.hand import Hand
 from floorman.errors import FloormanError
+from floorman.fold.log import HandLog
+from floorman.fold.rotation import Blinds, HandAtTable, blinds_due, next_hand
+from floorman.fold.table import GAMES, Family, Game, PlayerStatus
 from floorman.formats import handlog
-from floorman.hand import Hand
-from floorman.log import HandLog
-from floorman.rotation import Blinds, HandAtTable, blinds_due, next_hand
-from floorman.rulebooks import DEFAULT_BOOK
-from floorman.rulings.next_hand import hand_at_table
-from floorman.table import GAMES, Family, Game, PlayerStatus
+from floorman.law.rulebooks import DEFAULT_BOOK
+from floorman.law.rulings.next_hand import hand_at_table
 from floorman.web.problems import InvalidInput
 
 __all__ = ["LEVEL_FIELDS", "MAX_SEATS", "SeatEntry", "TableSetup", "blind_posts", "carried_over",

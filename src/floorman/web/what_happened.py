@@ -14,7 +14,7 @@ draw (a burn, then every seat still in draws one card, the seat told of drawing 
 table does not say and the ruling does not rest on is written as the first one: the bring-in is the last seat
 dealt in, and a stud street whose first to act the up cards would name is opened by the first seat in the deal.
 
->>> from floorman.hand import rule
+>>> from floorman.engine.hand import rule
 >>> header = {"floorman": 1, "game": "holdem", "seats": 6, "button": 6, "table": "12", "hand": "12-1",
 ...     "level": {"small_blind": 100, "big_blind": 200},
 ...     "players": [{"seat": s, "name": f"P{s}", "stack": 20000} for s in range(1, 7)]}
@@ -36,12 +36,12 @@ from enum import StrEnum
 from statistics import median_low
 from typing import Any
 
-from floorman.betting import next_to_act
+from floorman.engine.hand import Hand
+from floorman.fold.betting import next_to_act
+from floorman.fold.log import Omission
+from floorman.fold.state import HandState
+from floorman.fold.table import Family, GameSpec, Street
 from floorman.formats import handlog
-from floorman.hand import Hand
-from floorman.log import Omission
-from floorman.state import HandState
-from floorman.table import Family, GameSpec, Street
 from floorman.web.problems import InvalidInput
 from floorman.web.quick_deal import DealFlaws, board_street, initial_deal, next_board_street, stud_street
 from floorman.web.table_setup import LEVEL_FIELDS, SeatEntry, TableSetup, blind_posts
@@ -127,7 +127,7 @@ def mishaps_for(family: Family) -> tuple[Mishap, ...]:
 def card_choices(spec: GameSpec) -> tuple[int, ...]:
     """Which of a seat's cards the floor may name: every starting card; in stud the down cards (1, 2 and 7).
 
-    >>> from floorman.table import GAMES, Game
+    >>> from floorman.fold.table import GAMES, Game
     >>> card_choices(GAMES[Game.RAZZ]), card_choices(GAMES[Game.BADUGI])
     ((1, 2, 7), (1, 2, 3, 4))
     """

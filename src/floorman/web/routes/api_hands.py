@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
 from starlette.requests import Request
 
-from floorman import betting
+from floorman.fold import betting
 from floorman.storage import FloorCallLog, Hands, Role, Session
 from floorman.web import live_hands
 from floorman.web.incident_drafts import plain_json, ruling_object

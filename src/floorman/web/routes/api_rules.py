@@ -11,13 +11,13 @@ from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from floorman.reference import explain_obj, rule_rows, rulebook_summary
-from floorman.rulebooks import find_rule, find_rulebook, rulebooks
+from floorman.law.rulebooks import find_rule, find_rulebook, rulebooks
 from floorman.storage import Role, Session
 from floorman.web.ruling_jobs import compare_answer, rule_answer
 from floorman.web.ruling_pool import run_job
 from floorman.web.security import api_user
 from floorman.web.services import services
+from floorman.words.reference import explain_obj, rule_rows, rulebook_summary
 
 __all__ = ["HAND_LOG_BODY", "router"]
 

@@ -17,10 +17,9 @@ from starlette.responses import Response
 
 from floorman.drill import Question, Verdict, summarize
 from floorman.errors import UnknownRulebookError
-from floorman.rulebooks import rulebooks
+from floorman.law.rulebooks import rulebooks
 from floorman.storage import AccountAdmin, Accounts, Role, Session
 from floorman.storage.drill_scores import DrillAnswer, DrillRecord, DrillScores
-from floorman.text import VERDICTS
 from floorman.web.drill_view import (
     MAX_COUNT,
     PRACTICE_BELOW,
@@ -41,6 +40,7 @@ from floorman.web.problems import InvalidInput
 from floorman.web.ruling_words import verdict_names
 from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
+from floorman.words.rulings import VERDICTS
 
 __all__ = ["router"]
 

@@ -10,9 +10,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from floorman.errors import LogError
+from floorman.fold.rotation import Blinds
+from floorman.fold.table import GAMES, PlayerStatus, Structure
+from floorman.law.rulebooks import rulebooks
 from floorman.locale import game_text, structure_text
-from floorman.rotation import Blinds
-from floorman.rulebooks import rulebooks
 from floorman.storage import (
     ConflictError,
     Connection,
@@ -24,7 +25,6 @@ from floorman.storage import (
     StaleSequenceError,
 )
 from floorman.storage.rooms import Room, Rooms
-from floorman.table import GAMES, PlayerStatus, Structure
 from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
 from floorman.web.event_forms import action_event, deal_events, deal_flaws, other_event

@@ -9,11 +9,11 @@ from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import Response
 
+from floorman.engine.hand import Hand
 from floorman.errors import FloormanError, UnknownRulebookError
-from floorman.findings import Irregularity
+from floorman.fold.findings import Irregularity
 from floorman.formats import handlog
-from floorman.hand import Hand
-from floorman.rulebooks import find_rulebook
+from floorman.law.rulebooks import find_rulebook
 from floorman.storage import ConflictError, IncidentQuery, Incidents, Role, Session
 from floorman.web.error_responses import describe_error
 from floorman.web.event_words import cause_name, describe_batch, describe_event

@@ -1,6 +1,6 @@
 """The rules: every rule with its citation in each book, search, and where the books differ.
 
-Search is the one the command line has (``floorman.reference.search_rules``): English or Vietnamese, accents and
+Search is the one the command line has (``floorman.words.reference.search_rules``): English or Vietnamese, accents and
 case optional, best match first."""
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import Response
 
+from floorman.law.rulebooks import Rule, catalog, find_rule, rulebooks
 from floorman.locale import DEFAULT_LANG
-from floorman.reference import search_rules
-from floorman.rulebooks import Rule, catalog, find_rule, rulebooks
 from floorman.storage import Role, Session
 from floorman.web.page_context import render_page, translator_for
 from floorman.web.rulebook_words import FAMILY_NAMES, TAG_BADGES, TAG_NAMES, switch_rows
 from floorman.web.security import page_user
 from floorman.web.services import services
+from floorman.words.reference import search_rules
 
 __all__ = ["RuleEntry", "router"]
 

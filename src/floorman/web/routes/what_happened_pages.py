@@ -21,12 +21,12 @@ from fastapi import APIRouter, Depends
 from starlette.requests import Request
 from starlette.responses import Response
 
+from floorman.engine.hand import rule
 from floorman.errors import LogError
+from floorman.fold.table import Family
 from floorman.formats import handlog
-from floorman.hand import rule
-from floorman.rulebooks import find_rulebook
+from floorman.law.rulebooks import find_rulebook
 from floorman.storage import ConflictError, Connection, HandRecord, Hands, Role, Session
-from floorman.table import Family
 from floorman.web import live_hands
 from floorman.web.error_responses import describe_error
 from floorman.web.live_view import carried_words, game_text, level_text
