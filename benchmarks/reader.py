@@ -10,9 +10,10 @@ writer before timing. Each line is timed through:
 - ``msgspec-dict``: msgspec's decoder, to dicts and lists (no types);
 - ``msgspec-typed``: msgspec's decoder into the hand log's types (``formats.document.DECODER``):
   the decoding the reader does first, and the least it can cost;
-- ``floorman``: ``handlog.loads``, the reader itself: the typed decoding, the count of keys
-  that proves no field was given twice, and the checks against the log (seats, players, cards,
-  amounts), to a ``HandLog``; a line the direct route leaves aside is read by the full route.
+- ``floorman``: ``handlog.loads``, the reader itself: the typed decoding, the comparison of the
+  text's structure with the document's that proves no field was given twice, and the checks
+  against the log (seats, players, cards, amounts), to a ``HandLog``; a line the typed route
+  leaves aside is read by the full route.
 
 Rounds are interleaved and each path's best round is kept; times are CPU time
 (``time.process_time``). The figures are ratios of hands per second within the run.
@@ -80,10 +81,10 @@ def timed(lines: list[bytes], rounds: int) -> dict[str, float]:
 
 
 def report(title: str, lines: list[bytes], rounds: int) -> None:
-    direct = sum(handlog._direct(line) is not None for line in lines)
+    typed = sum(handlog._typed(line) is not None for line in lines)
     best = timed(lines, rounds)
     print(f"{title}: {len(lines):,} hands, {sum(map(len, lines)) / len(lines):,.0f} bytes a hand on average; "
-          f"{direct:,} read by the direct route, {len(lines) - direct:,} by the full route")
+          f"{typed:,} read by the typed route, {len(lines) - typed:,} by the full route")
     for name, seconds in best.items():
         print(f"  {name:<14} {seconds:7.3f} s  {len(lines) / seconds:>10,.0f} hands/s")
     print(f"  floorman / msgspec-dict time: {best['floorman'] / best['msgspec-dict']:5.2f}   "

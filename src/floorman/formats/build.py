@@ -5,17 +5,15 @@ one pass over the events: a seat is one of the table's, an actor has a player, a
 says its size, a ``ruling_applied`` points at an earlier floor call, a card is a card, an
 amount lies in range. Every error names the event index and the field.
 
-``direct=True`` is the reader's first route, from JSON text: an event with a private field or a
+``direct=True`` is the reader's typed route, from JSON text: an event with a private field or a
 ``level_change`` (whose level decoding cannot hold to its fields) raises ``Unusual``, and the
-reader takes its full route, which gathers private fields and checks every key. So does an
-amount that is not a whole number unless ``decimals=True`` says the text held no string that
-decoding could have read as one (a decimal type reads ``"2.50"`` as readily as ``2.50``).
+reader takes its full route, which gathers private fields, checks every key and builds the
+log here too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from typing import Any, Final
 
 from msgspec import UNSET
@@ -57,7 +55,7 @@ from floorman.fold.events import (
     v1_1_fields,
 )
 from floorman.fold.log import HandLog, Omission, RedealOf, Version
-from floorman.fold.table import GAMES, Chips, Family, Level, Player, PlayerStatus, Structure
+from floorman.fold.table import GAMES, Family, Level, Player, PlayerStatus, Structure
 from floorman.formats import _intern
 from floorman.formats.checks import (
     CARDS,
@@ -92,11 +90,9 @@ _UNSET: Final = UNSET
 _PRESENT: Final = PlayerStatus.PRESENT
 
 
-def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[str, Any] | None = None,
+def build(doc: Document, *, direct: bool, ext: Mapping[str, Any] | None = None,
           deck_ext: Mapping[str, Any] | None = None) -> HandLog:
     """The ``HandLog`` of a decoded document, its header's private fields ``ext`` and its deck's ``deck_ext``."""
-    if type(doc.floorman) is not int and direct and not decimals:
-        raise Unusual  # a decimal type reads "1.1" as readily as 1.1: the full route tells them apart
     if not is_version(doc.floorman):
         raise _error("floorman", expected("floorman", doc.floorman))
     version = version_of(doc.floorman)
@@ -113,9 +109,8 @@ def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[st
         except UnknownRulebookError as exc:
             raise _error("rulebook", exc.what) from None
     structure = None if doc.structure is _UNSET else doc.structure
-    decimals = decimals or not direct
-    level = _level(doc.level, "level", None, decimals)
-    players = _players(doc.players, seats, decimals)
+    level = _level(doc.level, "level", None)
+    players = _players(doc.players, seats)
     deck = None if doc.deck is _UNSET else doc.deck
     deck_back = None if deck is None or deck.back is _UNSET else deck.back
     omits = frozenset(doc.omits) if doc.omits is not _UNSET and doc.omits is not None else frozenset[Omission]()
@@ -129,7 +124,7 @@ def build(doc: Document, *, direct: bool, decimals: bool = True, ext: Mapping[st
     if len(doc.events) > MAX_EVENTS:
         raise _error("events", "error.log.too_many_events", most=MAX_EVENTS, got=len(doc.events))
     needs_to = (structure or spec.default_structure) is not Structure.LIMIT
-    events = _events(doc.events, seats, {p.seat for p in players}, needs_to, direct, decimals)
+    events = _events(doc.events, seats, {p.seat for p in players}, needs_to, direct)
     if version is Version.V1:
         _refuse_v1_1(events)
     meta = {key: value for key in META_FIELDS if (value := getattr(doc, key)) is not _UNSET}
@@ -166,14 +161,7 @@ def _seat(value: int | object | None, field: str, seats: int, *, required: bool)
     return value
 
 
-def _chips(value: object, field: str, event: int | None, decimals: bool) -> Chips:
-    """``checks.chips``; ``Unusual`` for a decimal where a string may have been read as one (see the docstring)."""
-    if not decimals and type(value) is Decimal:
-        raise Unusual
-    return chips(value, field, event=event)
-
-
-def _level(fields: LevelFields | Level, field: str, event: int | None, decimals: bool) -> Level:
+def _level(fields: LevelFields | Level, field: str, event: int | None) -> Level:
     """The level of a header's ``level`` (``LevelFields``) or of a ``level_change`` (a ``Level`` already)."""
     number = fields.number
     if number is _UNSET:
@@ -188,11 +176,11 @@ def _level(fields: LevelFields | Level, field: str, event: int | None, decimals:
         elif type(value) is int and 0 <= value <= MAX_CHIPS:
             amounts.append(value)
         else:
-            amounts.append(_chips(value, f"{field}.{name}", event, decimals))
+            amounts.append(chips(value, f"{field}.{name}", event=event))
     return _intern.level_of(number, amounts)
 
 
-def _players(entries: Sequence[PlayerEntry], seats: int, decimals: bool) -> tuple[Player, ...]:
+def _players(entries: Sequence[PlayerEntry], seats: int) -> tuple[Player, ...]:
     players: list[Player] = []
     seen: set[int] = set()
     for i, entry in enumerate(entries):
@@ -207,7 +195,7 @@ def _players(entries: Sequence[PlayerEntry], seats: int, decimals: bool) -> tupl
                 players.append(_intern.player(seat, entry.name, stack))
                 continue
             status = _PRESENT
-        players.append(Player(seat=seat, name=entry.name, stack=_chips(stack, f"players[{i}].stack", None, decimals),
+        players.append(Player(seat=seat, name=entry.name, stack=chips(stack, f"players[{i}].stack"),
                               status=status))
     return tuple(sorted(players, key=_by_seat))
 
@@ -217,7 +205,7 @@ def _by_seat(player: Player) -> int:
 
 
 def _events(
-    events: list[Event], seats: int, occupied: set[int], needs_to: bool, direct: bool, decimals: bool
+    events: list[Event], seats: int, occupied: set[int], needs_to: bool, direct: bool
 ) -> tuple[Event, ...]:
     """Each event checked against the hand so far (the seats taken, the floor calls made); an amount written as a
     whole decimal (``3.0``) is read as the whole number, as everywhere in a log."""
@@ -239,7 +227,7 @@ def _events(
                 if needs_to and event.action in _NEEDS_TO:
                     raise _error("to", "error.log.to_required", index, action=event.action.value)
             elif type(to) is not int or not 0 <= to <= MAX_CHIPS:
-                amount = _chips(to, "to", index, decimals)
+                amount = chips(to, "to", event=index)
                 if amount is not to:
                     events[index] = replace(event, to=amount)
         elif type(event) is CardBurned or type(event) is BoardCardDealt or type(event) is BoxedCardFound:
@@ -250,13 +238,13 @@ def _events(
                 raise _no_player(event.seat, seats, index)
             amount = event.amount
             if type(amount) is not int or not 0 <= amount <= MAX_CHIPS:
-                checked = _chips(amount, "amount", index, decimals)
+                checked = chips(amount, "amount", event=index)
                 if checked is not amount:
                     events[index] = replace(event, amount=checked)
         elif type(event) is FloorCalled:
             floors += 1
         else:
-            checked_event = _other(event, index, seats, occupied, floors, direct, decimals)
+            checked_event = _other(event, index, seats, occupied, floors, direct)
             if checked_event is not event:
                 events[index] = checked_event
     return tuple(events)
@@ -269,7 +257,7 @@ def _no_player(seat: int, seats: int, index: int) -> LogFieldError:
 
 
 def _other(
-    event: Event, index: int, seats: int, occupied: set[int], floors: int, direct: bool, decimals: bool
+    event: Event, index: int, seats: int, occupied: set[int], floors: int, direct: bool
 ) -> Event:
     """The check of an event of the less usual kinds."""
     if isinstance(event, (CardsDiscarded, HandShown, PlayerArrived, PlayerLeft)):
@@ -301,21 +289,21 @@ def _other(
         if event.seat in occupied:
             raise _error("seat", "error.log.seat_taken", index, seat=event.seat)
         occupied.add(event.seat)
-        stack = _chips(event.stack, "stack", index, decimals)
+        stack = chips(event.stack, "stack", event=index)
         if stack is not event.stack:
             return replace(event, stack=stack)
     elif isinstance(event, LevelChanged):
         if direct:
             raise Unusual
-        return replace(event, level=_level(event.level, "level", index, decimals))
+        return replace(event, level=_level(event.level, "level", index))
     elif isinstance(event, RulingApplied):
         _ruling_applied(event, index, floors)
     else:
-        return _added(event, index, seats, occupied, decimals)
+        return _added(event, index, seats, occupied)
     return event
 
 
-def _added(event: Event, index: int, seats: int, occupied: set[int], decimals: bool) -> Event:
+def _added(event: Event, index: int, seats: int, occupied: set[int]) -> Event:
     """The check of an event of the kinds version 1.1 added (or of the fields it added to ``pot_awarded`` and
     ``next_hand``)."""
     if isinstance(event, (CardFoundInBurns, CardFound)) and event.card not in CARDS:
@@ -346,11 +334,11 @@ def _added(event: Event, index: int, seats: int, occupied: set[int], decimals: b
         if len(set(event.made_up)) != len(event.made_up):
             raise _error("made_up", "error.log.seat_named_twice", index)
     elif isinstance(event, PotAwarded) and event.shares:
-        return _shares(event, index, seats, occupied, decimals)
+        return _shares(event, index, seats, occupied)
     return event
 
 
-def _shares(event: PotAwarded, index: int, seats: int, occupied: set[int], decimals: bool) -> PotAwarded:
+def _shares(event: PotAwarded, index: int, seats: int, occupied: set[int]) -> PotAwarded:
     """A pot awarded in parts: each part to a seat with a player, once, of a chip amount."""
     seen: set[int] = set()
     shares = list(event.shares)
@@ -360,7 +348,7 @@ def _shares(event: PotAwarded, index: int, seats: int, occupied: set[int], decim
         if share.seat in seen:
             raise _error(f"shares[{i}].seat", "error.log.two_shares", index, seat=share.seat)
         seen.add(share.seat)
-        amount = _chips(share.amount, f"shares[{i}].amount", index, decimals)
+        amount = chips(share.amount, f"shares[{i}].amount", event=index)
         if amount is not share.amount:
             shares[i] = replace(share, amount=amount)
     return event if shares == list(event.shares) else replace(event, shares=tuple(shares))

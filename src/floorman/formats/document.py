@@ -2,8 +2,10 @@
 
 The events are the engine's own (``floorman.fold.events``: each a Struct tagged by its ``type``); the
 header's objects are the Structs below. Optional header fields default to ``UNSET``, so that a
-field given (even as ``null``, or at its default value) is told apart from one left out: the
-reader counts the fields given to find one given twice (see ``floorman.formats.handlog``).
+field given (even as ``null``, or at its default value) is told apart from one left out, and the
+header's fields are in the order ``handlog.to_obj`` writes them: a document written back is the
+text floorman wrote, which is how the reader knows it read every field once (see
+``floorman.formats.handlog``).
 These Structs stay out of the modules compiled with mypyc (it does not compile Struct classes).
 
 >>> doc = DECODER.decode(b'{"floorman": 1, "game": "holdem", "seats": 2, "level": {"big_blind": 2},'
@@ -70,30 +72,30 @@ class RedealEntry(_Object):
     count: int | UnsetType = UNSET
 
 
-class Document(_Object):
+class Document(_Object, kw_only=True):
     """A hand log (hand-log.md, section 1). Free metadata may be any JSON value; ``_phh`` is the one private
     field named here (what a log converted from PHH keeps of the PHH file): any other is gathered by the reader."""
 
     floorman: int | Decimal
     """The format version: 1, or 1.1 (a log holding anything version 1.1 added)."""
-    game: Game
-    seats: int
-    level: LevelFields
-    players: list[PlayerEntry]
-    events: list[Event]
     rulebook: str | UnsetType | None = UNSET
+    game: Game
     structure: Structure | UnsetType | None = UNSET
+    seats: int
     button: int | UnsetType | None = UNSET
     button_should_be: int | UnsetType | None = UNSET
     redeal_of: RedealEntry | UnsetType | None = UNSET
-    deck: Deck | UnsetType | None = UNSET
-    omits: list[Omission] | UnsetType | None = UNSET
+    level: LevelFields
     hand: Any = UNSET
     table: Any = UNSET
     tournament: Any = UNSET
     dealer: Any = UNSET
     time: Any = UNSET
+    players: list[PlayerEntry]
+    deck: Deck | UnsetType | None = UNSET
+    omits: list[Omission] | UnsetType | None = UNSET
     phh: Any = msgspec.field(default=UNSET, name="_phh")
+    events: list[Event]
 
 
 DECODER = msgspec.json.Decoder(Document, float_hook=Decimal)

@@ -2,7 +2,7 @@
 
 Decoding JSON into typed values (``document.DECODER``) keeps the last of a field given twice and
 cannot gather private ``_fields``; its errors name a path, not what was expected. So a text the
-direct route leaves aside is parsed as plain JSON values (``parse``: numbers that are not whole
+typed route leaves aside is parsed as plain JSON values (``parse``: numbers that are not whole
 as ``Decimal``, a field given twice marked), each object's keys are checked against the fields
 its type names (``clean``: a key given twice or unknown is an error, private fields are set
 apart, ``null`` stands for a field left out), and the values are converted to the same typed
@@ -32,8 +32,8 @@ from floorman.formats.checks import AMOUNT_FIELDS, MAX_SEATS, expected, is_versi
 from floorman.formats.document import FIELDS, Document
 from floorman.locale import Message
 
-__all__ = ["INT_DIGITS", "SURROGATE", "SURROGATE_ESCAPE", "Cleaned", "check_values", "clean", "convert",
-           "has_duplicate", "parse", "refuse_twice"]
+__all__ = ["INT_DIGITS", "SURROGATE", "SURROGATE_ESCAPE", "Cleaned", "check_values", "clean", "convert", "parse",
+           "refuse_twice"]
 
 INT_DIGITS = 40
 """A JSON integer longer than this (sign included) is parsed as a ``Decimal`` (no conversion limit)."""
@@ -65,26 +65,6 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _int(digits: str) -> int | Decimal:
     return int(digits) if len(digits) <= INT_DIGITS else Decimal(digits)
-
-
-class _Twice(Exception):
-    """An object of the text gave a field twice."""
-
-
-def _refuse_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        raise _Twice
-    return obj
-
-
-def has_duplicate(text: str | bytes) -> bool:
-    """Whether any object of the JSON text gives a field twice (or the text is one the full route must see)."""
-    try:
-        json.loads(text, object_pairs_hook=_refuse_twice)
-    except (_Twice, ValueError, RecursionError):
-        return True
-    return False
 
 
 def parse(text: str | bytes, *, checked: bool = True) -> Any:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -46,80 +45,68 @@ from floorman.formats._bounded import MAX_HAND_BYTES, read_file, read_lines, too
 from floorman.formats.build import build
 from floorman.formats.checks import LEVEL_AMOUNTS, Unusual
 from floorman.formats.document import DECODER
-from floorman.formats.fields import clean, convert, has_duplicate, parse
+from floorman.formats.fields import clean, convert, parse
 
 __all__ = ["JsonEncoder", "dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "needs_v1_1", "needs_v1_1_obj", "to_obj"]
 
 _ENCODER: Final = msgspec.json.Encoder(decimal_format="number")
-_KEY_WHITESPACE: Final = re.compile(r'"[ \t\n\r]')
-_KEY_WHITESPACE_BYTES: Final = re.compile(rb'"[ \t\n\r]')
+_WHITESPACE: Final = b" \t\n\r"
 
 
 def loads(text: str | bytes) -> HandLog:
-    """Read one hand log from JSON text."""
-    log = _direct(text)
+    """Read one hand log from JSON text.
+
+    The text is decoded straight into its types (``document.DECODER``) and built (``build``) when
+    its structure proves that decoding kept every field it gave (``_as_decoded``); any other text,
+    valid or not, is read field by field (``from_obj(parse(text))``), which builds the log with the
+    same builder or says what is wrong with it.
+    """
+    log = _typed(text)
     return log if log is not None else from_obj(parse(text))
 
 
-def _direct(text: str | bytes) -> HandLog | None:
-    """The log decoded straight into its types, or ``None`` to leave the text to the full route (``from_obj``).
-
-    The full route is needed when decoding fails (the text may still be a log, with private
-    fields, or say what is wrong), and when a field was given twice: the count of keys
-    (``_once``) proves it was not in the usual text, and ``has_duplicate`` looks where it cannot.
-    An amount that is not a whole number is read here only when the text surely held no string
-    read as one (``_same_quotes``), which is counted only for a log that holds such an amount.
-    """
-    text = text.removeprefix(b"\xef\xbb\xbf") if isinstance(text, bytes) else text.removeprefix("\ufeff")
+def _typed(text: str | bytes) -> HandLog | None:
+    """The log decoded into its types and built, or ``None`` when its text is left to ``from_obj(parse(text))``: a
+    text decoding refuses, one whose structure does not prove it was read whole (``_as_decoded``), one holding a
+    private field in an event or a ``level_change`` (``build`` raises ``Unusual``)."""
     try:
-        doc = DECODER.decode(text)
+        data = text.encode() if isinstance(text, str) else text
+    except UnicodeEncodeError:  # half a surrogate pair: the full route says where
+        return None
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        doc = DECODER.decode(data)
     except (msgspec.DecodeError, RecursionError):
         return None
-    # written back with no spaces (``omit_defaults``: a field left out stays out); any escape in it (an escaped
-    # quote, perhaps) is looked at no further: a byte is found fastest
-    written = _ENCODER.encode(doc)
-    plain = b"\\" not in written
-    if not (plain and _once(text, written)) and has_duplicate(text):
+    if not _as_decoded(data, _ENCODER.encode(doc)):
         return None
     try:
-        return build(doc, direct=True, decimals=False)
-    except Unusual:
-        if not (plain and _same_quotes(text, written)):
-            return None
-    try:
-        return build(doc, direct=True, decimals=True)
+        return build(doc, direct=True)
     except Unusual:
         return None
 
 
-def _once(text: str | bytes, written: bytes) -> bool:
-    """Whether the text surely gave no field twice, ``written`` being its document written back without escapes.
+def _as_decoded(text: bytes, written: bytes) -> bool:
+    """Whether JSON text that decoded as a document surely gave each field once, and a string only where the document
+    holds one (a decimal type reads ``"2.50"`` as readily as ``2.50``); ``written`` is the document written back.
 
-    The document written back has one ``":`` per field it holds (no string in it holds a quote,
-    which would show as ``\\"``). Every field written back was a key of the text, and every key of
-    the text is followed by a colon: when the text has no more colons than the document has
-    fields, no key was given twice (the usual case, counted in one pass). Otherwise (a colon in a
-    string, a key given twice, or a field given at its default value) the keys are counted: each
-    ends in ``":`` where no quote is followed by a space; a key given twice adds one there and not
-    in the document (so does a field given at its default value: ``has_duplicate`` tells the two
-    apart).
+    Decoding keeps the last of a field given twice, so the text's structure is compared with the
+    document's. Either the text is the document as written back, whitespace aside (as every log
+    floorman writes is): the same tokens, so its objects have the same keys. Or, in a text with no
+    escape (each quote opens or closes a string, and a string followed by a colon is a key), its
+    keys are as many as the fields written back and its strings as many as the strings written
+    back: every key of the text is a field of the document, so none was given twice, none at its
+    default (written back it would be left out) and no string was read as a number.
     """
-    fields = written.count(b'":')
-    if isinstance(text, bytes):
-        return text.count(b":") == fields or (
-            text.count(b'":') == fields and _KEY_WHITESPACE_BYTES.search(text) is None)
-    return text.count(":") == fields or (text.count('":') == fields and _KEY_WHITESPACE.search(text) is None)
-
-
-def _same_quotes(text: str | bytes, written: bytes) -> bool:
-    """Whether the text surely held no string read as an amount, ``written`` being its document written back.
-
-    Amounts are written back as numbers, so that the quotes are as many as in the text unless a
-    string was read as an amount (a decimal type reads ``"200"``) or a string field was given at
-    its default.
-    """
-    quotes = written.count(b'"')
-    return (text.count(b'"') if isinstance(text, bytes) else text.count('"')) == quotes
+    if text.translate(None, _WHITESPACE) == written.translate(None, _WHITESPACE):
+        return True
+    if b"\\" in text:
+        return False
+    parts = text.split(b'"')
+    if len(parts) != written.count(b'"') + 1:
+        return False
+    between = b"\0".join(parts[::2]).translate(None, _WHITESPACE)  # the text with each string a NUL
+    return between.count(b"\0:") == written.count(b'":')
 
 
 def load(fp: IO[str] | IO[bytes] | str | Path) -> HandLog:
