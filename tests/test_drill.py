@@ -399,10 +399,15 @@ def test_every_kind_can_be_drilled_from_the_bundled_hands() -> None:
     assert set(drawn) == set(Kind)
 
 
-def test_a_source_hand_keeps_a_number_no_float_holds_as_text_at_once() -> None:
+def test_a_source_hand_keeps_a_number_no_float_holds(tmp_path: Path) -> None:
     from decimal import Decimal
 
-    from floorman.drill.hands import SourceHand
+    from floorman.drill.hands import load_hands
 
-    hand = SourceHand.of("x.phh", {"_note": Decimal("1e999999999"), "stack": Decimal("12.50"), "n": Decimal("7")})
-    assert json.loads(hand.text) == {"_note": "1E+999999999", "stack": 12.5, "n": 7}
+    text = (ROOT / "src" / "floorman" / "drill" / "data" / "dwan-ivey-2009.phh").read_text(encoding="utf-8")
+    path = tmp_path / "x.phh"
+    path.write_text(text + "\n_note = 1e999999999\nnote_stakes = 12.50\n", encoding="utf-8")
+    (hand,) = load_hands(path)
+    kept = hand.obj()["_phh"]
+    assert kept["_note"] == Decimal("1e999999999") and kept["note_stakes"] == Decimal("12.50")
+    assert hand.obj() == hand.obj() and hand.obj() is not hand.obj()

@@ -1,6 +1,6 @@
 """Real hands to drill on: the bundled PHH sample, or the user's PHH files and hand logs.
 
-A hand is kept as the JSON text of its hand log, so that it is an immutable value:
+A hand is kept as its hand log, an immutable value, read by the formats' own readers:
 
 >>> hands = bundled_hands()
 >>> len(hands) >= 20
@@ -21,11 +21,10 @@ Before a drill is built on it, a hand is rebuilt with its physical deal order an
 
 from __future__ import annotations
 
-import json
+import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -33,10 +32,11 @@ from typing import Any
 
 from floorman.engine.hand import rule
 from floorman.errors import FloormanError, LogError
+from floorman.fold.log import HandLog
 from floorman.fold.table import GAMES, Family, Game, GameSpec, PlayerStatus
 from floorman.fold.table import deal_order as table_deal_order
 from floorman.formats import handlog, phh
-from floorman.formats.files import MAX_FILE_BYTES, MAX_HAND_BYTES, read_file
+from floorman.formats.files import hand_texts, read_hands
 
 __all__ = ["SourceHand", "bundled_hands", "initial_deal", "load_hands", "rebuild"]
 
@@ -46,58 +46,33 @@ _PRIVATE_HEADER = ("_phh", "_floorman")
 _STREET_BREAKS = frozenset({"act", "burn", "board", "discard"})
 
 
-_PLAIN_DIGITS = 30
-"""A decimal with more integer digits than this (or not finite) is kept as text, not as a JSON number."""
-
-
-def _plain(o: object) -> object:
-    if isinstance(o, Decimal):
-        if o.is_finite() and o.adjusted() < _PLAIN_DIGITS:  # an amount, or any ordinary number
-            return int(o) if o == o.to_integral_value() else float(o)
-        return str(o)  # e.g. 1e999999999 in a PHH user field: no float holds it, and its int has a billion digits
-    raise TypeError(f"not JSON: {type(o).__name__}")
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SourceHand:
-    """One real hand: where it came from and its hand log as JSON text."""
+    """One real hand: where it came from and its hand log."""
 
     source: str
-    text: str
-
-    @classmethod
-    def of(cls, source: str, obj: Mapping[str, Any]) -> SourceHand:
-        return cls(source=source, text=json.dumps(obj, default=_plain, ensure_ascii=False))
+    log: HandLog
 
     def obj(self) -> Obj:
-        """A fresh JSON-shaped copy of the hand log (amounts with cents as ``Decimal``)."""
-        value: Obj = json.loads(self.text, parse_float=Decimal)
-        return value
+        """A fresh JSON-shaped copy of the hand log (``handlog.to_obj``: amounts with cents as ``Decimal``)."""
+        return copy.deepcopy(handlog.to_obj(self.log))
 
 
 def _from_file(path: Path, name: str) -> list[SourceHand]:
-    if path.suffix in (".phh", ".phhs"):
-        logs = phh.load(path)
-        if len(logs) == 1:
-            return [SourceHand.of(name, logs[0])]
-        return [SourceHand.of(f"{name}#{log.get('hand', i + 1)}", log) for i, log in enumerate(logs)]
-    many = path.suffix == ".jsonl"
-    text = read_file(path, limit=MAX_FILE_BYTES if many else MAX_HAND_BYTES, what="file" if many else "hand")
-    if many:
-        lines = [(at, line) for at, line in enumerate(text.splitlines(), start=1) if line.strip()]
-        out = []
-        for number, (at, line) in enumerate(lines, start=1):
-            try:
-                handlog.loads(line)
-            except LogError as exc:
-                raise exc.located(line=at, source=str(path)) from None
-            out.append(SourceHand.of(f"{name}:{number}", json.loads(line, parse_float=Decimal)))
-        return out
-    try:
-        handlog.loads(text)
-    except LogError as exc:
-        raise exc.located(source=str(path)) from None
-    return [SourceHand.of(name, json.loads(text, parse_float=Decimal))]
+    """The hands of one file, read as the audit reads them (``formats.files``); the first that cannot be read
+    raises its error, naming the file and the hand or line."""
+    read: list[tuple[str, HandLog]] = []
+    for item in hand_texts(path):
+        for hand in read_hands(item, source=str(path)):
+            if hand.error is not None:
+                raise hand.error
+            assert hand.log is not None
+            read.append((hand.hand, hand.log))
+    if path.suffix == ".jsonl":
+        return [SourceHand(source=f"{name}:{number}", log=log) for number, (_, log) in enumerate(read, start=1)]
+    if len(read) == 1:
+        return [SourceHand(source=name, log=read[0][1])]
+    return [SourceHand(source=f"{name}#{label}", log=log) for label, log in read]
 
 
 def load_hands(path: str | Path | None = None, *, limit: int | None = None, seed: int | str = 0) -> tuple[SourceHand, ...]:
@@ -115,8 +90,6 @@ def load_hands(path: str | Path | None = None, *, limit: int | None = None, seed
     if not root.is_dir():
         try:
             return tuple(_from_file(root, root.name))
-        except phh.PhhError as exc:
-            raise exc.error(source=str(root)) from None
         except OSError as exc:
             raise LogError("error.files.unreadable", source=str(root), reason=exc.strerror or str(exc)) from None
     files = sorted(p for p in root.rglob("*") if p.suffix in SUFFIXES and p.is_file())
@@ -140,8 +113,7 @@ def bundled_hands() -> tuple[SourceHand, ...]:
     out: list[SourceHand] = []
     for entry in sorted(data.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".phh"):
-            logs = phh.loads(entry.read_text(encoding="utf-8"))
-            out.extend(SourceHand.of(entry.name, log) for log in logs)
+            out.append(SourceHand(source=entry.name, log=phh.read_log(phh.parse_phh(entry.read_text(encoding="utf-8")))))
     return tuple(out)
 
 

@@ -23,7 +23,6 @@ answer, which is the engine's ruling on the log:
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -111,7 +110,7 @@ class Question:
             "topic": self.topic.value,
             "rulebook": self.rulebook,
             "note": self.note_in(lang),
-            "log": json.loads(handlog.dumps(self.log)),
+            "log": handlog.to_obj(self.log),
             "verdicts": [{"verdict": v.value, "label": verdict_label(v, lang)} for v in Verdict],
             "choices": [list(self.choice_lines(i, lang)) for i in range(len(self.choices))],
             "choice_verdicts": [choice_verdict(steps).value for steps in self.choices],
