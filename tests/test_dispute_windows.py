@@ -73,3 +73,67 @@ def test_fd_dispute_window_a_duplicate_found_after_the_next_hand_began_is_too_la
     assert ruling["verdict"] == "continue"
     assert {"FD-DISPUTE-WINDOW", "DISP-WINDOW"} <= set(ruling["rules"])
     assert "the right to dispute this hand has ended" in ruling["explanation"]
+
+
+# --- a hand that finished during a break (hand log 1.2; TDA-22) ---------------------------------------------------
+
+BREAK_CLAUSE = {"tda-2024": 60}
+"""The books with a break clause and its seconds after the award (TDA-22: one minute); the others have none."""
+
+
+def _in_break(*, shares: list[dict[str, int]], seconds: int | None, after: list[dict[str, Any]] = ()) -> dict[str, Any]:
+    """The checked-down hand, its pot awarded during a break; the floor called ``seconds`` after the award."""
+    log = _checked_down(shares=shares, after=list(after))
+    log["floorman"] = 1.2
+    events = [dict(e) for e in log["events"]]
+    for event in events:
+        if event["type"] == "pot_awarded":
+            event["during_break"] = True
+    if seconds is not None:
+        events[-1]["seconds_after_award"] = seconds
+    log["events"] = events
+    return log
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_disp_window_a_hand_finished_in_a_break_is_disputed_within_the_minute_after_the_award(book: str) -> None:
+    ruling = last(_in_break(shares=OVER, seconds=45), book)
+    assert {"do": "correct_award", "amount": 6000} in ruling["remedies"]
+    if book in BREAK_CLAUSE:
+        assert "within the 60 seconds the book allows" in ruling["explanation"]
+        assert "trong vòng 60 giây" in ruling["explanation_vi"]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_disp_window_a_hand_finished_in_a_break_is_too_late_past_the_minute_under_tda_only(book: str) -> None:
+    ruling = last(_in_break(shares=OVER, seconds=75), book)
+    assert ruling["verdict"] == "continue" and "DISP-WINDOW" in ruling["rules"]
+    if book in BREAK_CLAUSE:  # TDA-22: "the right to any dispute ends 1 minute after the pot is awarded"
+        assert ruling["remedies"] == [] and ruling["discretion"] is False
+        assert "75 seconds after the pot was awarded" in ruling["explanation"]
+        assert "the result stands" in ruling["explanation"]
+    else:  # no break clause: the hand's window runs until the next hand begins
+        assert {"do": "correct_award", "amount": 6000} in ruling["remedies"]
+
+
+def test_disp_window_a_break_without_the_time_of_the_call_is_heard_at_the_floors_call_naming_the_alternative() -> None:
+    ruling = last(_in_break(shares=OVER, seconds=None), "tda-2024")
+    assert {"do": "correct_award", "amount": 6000} in ruling["remedies"]
+    assert ruling["discretion"] is True
+    assert "if it was more than 60 seconds after the award" in ruling["explanation"]
+    assert any("does not give the time of the call" in r for r in ruling["discretion_reasons"])
+
+
+def test_fd_dispute_window_a_duplicate_claimed_past_the_minute_of_a_break_stands_as_played() -> None:
+    dup = [{"type": "discover", "what": "duplicate", "card": "As", "where": "stub"}]
+    ruling = last(_in_break(shares=EVEN, seconds=120, after=dup), "tda-2024")
+    assert ruling["verdict"] == "continue" and ruling["remedies"] == []
+    assert "FD-DUP" in ruling["rules"] and "DISP-WINDOW" in ruling["rules"]
+
+
+def test_disp_window_after_a_break_the_next_hand_keeps_no_accounting_error_open() -> None:
+    """TDA-22 keeps accounting errors open until substantial action in the next hand, but a hand that finished during
+    a break may be disputed only for a minute after the award: by the next hand that minute is long gone."""
+    ruling = last(_in_break(shares=OVER, seconds=None, after=[{"type": "next_hand"}]), "tda-2024")
+    assert not any(r["do"] == "correct_award" for r in ruling["remedies"])
+    assert "ended 60 seconds after the pot was awarded" in ruling["explanation"]

@@ -88,14 +88,14 @@ def test_the_writer_declares_version_1_1_when_a_log_holds_what_1_1_added() -> No
     assert '"floorman": 1.1,' in dumps(grown)
 
 
-@pytest.mark.parametrize("version", ["1.0", "1.2", '"1.1"', "2", "0.9", "true", "[1, 1]"])
-def test_a_version_other_than_1_or_1_1_is_refused_naming_the_field(version: str) -> None:
+@pytest.mark.parametrize("version", ["1.0", "1.3", '"1.1"', '"1.2"', "2", "0.9", "true", "[1, 1]"])
+def test_a_version_other_than_1_1_1_or_1_2_is_refused_naming_the_field(version: str) -> None:
     body = json.dumps(t9([]))
     bad = body.replace('"floorman": 1,', f'"floorman": {version},')
     with pytest.raises(LogFieldError) as err:
         loads(bad)
     assert err.value.field == "floorman"
-    assert "1 or 1.1" in err.value.message
+    assert "1, 1.1 or 1.2" in err.value.message
 
 
 def test_a_version_1_log_holding_an_event_1_1_added_is_refused_naming_its_index() -> None:

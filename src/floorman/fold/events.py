@@ -26,6 +26,7 @@ __all__ = [
     "EVENT_TYPES",
     "V1_1_FIELDS",
     "V1_1_TYPES",
+    "V1_2_FIELDS",
     "Action",
     "BlindKind",
     "BlindPosted",
@@ -68,6 +69,7 @@ __all__ = [
     "Where",
     "event_type",
     "v1_1_fields",
+    "v1_2_fields",
 ]
 
 Ext = Mapping[str, Any] | None
@@ -306,6 +308,9 @@ class StubShuffled(_Event, frozen=True, tag="shuffle"):
 
 class FloorCalled(_Event, frozen=True, tag="floor"):
     note: str | None = None
+    seconds_after_award: int | None = None
+    """How many seconds after the pot was awarded the floor was called (v1.2; a ``pot_awarded`` comes before it):
+    where the hand finished during a break, what decides whether a dispute is in time (TDA-22)."""
     ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
@@ -330,6 +335,9 @@ class PotShare(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 class PotAwarded(_Event, frozen=True, tag="pot_awarded"):
     shares: tuple[PotShare, ...] = ()
     """A pot awarded in parts (v1.1): who got how much; left out, the pot went as the hand's play gave it."""
+    during_break: bool = False
+    """The hand finished during a break (v1.2): the clock reached the break while it was played, and the table
+    finished it (TDA-22: then the right to any dispute ends a minute after the pot is awarded)."""
     ext: Ext = msgspec.field(default=None, name=EXT_NAME)
 
 
@@ -459,6 +467,27 @@ def v1_1_fields(event: Event) -> tuple[str, ...]:
     if names is None:
         return ()
     return tuple(name for name in names if getattr(event, name) not in (None, ()))
+
+
+V1_2_FIELDS: dict[str, tuple[str, ...]] = {"pot_awarded": ("during_break",), "floor": ("seconds_after_award",)}
+"""The fields version 1.2 added to event types of earlier versions: a log giving one declares ``"floorman": 1.2``."""
+
+_V1_2_ADDED: dict[type[Any], tuple[str, ...]] = {EVENT_TYPES[name]: added for name, added in V1_2_FIELDS.items()}
+
+V1_2_ADDED_TO: frozenset[type[Event]] = frozenset(_V1_2_ADDED)
+"""The classes of the event types that version 1.2 added fields to (the keys of ``V1_2_FIELDS``)."""
+
+
+def v1_2_fields(event: Event) -> tuple[str, ...]:
+    """The fields version 1.2 added that ``event`` gives.
+
+    >>> v1_2_fields(PotAwarded(during_break=True)), v1_2_fields(FloorCalled(note="x"))
+    (('during_break',), ())
+    """
+    names = _V1_2_ADDED.get(type(event))
+    if names is None:
+        return ()
+    return tuple(name for name in names if getattr(event, name) not in (None, False))
 
 
 def event_type(event: Event) -> str:

@@ -35,10 +35,12 @@ class Omission(StrEnum):
 
 
 class Version(StrEnum):
-    """The hand-log format version a log declares (``floorman``): 1, or 1.1 with the events and fields it added."""
+    """The hand-log format version a log declares (``floorman``): 1, 1.1 with the events and fields it added, or 1.2
+    (a pot awarded during a break, and how long after the award the floor was called)."""
 
     V1 = "1"
     V1_1 = "1.1"
+    V1_2 = "1.2"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

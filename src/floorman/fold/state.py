@@ -152,6 +152,10 @@ class HandState:
         """Seats whose missed blinds the next hand makes up (``next_hand``, v1.1)."""
         self.award_shares: tuple[tuple[int, Chips], ...] = ()
         """A pot awarded in parts (``pot_awarded``, v1.1): (seat, chips) of each part."""
+        self.award_during_break = False
+        """The hand finished during a break (``pot_awarded.during_break``, v1.2)."""
+        self.seconds_after_award: int | None = None
+        """How long after the award the floor was last called (``floor.seconds_after_award``, v1.2), if the log says."""
         self.order: DealOrder = _NO_ORDER if blank else self._deal_order()
         """Who is dealt in, in what order, and who is the button of the deal."""
 

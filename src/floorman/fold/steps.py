@@ -347,6 +347,7 @@ def _shuffle(state: HandState, event: StubShuffled, at: int) -> None:
 def _pot_awarded(state: HandState, event: PotAwarded, at: int) -> None:
     state.pot_awarded = True
     state.hand_over = True
+    state.award_during_break = event.during_break
     if event.shares:
         state.award_shares = tuple((share.seat, share.amount) for share in event.shares)
 
@@ -361,6 +362,7 @@ def floor_called(state: HandState, event: Event, at: int) -> None:
     """``floor`` changes the hand through ``Hand`` (which rules), not here; who is away when it is called is kept
     (for a misdeal before the deal's last card, "away for the original deal" is measured then: RD-ABSENT)."""
     state.away_at_floor = frozenset(s.seat for s in state.seats.values() if s.entitled and not s.present)
+    state.seconds_after_award = event.seconds_after_award if isinstance(event, FloorCalled) else None
 
 
 def ruling_applied(state: HandState, event: Event, at: int) -> None:

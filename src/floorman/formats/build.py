@@ -23,6 +23,7 @@ from floorman.errors import LogFieldError, UnknownRulebookError, shown
 from floorman.fold.events import (
     V1_1_ADDED_TO,
     V1_1_CLASSES,
+    V1_2_ADDED_TO,
     Action,
     BlindPosted,
     BoardCardDealt,
@@ -53,6 +54,7 @@ from floorman.fold.events import (
     Where,
     event_type,
     v1_1_fields,
+    v1_2_fields,
 )
 from floorman.fold.log import HandLog, Omission, RedealOf, Version
 from floorman.fold.table import GAMES, Family, Level, Player, PlayerStatus, Structure
@@ -67,6 +69,7 @@ from floorman.formats.checks import (
     MAX_DISCARD,
     MAX_EVENTS,
     MAX_SEATS,
+    MAX_SECONDS,
     MAX_SHOWN,
     VERDICTS,
     Unusual,
@@ -127,6 +130,8 @@ def build(doc: Document, *, direct: bool, ext: Mapping[str, Any] | None = None,
     events = _events(doc.events, seats, {p.seat for p in players}, needs_to, direct)
     if version is Version.V1:
         _refuse_v1_1(events)
+    if version is not Version.V1_2:
+        _refuse_v1_2(events)
     meta = {key: value for key in META_FIELDS if (value := getattr(doc, key)) is not _UNSET}
     if ext is None:
         ext = {} if doc.phh is _UNSET else {"_phh": doc.phh}
@@ -145,6 +150,13 @@ def _refuse_v1_1(events: Sequence[Event]) -> None:
             raise _error("type", "error.log.type_new_in_1_1", index, kind=repr(event_type(event)))
         if cls in V1_1_ADDED_TO and (added := v1_1_fields(event)):
             raise _error(added[0], "error.log.field_new_in_1_1", index, kind=repr(event_type(event)))
+
+
+def _refuse_v1_2(events: Sequence[Event]) -> None:
+    """A log that declares version 1 or 1.1 gives no field version 1.2 added: the first one is an error."""
+    for index, event in enumerate(events):
+        if type(event) in V1_2_ADDED_TO and (added := v1_2_fields(event)):
+            raise _error(added[0], "error.log.field_new_in_1_2", index, kind=repr(event_type(event)))
 
 
 def _error(field: str, what: str | Message, event: int | None = None, **params: Any) -> LogFieldError:
@@ -210,6 +222,7 @@ def _events(
     """Each event checked against the hand so far (the seats taken, the floor calls made); an amount written as a
     whole decimal (``3.0``) is read as the whole number, as everywhere in a log."""
     floors = 0
+    awarded = False
     for index, event in enumerate(events):
         if event.ext is not None and direct:
             raise Unusual
@@ -243,7 +256,14 @@ def _events(
                     events[index] = replace(event, amount=checked)
         elif type(event) is FloorCalled:
             floors += 1
+            seconds = event.seconds_after_award
+            if seconds is not None:
+                if type(seconds) is not int or not 0 <= seconds <= MAX_SECONDS:
+                    raise _error("seconds_after_award", expected("seconds_after_award", seconds), index)
+                if not awarded:
+                    raise _error("seconds_after_award", "error.log.seconds_before_award", index)
         else:
+            awarded = awarded or type(event) is PotAwarded
             checked_event = _other(event, index, seats, occupied, floors, direct)
             if checked_event is not event:
                 events[index] = checked_event

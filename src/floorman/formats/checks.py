@@ -92,22 +92,34 @@ VERDICTS: Final = tuple(v.value for v in Verdict)
 
 
 def is_version(value: object) -> bool:
-    """Whether a log's ``floorman`` names a format version: the number 1 or 1.1 (read from text as a ``Decimal``;
-    a float from a caller's object).
+    """Whether a log's ``floorman`` names a format version: the number 1, 1.1 or 1.2 (read from text as a
+    ``Decimal``; a float from a caller's object).
 
-    >>> is_version(1), is_version(Decimal("1.1")), is_version(1.1), is_version(Decimal("1.0")), is_version("1.1")
-    (True, True, True, False, False)
+    >>> is_version(1), is_version(Decimal("1.1")), is_version(1.1), is_version(Decimal("1.2")), is_version(1.2)
+    (True, True, True, True, True)
+    >>> is_version(Decimal("1.0")), is_version("1.1"), is_version(Decimal("1.3"))
+    (False, False, False)
     """
-    return (type(value) is int and value == 1) or (type(value) is Decimal and value == _V1_1) or (
-        type(value) is float and value == 1.1)
+    return (type(value) is int and value == 1) or (type(value) is Decimal and value in _DECIMALS) or (
+        type(value) is float and value in _FLOATS)
 
 
 def version_of(value: object) -> Version:
-    """The version a valid ``floorman`` value names (``is_version``)."""
-    return Version.V1 if type(value) is int else Version.V1_1
+    """The version a valid ``floorman`` value names (``is_version``).
+
+    >>> version_of(1).value, version_of(Decimal("1.1")).value, version_of(1.2).value
+    ('1', '1.1', '1.2')
+    """
+    if type(value) is int:
+        return Version.V1
+    return Version.V1_1 if value == _V1_1 or value == 1.1 else Version.V1_2
 
 
 _V1_1 = Decimal("1.1")
+_DECIMALS = frozenset({_V1_1, Decimal("1.2")})
+_FLOATS = frozenset({1.1, 1.2})
+MAX_SECONDS = 86400
+"""The most seconds a ``floor.seconds_after_award`` may give (a day: a claim later than that is no table's)."""
 
 
 class Unusual(Exception):
@@ -155,10 +167,11 @@ _KIND_ENUMS: dict[tuple[str, str], type[StrEnum]] = {("hand_began", "how"): Hand
 _SEATS = frozenset({"seat", "button", "button_should_be", "from_seat", "by_seat", "made_up"})
 AMOUNT_FIELDS = frozenset({"amount", "to", "stack", *LEVEL_AMOUNTS})
 """The fields that hold a chip amount (a JSON number: never a string, though a decimal may be read from one)."""
-_FLAGS = frozenset({"face_up", "boxed", "replacement", "rebuilt"})
+_FLAGS = frozenset({"face_up", "boxed", "replacement", "rebuilt", "during_break"})
 _TEXTS = frozenset({"back", "note", "how", "name", "rulebook", "reason", "hand"})
 _WHOLE: dict[str, tuple[int, int]] = {
     "index": (1, MAX_CARD_INDEX), "number": (0, LEVEL_NUMBER_MAX), "count": (0, MAX_CARD_INDEX),
+    "seconds_after_award": (0, MAX_SECONDS),
 }
 _SHAPES = frozenset({"level", "deck", "redeal_of", "override", "players", "events", "omits", "cards", "shares"})
 """The fields that hold an object or a list: the catalog's ``error.value.<field>`` says what it looks like."""

@@ -40,7 +40,7 @@ INT_DIGITS = 40
 SURROGATE = re.compile("[\ud800-\udfff]")
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _KEEP_NULL = frozenset({"hand", "table", "tournament", "dealer", "time", "face_up", "boxed", "replacement", "card",
-                        "cards", "rebuilt", "mixed_with", "made_up", "shares"})
+                        "cards", "rebuilt", "mixed_with", "made_up", "shares", "during_break"})
 """The fields where ``null`` is a value (free metadata) or an error, not a field left out."""
 
 

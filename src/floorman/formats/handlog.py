@@ -1,4 +1,4 @@
-"""The hand log format (v1 and v1.1) as JSON (one hand) and JSONL (one hand per line).
+"""The hand log format (v1, v1.1 and v1.2) as JSON (one hand) and JSONL (one hand per line).
 
 Every rejection names the event index and the field, and says what was expected:
 
@@ -38,6 +38,7 @@ from floorman.fold.events import (
     LevelChanged,
     event_type,
     v1_1_fields,
+    v1_2_fields,
 )
 from floorman.fold.log import HandLog, Version
 from floorman.fold.table import Level, PlayerStatus
@@ -47,7 +48,8 @@ from floorman.formats.checks import LEVEL_AMOUNTS, Unusual
 from floorman.formats.document import DECODER
 from floorman.formats.fields import clean, convert, parse
 
-__all__ = ["JsonEncoder", "dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "needs_v1_1", "needs_v1_1_obj", "to_obj"]
+__all__ = ["JsonEncoder", "dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "needs_v1_1",
+           "needs_v1_1_obj", "needs_v1_2", "to_obj"]
 
 _ENCODER: Final = msgspec.json.Encoder(decimal_format="number")
 _WHITESPACE: Final = b" \t\n\r"
@@ -149,9 +151,9 @@ def from_obj(obj: Any) -> HandLog:
 
 
 def to_obj(log: HandLog) -> dict[str, Any]:
-    """The JSON-shaped object of a hand log (field order as in the format): version 1.1 if the log declared it or
-    its events need it, else 1."""
-    obj: dict[str, Any] = {"floorman": _V1_1 if needs_v1_1(log) else 1}
+    """The JSON-shaped object of a hand log (field order as in the format): the version the log declared, or the
+    lowest its events need (1.2, 1.1, else 1)."""
+    obj: dict[str, Any] = {"floorman": _V1_2 if needs_v1_2(log) else _V1_1 if needs_v1_1(log) else 1}
     if log.rulebook is not None:
         obj["rulebook"] = log.rulebook
     obj["game"] = log.game.value
@@ -191,6 +193,12 @@ def to_obj(log: HandLog) -> dict[str, Any]:
 
 
 _V1_1 = Decimal("1.1")
+_V1_2 = Decimal("1.2")
+
+
+def needs_v1_2(log: HandLog) -> bool:
+    """Whether a log is written as version 1.2: it declared it, or an event of it gives a field 1.2 added."""
+    return log.version is Version.V1_2 or any(v1_2_fields(e) for e in log.events)
 
 
 def needs_v1_1(log: HandLog) -> bool:

@@ -74,6 +74,7 @@ SWITCH_NAMES: Mapping[str, str] = {
     "premature_turn": N_("A turn card dealt before the flop betting is over"),
     "seventh_street_exposed": N_("Stud: a seventh-street card dealt face up"),
     "accounting_dispute_until": N_("An award that does not add up may be disputed until"),
+    "break_dispute_seconds": N_("Seconds after the award a hand finished during a break may be disputed (0: no such rule)"),
     "absent_deadline": N_("An absent player must be back by"),
     "redeal_absent": N_("A player away for the original deal, in the re-deal"),
 }

@@ -102,6 +102,9 @@ class Params:
     accounting_dispute_until: AccountingDispute
     """How long an accounting error in awarding the pot (an award that does not add up) may be disputed: until the
     next hand begins, like any dispute of the hand (T-76), or until substantial action in the next hand (TDA-22)."""
+    break_dispute_seconds: int
+    """A hand that finished during a break may be disputed (any dispute) until this many seconds after the pot was
+    awarded (TDA-22: one minute); 0: the book has no such clause, and the hand's window holds through the break."""
     dealt_out_needs_presence: bool
     """A seat dealt out is a misdeal only when its player is present or has posted (cash books: LA-108, RRoP); else
     every away player is dealt in, his forced bets posted from his stack (ABS-DEALT-IN), and skipping him is one."""

@@ -90,13 +90,19 @@ def judge(
     sa = sa_reached(state, book.params)
     ctx = Context(state=state, book=book, sa=sa)
     if state.next_hand_begun and findings:
+        # a hand that finished during a break under a book with a break clause: any dispute ended a little after the
+        # award (TDA-22), long before the next hand began, so accounting errors are not kept open
         open_now = NEXT_HAND | _ACCOUNTING if ctx.params.accounting_dispute_until == "next_hand_substantial_action" \
-            else NEXT_HAND
+            and not _finished_in_break(ctx) else NEXT_HAND
         ahead = [DECISIONS[kind](ctx, group) for kind, group in _grouped(f for f in findings if f.irregularity in open_now)]
         late = [f for f in findings if f.irregularity not in open_now]
         if not late:
             return _continue(ctx, ahead, at), None
         return _window_closed(ctx, late, at, ahead), None
+    if at is not None and state.pot_awarded and findings and _finished_in_break(ctx):
+        seconds = state.seconds_after_award
+        if seconds is not None and seconds > ctx.params.break_dispute_seconds:
+            return _break_window_closed(ctx, findings, at, seconds), None
     groups = dict(_grouped(findings))
     _boxed_explains_the_count(groups)
     if ctx.params.button_short_before_sa == "wrong_count" and not sa and (
@@ -378,13 +384,36 @@ def clean_ruling(book: Rulebook, rules: tuple[str, ...], *, sa: bool, at: int | 
 
 
 def _after_pot_awarded(ctx: Context, decisions: list[Decision], lead: Decision) -> None:
-    """The floor was called after the pot was awarded and before the next hand began: the claim is in time."""
+    """The floor was called after the pot was awarded and before the next hand began: the claim is in time (where the
+    hand finished during a break under a book with a break clause, within its time after the award)."""
     for d in decisions:
         ctx.apply(d, "dispute.after_pot_awarded")
         if d.verdict is Verdict.VOID:
             ctx.apply(d, "dispute.after_pot_awarded.fouled_deck",
                       Message.of("ruling.window_open.fouled_deck_claim_after_the_pot"))
     lead.say(Message.of("ruling.window_open.claimed_after_the_pot_was_awarded"))
+    if _finished_in_break(ctx):
+        limit, seconds = ctx.params.break_dispute_seconds, ctx.state.seconds_after_award
+        if seconds is None:
+            ctx.apply(lead, "dispute.break_window_untimed", Message.of("ruling.break_window.untimed_why", limit=limit))
+            lead.say(Message.of("ruling.break_window.untimed", limit=limit))
+        else:
+            ctx.apply(lead, "dispute.break_window_open")
+            lead.say(Message.of("ruling.break_window.in_time", seconds=seconds, limit=limit))
+
+
+def _finished_in_break(ctx: Context) -> bool:
+    """The hand finished during a break (``pot_awarded.during_break``) and the book gives such a hand its own window."""
+    return ctx.state.award_during_break and ctx.params.break_dispute_seconds > 0
+
+
+def _break_window_closed(ctx: Context, findings: Sequence[Finding], at: int, seconds: int) -> Ruling:
+    """The hand finished during a break and the floor was called later after the award than the book allows: what
+    was found in the hand stands as played (TDA-22)."""
+    d = ctx.decide(list(findings), "dispute.break_window_closed")
+    d.rules += [r for f in findings for r in f.rules]
+    d.say(Message.of("ruling.break_window.closed", seconds=seconds, limit=ctx.params.break_dispute_seconds))
+    return _build(ctx, Verdict.CONTINUE, [d], d.rules, [], d.explanation, at)
 
 
 def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None, ahead: Sequence[Decision] = ()) -> Ruling:
@@ -393,6 +422,8 @@ def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None, ah
     d = ctx.decide(list(findings), "dispute.window_closed")
     d.rules += [r for f in findings for r in f.rules]
     d.say(Message.of("ruling.window_closed.the_next_hand_has_already_begun"))
+    if _finished_in_break(ctx):
+        d.say(Message.of("ruling.break_window.before_next_hand", limit=ctx.params.break_dispute_seconds))
     after = next((f for f in findings if f.irregularity is Irregularity.EVENT_AFTER_NEXT_HAND), None)
     if after is not None:
         d.say(Message.of("ruling.after_next_hand.said", at=after.at))
