@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
+import floorman
 from floorman.errors import LogFieldError
 from floorman.fold.log import Version
 from floorman.formats import handlog
+from tests.conftest import ROOT
 
 
 def _log(version: Any, events: list[dict[str, Any]]) -> str:
@@ -63,3 +65,24 @@ def test_a_log_built_with_a_1_2_field_is_written_as_1_2() -> None:
     log = handlog.from_obj(json.loads(_log(1.2, IN_BREAK)))
     assert handlog.needs_v1_2(log)
     assert not handlog.needs_v1_2(handlog.loads(_log(1.1, [{"type": "pot_awarded"}])))
+
+
+V1_2_EXAMPLES = {
+    "hand-finished-in-a-break.json": ("continue", "DISP-WINDOW", "correct_award", True),
+    "claim-after-the-break-minute.json": ("continue", "DISP-WINDOW", None, False),
+}
+
+
+def test_the_v1_2_examples_declare_their_version_round_trip_and_rule_as_their_readme_says() -> None:
+    folder = ROOT / "examples" / "v1.2"
+    assert {p.name for p in folder.glob("*.json")} == set(V1_2_EXAMPLES)
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    for name, (verdict, rule, remedy, doubt) in V1_2_EXAMPLES.items():
+        assert f"`{name}`" in readme
+        log = floorman.load(folder / name)
+        assert log.version is Version.V1_2
+        assert handlog.loads(handlog.dumps(log)) == log
+        ruling = floorman.rule(log).ruling
+        assert (ruling.verdict.value, ruling.rules[0]) == (verdict, rule), name
+        assert ruling.discretion is doubt, name
+        assert [r.do.value for r in ruling.remedies][:1] == ([remedy] if remedy else []), name
