@@ -40,3 +40,12 @@ def test_the_consoles_buttons_log_v1_1_events_and_its_event_list_says_them(floor
     for words in ("The deal is complete", "The stub was dropped and put back in order", "Card found off the table",
                   "Seat 3 holds 1 cards (a player took or swapped cards)"):
         assert words in html, words
+
+
+def test_a_tablet_logging_a_pot_awarded_during_a_break_makes_the_hand_version_1_2(dealer: TestClient) -> None:
+    hand_id, seq, rest = start(dealer)
+    body = play(dealer, hand_id, seq, rest[:2])
+    play(dealer, hand_id, body["seq"], [{"type": "pot_awarded", "during_break": True}])
+    hand = dealer.get(f"/api/hands/{hand_id}").json()
+    assert hand["log"]["floorman"] == 1.2
+    assert hand["log"]["events"][-1] == {"type": "pot_awarded", "during_break": True}

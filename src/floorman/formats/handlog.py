@@ -33,6 +33,7 @@ from floorman.fold.events import (
     EXT_NAME,
     V1_1_FIELDS,
     V1_1_TYPES,
+    V1_2_FIELDS,
     Event,
     HandShown,
     LevelChanged,
@@ -49,7 +50,7 @@ from floorman.formats.document import DECODER
 from floorman.formats.fields import clean, convert, parse
 
 __all__ = ["JsonEncoder", "dump", "dumps", "event_to_obj", "from_obj", "iter_jsonl", "load", "loads", "needs_v1_1",
-           "needs_v1_1_obj", "needs_v1_2", "to_obj"]
+           "needs_v1_1_obj", "needs_v1_2", "needs_v1_2_obj", "to_obj"]
 
 _ENCODER: Final = msgspec.json.Encoder(decimal_format="number")
 _WHITESPACE: Final = b" \t\n\r"
@@ -199,6 +200,19 @@ _V1_2 = Decimal("1.2")
 def needs_v1_2(log: HandLog) -> bool:
     """Whether a log is written as version 1.2: it declared it, or an event of it gives a field 1.2 added."""
     return log.version is Version.V1_2 or any(v1_2_fields(e) for e in log.events)
+
+
+def needs_v1_2_obj(events: Iterable[Any]) -> bool:
+    """Whether JSON-shaped events give a field version 1.2 added (a header for them declares 1.2).
+
+    >>> needs_v1_2_obj([{"type": "pot_awarded"}]), needs_v1_2_obj([{"type": "pot_awarded", "during_break": True}])
+    (False, True)
+    """
+    for event in events:
+        kind = str(event.get("type")) if isinstance(event, dict) else ""
+        if any(event.get(name) not in (None, False) for name in V1_2_FIELDS.get(kind, ())):
+            return True
+    return False
 
 
 def needs_v1_1(log: HandLog) -> bool:

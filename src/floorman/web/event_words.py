@@ -132,7 +132,11 @@ def describe_event(event: Mapping[str, Any], t: Translator) -> str:
         return t.gettext("The level changes")
     if kind == "floor":
         note = event.get("note")
-        return t.gettext("Floor called") + (f": {note}" if note else "")
+        text = t.gettext("Floor called")
+        if event.get("seconds_after_award") is not None:  # version 1.2
+            text += " (" + t.gettext("%(seconds)s seconds after the pot was awarded") % {
+                "seconds": event["seconds_after_award"]} + ")"
+        return text + (f": {note}" if note else "")
     if kind == "ruling_applied":
         override = event.get("override")
         if override:
@@ -145,7 +149,7 @@ def describe_event(event: Mapping[str, Any], t: Translator) -> str:
 
 
 def _added_event(event: Mapping[str, Any], t: Translator) -> str | None:
-    """The events (and fields) hand log version 1.1 added, in words; ``None`` for any other event."""
+    """The events (and fields) hand log versions 1.1 and 1.2 added, in words; ``None`` for any other event."""
     kind = event.get("type", "")
     seat = event.get("seat")
     if kind == "muck_retrieved":
@@ -182,10 +186,13 @@ def _added_event(event: Mapping[str, Any], t: Translator) -> str | None:
             parts.append(t.gettext("blinds made up by seats %(seats)s") % {
                 "seats": " ".join(str(s) for s in event["made_up"])})
         return t.gettext("The next hand begins") + f" ({'; '.join(parts)})"
-    if kind == "pot_awarded" and event.get("shares"):
+    if kind == "pot_awarded" and (event.get("shares") or event.get("during_break")):
         parts = [t.gettext("seat %(seat)s: %(amount)s") % {"seat": share.get("seat"),
-                 "amount": format_chips(share.get("amount"), t.locale)} for share in event["shares"]]
-        return t.gettext("The pot is awarded in parts") + f" ({', '.join(parts)})"
+                 "amount": format_chips(share.get("amount"), t.locale)} for share in event.get("shares") or ()]
+        if event.get("during_break"):  # version 1.2
+            parts.append(t.gettext("during a break"))
+        text = t.gettext("The pot is awarded in parts") if event.get("shares") else t.gettext("The pot is pushed")
+        return text + f" ({', '.join(parts)})"
     return None
 
 

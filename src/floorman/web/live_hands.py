@@ -126,9 +126,14 @@ class LiveHand:
 
 def _declared(obj: dict[str, Any]) -> dict[str, Any]:
     """A console hand's log as the engine reads it: its header is version 1, and declares 1.1 once a tablet has
-    logged an event or field that version 1.1 added (``hand_began``, a burn's ``back`` ...)."""
-    if obj.get("floorman") == 1 and handlog.needs_v1_1_obj(obj.get("events", ())):
-        return {**obj, "floorman": 1.1}
+    logged an event or field that version 1.1 added (``hand_began``, a burn's ``back`` ...), 1.2 once one that
+    version 1.2 added (a pot awarded ``during_break``, a floor call's ``seconds_after_award``)."""
+    if obj.get("floorman") == 1:
+        events = obj.get("events", ())
+        if handlog.needs_v1_2_obj(events):
+            return {**obj, "floorman": 1.2}
+        if handlog.needs_v1_1_obj(events):
+            return {**obj, "floorman": 1.1}
     return obj
 
 
