@@ -46,15 +46,14 @@ services' limits, the typing marker and the hand-log contract the package ships 
 CORE = ("errors", "locale", "fold", "law", "engine")
 """The pure core: standard library only, no I/O, clock or randomness."""
 ALLOWED_UP = {
-    "fold": {"floorman.law.rulebooks.decisions"},
     "locale": {"floorman.fold.table"},
     "storage": {"floorman.cli.errors"},
     "drill": {"floorman.cli.errors"},
     "web": {"floorman.cli.errors"},
 }
-"""The arrows that point up, each real: a finding cites the rules of its decision row (``law.rulebooks.decisions``,
-the rows alone); the catalog names games, structures and amounts from the table's registry; every
-command of an edge speaks through the command line's one error edge (``cli.errors``)."""
+"""The arrows that point up, each real: the catalog names games, structures and amounts from the table's registry;
+every command of an edge speaks through the command line's one error edge (``cli.errors``). None leaves the fold:
+it is facts alone (``test_the_fold_reaches_no_law_and_no_engine``)."""
 VALUE_LIBRARIES = {"floorman.fold.events": {"msgspec"}}
 """Outside the standard library, the core uses only msgspec, and only for its Structs: the events are the types JSON
 is decoded into."""
@@ -217,6 +216,34 @@ def _reach(start: str) -> set[str]:
                 seen.add(nxt)
                 stack.append(nxt)
     return seen
+
+
+def _reach_typed(start: str) -> set[str]:
+    """What ``start`` reaches by its imports, those for the type checker alone included."""
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        for nxt in _edges(stack.pop(), type_checking=True):
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return seen
+
+
+def test_the_fold_reaches_no_law_and_no_engine() -> None:
+    """The fold is pure facts: no module of ``floorman.fold`` imports, or imports what imports (for the type checker
+    too), a rulebook, a decision row, a decider or the engine. Which rules a finding rests on is the law's
+    (``law.rulebooks.decisions.finding_rules``); what a ruling does to the hand comes back to the fold as a fact."""
+    fold = sorted(m for m in MODULES if _layer_of(m) == "fold")
+    assert len(fold) > 10
+    for module in fold:
+        above = sorted(m for m in _reach_typed(module) if _layer_of(m) in {"law", "engine"})
+        assert not above, f"{module} reaches {', '.join(above)}"
+
+
+def test_the_fold_check_can_fail() -> None:
+    assert {m for m in _reach_typed("floorman.engine.hand") if _layer_of(m) == "law"}
+    assert "floorman.law.rulebooks.decisions" in _reach_typed("floorman.formats.ruling")
 
 
 def test_no_module_imports_itself_through_others() -> None:

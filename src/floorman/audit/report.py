@@ -27,6 +27,7 @@ from floorman.errors import LogError
 from floorman.fold.findings import DeckCheck
 from floorman.fold.log import HandLog
 from floorman.law.rulebooks import Rulebook
+from floorman.law.rulebooks.decisions import finding_rules
 from floorman.law.rulings.model import Verdict
 
 __all__ = [
@@ -203,7 +204,7 @@ def audit_hand(
         for finding in ruling.findings:
             decided.setdefault(id(finding), ruling.verdict)
     rows = [
-        FindingRow(at=f.at, irregularity=f.irregularity.value, rules=f.rules,
+        FindingRow(at=f.at, irregularity=f.irregularity.value, rules=finding_rules(f),
                    verdict=decided.get(id(f), last).value, seat=f.seat, card=f.card, count=f.count)
         for f in result.findings
     ]

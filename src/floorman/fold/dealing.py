@@ -17,10 +17,9 @@ from floorman.fold.log import Omission
 from floorman.fold.seat import SeatState
 from floorman.fold.state import HandState
 from floorman.fold.table import Family, PlayerStatus, Street
-from floorman.law.rulebooks.decisions import deal_order_rules, row
 from floorman.locale import Message
 
-__all__ = ["close_initial", "deal_after", "deal_initial", "evaluate_initial", "expose", "order_rules"]
+__all__ = ["close_initial", "deal_after", "deal_initial", "evaluate_initial", "expose"]
 
 # the members compared with here, named once: the compiled core reads each as a constant, not as an
 # attribute of its enum looked up at every comparison
@@ -31,11 +30,6 @@ _OMITTED_DEAL_ORDER: Final = Omission.DEAL_ORDER
 _PENALIZED: Final = PlayerStatus.PENALIZED
 _REDEAL_DEAD: Final = PlayerStatus.REDEAL_DEAD
 _PREDRAW: Final = Street.PREDRAW
-
-
-def order_rules(state: HandState) -> tuple[str, ...]:
-    """The dealing-order rules the hand's deal rests on (its family, heads-up, a dead button or small blind)."""
-    return deal_order_rules(state.order, dead_small_blind=state.dead_small_blind)
 
 
 def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
@@ -64,7 +58,7 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
         if first is not None and to != first:
             state.add(Finding(
                 at=at, irregularity=I.FIRST_CARD_WRONG_SEAT, seat=ev.seat, expected_seat=first,
-                during_initial_deal=True, extra_rules=order_rules(state),
+                during_initial_deal=True, order=state.order, dead_small_blind=state.dead_small_blind,
             ))
     if seat is None or not seat.entitled:
         if not any(f.irregularity is I.CARD_TO_SEAT_NOT_ENTITLED and f.seat == ev.seat for f in state.findings):
@@ -315,23 +309,21 @@ def _dealer_exposure(state: HandState, seat: SeatState, card: int, at: int, *, h
         return
     if seat.is_replacement(card):
         state.add(Finding(at=at, irregularity=I.EXPOSED_REPLACEMENT_CARD, seat=seat.seat, card=face,
-                          note=_how(how)))
+                          note=_how(how), how=how))
         _set_up_replacement(state, seat)
         return
     if not state.initial_open:
-        state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=face, note=_how(how)))
+        state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=face, note=_how(how),
+                          how=how))
         return
     count = 1 + sum(
         1 for f in state.findings
         if f.irregularity is I.EXPOSED_HOLE_CARD and f.during_initial_deal
     )
-    extra = row("exposed_hole_card.flashed").rules if how in ("flashed", "off_table") else ()
-    if state.order.heads_up:
-        extra += row("deal_order.heads_up").rules
     state.add(Finding(
         at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=face,
         position=None if state.omits(_OMITTED_DEAL_ORDER) else seat.positions[card],
-        count=count, during_initial_deal=True, note=_how(how), extra_rules=extra,
+        count=count, during_initial_deal=True, note=_how(how), how=how, order=state.order,
     ))
     if not state.is_stud:
         _set_up_replacement(state, seat)
@@ -348,8 +340,8 @@ def _draw_exposure(state: HandState, seat: SeatState, card: int, at: int, *, how
     state.add(Finding(
         at=at, irregularity=I.EXPOSED_HOLE_CARD, seat=seat.seat, card=seat.faces[card],
         street=None if initial else street, count=count, during_initial_deal=initial, note=_how(how),
-        position=seat.positions[card] if initial and not state.omits(_OMITTED_DEAL_ORDER) else None,
-        extra_rules=row("exposed_hole_card.flashed").rules if how in ("flashed", "off_table") else (),
+        position=seat.positions[card] if initial and not state.omits(_OMITTED_DEAL_ORDER) else None, how=how,
+        order=state.order if initial else None,
     ))
     seat.owed_replacements += 1
 
@@ -379,7 +371,7 @@ def expose(state: HandState, ev: CardExposed, at: int) -> None:
     if ev.by is ExposedBy.PLAYER:
         seat.expose(card, by_dealer=False)
         state.add(Finding(at=at, irregularity=I.PLAYER_EXPOSED_OWN_CARD, seat=ev.seat, card=seat.faces[card],
-                          note=_how(ev.how or "shown")))
+                          note=_how(ev.how or "shown"), how=ev.how or "shown"))
         return
     if seat.is_by_dealer(card):
         return
@@ -387,7 +379,7 @@ def expose(state: HandState, ev: CardExposed, at: int) -> None:
     if state.deal_finished and seat.dealt_at[card] != last_dealt and not seat.is_replacement(card):
         seat.expose(card, by_dealer=True)
         state.add(Finding(at=at, irregularity=I.EXPOSED_AFTER_DEAL, seat=seat.seat, card=seat.faces[card],
-                          note=_how(ev.how or "exposed")))
+                          note=_how(ev.how or "exposed"), how=ev.how or "exposed"))
         return
     _dealer_exposure(state, seat, card, at, how=ev.how or "exposed")
 

@@ -1,12 +1,13 @@
 """Findings: irregularities seen in a hand, as facts (the same under every rulebook).
 
-A finding records *what happened* and where (the event index); what the rules make of it
-is the job of ``floorman.law.rulings``.
+A finding records *what happened* and where (the event index); what the rules make of it, the rules it
+rests on included, is the job of the law (``floorman.law``): a finding names no rule.
 
->>> f = Finding(at=3, irregularity=Irregularity.FIRST_CARD_WRONG_SEAT, seat=2, expected_seat=1,
-...             extra_rules=("DEAL-ORDER-FLOP",))
->>> f.rules
-('MD-FIRST-WRONG-SEAT', 'DEAL-ORDER-FLOP')
+>>> from floorman.fold.table import Family, deal_order
+>>> order = deal_order(family=Family.FLOP, seats=6, button=2, entitled=(2, 5))
+>>> f = Finding(at=3, irregularity=Irregularity.EXPOSED_HOLE_CARD, seat=5, card="Ah", how="flashed", order=order)
+>>> f.how, f.order.heads_up
+('flashed', True)
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from floorman.fold.table import Street
-from floorman.law.rulebooks.decisions import finding_rules
+from floorman.fold.table import DealOrder, Street
 from floorman.locale import Message
 
 __all__ = ["MIXED_WITH", "NEXT_HAND", "DeckCheck", "DeckCount", "Finding", "Irregularity", "SetAside"]
@@ -127,12 +127,13 @@ class Finding:
     note: Message | None = None
     """A short fact as a message id with its parameters (where a duplicate was seen, how a card was exposed):
     ``finding.*`` in the catalog, said at the edge."""
-    extra_rules: tuple[str, ...] = ()
-    """Rule ids that apply to this fact beyond the irregularity's own (e.g. the dealing order)."""
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        return finding_rules(self.irregularity.value) + self.extra_rules
+    how: str | None = None
+    """How a card was exposed, in the log's word (``flashed``, ``off_table``, ``dealt_face_up``...)."""
+    order: DealOrder | None = None
+    """The deal's order when the finding was made, where the finding is about the initial deal's order (the first
+    card to the wrong seat; a card exposed on the initial deal): its family, who is dealt in, heads-up or not."""
+    dead_small_blind: bool = False
+    """The big blind was posted and no small blind, with more than two seats dealt in (with ``order``)."""
 
 
 class SetAside(StrEnum):

@@ -18,6 +18,7 @@ from floorman.fold.findings import Finding
 from floorman.formats import handlog
 from floorman.formats.handlog import JsonEncoder
 from floorman.law.rulebooks import Citation
+from floorman.law.rulebooks.decisions import finding_rules
 from floorman.law.rulings.model import Ruling
 from floorman.locale import in_every_lang
 
@@ -25,7 +26,7 @@ __all__ = ["dump", "dumps", "finding_to_obj", "ruling_to_obj", "to_obj"]
 
 
 def finding_to_obj(f: Finding) -> dict[str, Any]:
-    obj: dict[str, Any] = {"at": f.at, "irregularity": f.irregularity.value, "rules": list(f.rules)}
+    obj: dict[str, Any] = {"at": f.at, "irregularity": f.irregularity.value, "rules": list(finding_rules(f))}
     for key in ("seat", "card", "count", "position", "expected_seat", "from_seat"):
         value = getattr(f, key)
         if value is not None:

@@ -37,6 +37,7 @@ from floorman.engine.result import Result
 from floorman.errors import FloormanError
 from floorman.fold.log import HandLog
 from floorman.law.rulebooks import find_rulebook
+from floorman.law.rulebooks.decisions import finding_rules
 from floorman.law.rulings.model import Ruling
 from floorman.locale import lang_of, translations
 from floorman.words.causes import cause_words
@@ -190,7 +191,7 @@ class HandDetail:
         obj = {
             "book": result.rulebook.name_in(lang),
             "rulings": [_ruling_obj(r, lang) for r in result.rulings],
-            "findings": [[f.at, f.irregularity.value, list(f.rules)] for f in result.findings]
+            "findings": [[f.at, f.irregularity.value, list(finding_rules(f))] for f in result.findings]
             + [[c.at, c.check.value, []] for c in result.deck_counts],
             "events": self._events(log),
         }

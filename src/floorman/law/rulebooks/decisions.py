@@ -10,11 +10,13 @@ code only chooses rows; an I or U row is the floor's call. A book may tag a row 
 ['scramble_and_pick_burn', 'deal_without_burn']
 >>> row("short_flop.found").is_discretion
 True
->>> finding_rules("duplicate_card")
+>>> from floorman.fold.findings import Finding, Irregularity
+>>> finding_rules(Finding(at=7, irregularity=Irregularity.DUPLICATE_CARD, card="As"))
 ('FD-DUP', 'DEF-FOULED-DECK')
 
 The first row of an irregularity (``<irregularity>.found``) is the one map from the irregularity to the
-rules its finding rests on.
+rules its finding rests on; a finding's facts may add the rules of other rows (``fact_rules``). A finding
+itself names no rule: it is a fact of the fold, and this is the one place its rules are read.
 """
 
 from __future__ import annotations
@@ -27,9 +29,11 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from floorman.fold.findings import Finding, Irregularity
 from floorman.fold.table import DealOrder, Family
 
-__all__ = ["TAGS", "RemedyTemplate", "Row", "deal_order_rules", "decision_rows", "fill", "finding_rules", "row"]
+__all__ = ["TAGS", "RemedyTemplate", "Row", "deal_order_rules", "decision_rows", "fact_rules", "fill", "finding_rules",
+           "row"]
 
 TAGS = ("V", "I", "U")
 """The evidence tags of rules.md: V firm, I interpreted (an inference), U uncertain."""
@@ -130,9 +134,43 @@ def row(key: str) -> Row:
     return rows[key]
 
 
-def finding_rules(irregularity: str) -> tuple[str, ...]:
-    """The rules a finding of this irregularity rests on: its ``found`` row."""
-    return row(f"{irregularity}.found").rules
+def finding_rules(finding: Finding) -> tuple[str, ...]:
+    """The rules a finding rests on: its irregularity's ``found`` row, then the rules its facts add
+    (``fact_rules``)."""
+    return row(f"{finding.irregularity.value}.found").rules + fact_rules(finding)
+
+
+_FLASHED = frozenset({"flashed", "off_table"})
+"""How a card is exposed that the flash rule speaks of: flashed, or sent off the table (exposed all the same)."""
+
+
+def fact_rules(finding: Finding) -> tuple[str, ...]:
+    """The rules a finding's facts add to its irregularity's own row.
+
+    The first card dealt to the wrong seat rests on the deal's order (``deal_order_rules``: the game family's,
+    heads-up, a dead button or small blind). A hole card the dealer exposed on the initial deal rests on the flash
+    rule when it was flashed or sent off the table, and, on a heads-up deal of a flop or stud game, on the heads-up
+    order (a draw game's exposures rest on the draw's own rules).
+
+    >>> from floorman.fold.table import deal_order
+    >>> hu = deal_order(family=Family.FLOP, seats=6, button=2, entitled=(2, 5))
+    >>> fact_rules(Finding(at=4, irregularity=Irregularity.EXPOSED_HOLE_CARD, seat=5, how="flashed", order=hu))
+    ('EXP-FLASH', 'DEAL-ORDER-HU')
+    >>> fact_rules(Finding(at=2, irregularity=Irregularity.FIRST_CARD_WRONG_SEAT, seat=2, expected_seat=5, order=hu))
+    ('DEAL-ORDER-FLOP', 'DEAL-ORDER-HU')
+    >>> fact_rules(Finding(at=2, irregularity=Irregularity.EXPOSED_AFTER_DEAL, seat=2, how="flashed"))
+    ()
+    """
+    kind = finding.irregularity
+    order = finding.order
+    if kind is Irregularity.FIRST_CARD_WRONG_SEAT:
+        return deal_order_rules(order, dead_small_blind=finding.dead_small_blind) if order is not None else ()
+    if kind is not Irregularity.EXPOSED_HOLE_CARD:
+        return ()
+    rules = row("exposed_hole_card.flashed").rules if finding.how in _FLASHED else ()
+    if order is not None and order.heads_up and order.family is not Family.DRAW:
+        rules += row("deal_order.heads_up").rules
+    return rules
 
 
 def deal_order_rules(order: DealOrder, *, dead_small_blind: bool = False) -> tuple[str, ...]:

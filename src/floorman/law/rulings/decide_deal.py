@@ -7,6 +7,7 @@ from collections.abc import Callable
 from floorman.fold.findings import Finding
 from floorman.fold.findings import Irregularity as I
 from floorman.fold.table import Family
+from floorman.law.rulebooks.decisions import fact_rules
 from floorman.law.rulings.context import Context, Decision
 from floorman.law.rulings.model import Verdict
 from floorman.locale import Message
@@ -19,7 +20,7 @@ C = Verdict.CONTINUE
 def first_card(ctx: Context, fs: list[Finding]) -> Decision:
     f = fs[0]
     d = ctx.decide(fs, "first_card_wrong_seat.found")
-    d.rules += f.extra_rules
+    d.rules += fact_rules(f)
     order = ctx.state.order
     where = "stud" if ctx.state.is_stud else "heads_up" if order.heads_up else "button"
     d.say(Message.of("ruling.first_card.the_first_card_went_to_seat", seat=f.seat, expected_seat=f.expected_seat,
@@ -157,7 +158,7 @@ def _exposed_flop(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "exposed_hole_card.found")
     ctx.apply(d, "exposed_hole_card.flop")
     for f in fs:
-        d.rules += [r for r in f.extra_rules if r not in d.rules]
+        d.rules += [r for r in fact_rules(f) if r not in d.rules]
     early = [f for f in fs if f.position is not None and f.position <= p.exposed_first_cards]
     if early:
         f = early[0]
@@ -228,7 +229,7 @@ def _exposed_draw(ctx: Context, fs: list[Finding]) -> Decision:
         ctx.apply(d, "exposed_hole_card.draw_house",
                   Message.of("ruling.exposed_draw.the_book_leaves_draw_games_to"))
     for f in fs:
-        d.rules += [r for r in f.extra_rules if r not in d.rules]
+        d.rules += [r for r in fact_rules(f) if r not in d.rules]
     initial = [f for f in fs if f.during_initial_deal]
     if len(initial) >= p.draw_exposed_misdeal_at:
         d.say(Message.of("ruling.exposed_draw.cards_exposed", n=len(initial)))

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Final, TypeVar
 
-from floorman.fold.dealing import order_rules
 from floorman.fold.events import Action
 from floorman.fold.findings import NEXT_HAND, Finding, Irregularity
 from floorman.fold.log import HandLog
 from floorman.fold.state import HandState
 from floorman.fold.table import PlayerStatus
 from floorman.law.rulebooks import Rulebook, find_rulebook
-from floorman.law.rulebooks.decisions import row
+from floorman.law.rulebooks.decisions import deal_order_rules, finding_rules, row
 from floorman.law.rulings.context import Context, Decision
 from floorman.law.rulings.decide_board import BOARD_DECISIONS
 from floorman.law.rulings.decide_deal import DEAL_DECISIONS
@@ -345,7 +344,7 @@ def _continue(ctx: Context, decisions: list[Decision], at: int | None) -> Ruling
         rules += whole.rules
         text.append(sa_reason(ctx.state, ctx.book.params))
     if not decisions:
-        rules_of_deal = order_rules(ctx.state)
+        rules_of_deal = deal_order_rules(ctx.state.order, dead_small_blind=ctx.state.dead_small_blind)
         if ctx.state.level_next_hand is not None:  # a re-deal begun after the clock moved keeps its level
             rules_of_deal += row("redeal.level_kept").rules
         return _clean(ctx, rules_of_deal, at)
@@ -411,7 +410,7 @@ def _break_window_closed(ctx: Context, findings: Sequence[Finding], at: int, sec
     """The hand finished during a break and the floor was called later after the award than the book allows: what
     was found in the hand stands as played (TDA-22)."""
     d = ctx.decide(list(findings), "dispute.break_window_closed")
-    d.rules += [r for f in findings for r in f.rules]
+    d.rules += [r for f in findings for r in finding_rules(f)]
     d.say(Message.of("ruling.break_window.closed", seconds=seconds, limit=ctx.params.break_dispute_seconds))
     return _build(ctx, Verdict.CONTINUE, [d], d.rules, [], d.explanation, at)
 
@@ -420,7 +419,7 @@ def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None, ah
     """The next hand has begun: what was found in this hand stands as played; what the log records of the next hand
     (``ahead``) is ruled on as that hand's business."""
     d = ctx.decide(list(findings), "dispute.window_closed")
-    d.rules += [r for f in findings for r in f.rules]
+    d.rules += [r for f in findings for r in finding_rules(f)]
     d.say(Message.of("ruling.window_closed.the_next_hand_has_already_begun"))
     if _finished_in_break(ctx):
         d.say(Message.of("ruling.break_window.before_next_hand", limit=ctx.params.break_dispute_seconds))
