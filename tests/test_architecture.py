@@ -253,13 +253,14 @@ def test_no_module_imports_itself_through_others() -> None:
 
 
 VALUE_TYPES = {
-    "fold": {"cards", "table", "levels", "rotation", "events", "log", "findings"},
+    "fold": {"cards", "table", "levels", "rotation", "events", "log", "findings", "bets"},
     "law": {"rulebooks", "rulebooks.params", "rulebooks.decisions", "rulings.model"},
     "engine": {"result"},
 }
 """What formats may reach of the fold, the law and the engine: the values a hand log and a ruling are made of (and
-the rulebooks, looked up by name, with their decision rows), never a step of the fold, a decider or the engine's
-hand."""
+the rulebooks, looked up by name, with their decision rows; and the fold's bet arithmetic, ``fold.bets``, pure
+functions of chip amounts by which the PHH reader and writer work out a hand's bets as the fold does), never a step
+of the fold, a decider or the engine's hand."""
 VALUES = {f"floorman.{layer}.{name}" for layer, names in VALUE_TYPES.items() for name in names}
 FORMATS = {m for m in MODULES if _layer_of(m) == "formats"}
 

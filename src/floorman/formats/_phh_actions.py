@@ -1,7 +1,7 @@
 """A PHH hand's ``actions`` list read into hand-log events, in the deck's physical order.
 
-``ActionReader`` reads the action strings and has its ``EventMaker`` (``_phh_events``) make
-each event: a JSON-shaped dict for ``phh.to_hand_log``, or an event object for ``phh.read_log``.
+``ActionReader`` reads the action strings into the engine's events (made by ``_phh_events``), of
+which ``phh.read_log`` builds its ``HandLog`` and ``phh.to_hand_log`` writes its dict.
 An action string is first read apart from the hand (``_parse``, kept for the next time the same
 string comes, as folds and calls do), then applied to the hand; every error is raised where
 and as it always was, naming ``actions[i]``.
@@ -10,21 +10,23 @@ and as it always was, naming ``actions[i]``.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from itertools import chain
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from floorman.errors import LogFieldError, shown
+from floorman.fold.bets import after_bet, street_target
+from floorman.fold.events import Action, Event
 from floorman.fold.rotation import deal_ring
 from floorman.fold.table import GAMES, Chips, Family
-from floorman.formats._phh_events import EventMaker
-from floorman.formats.checks import MAX_CHIPS
+from floorman.formats import _phh_events as make
+from floorman.formats.checks import MAX_CHIPS, MAX_DISCARD, MAX_SHOWN
 from floorman.locale import Message
 
 __all__ = ["STUD_GAMES", "ActionReader", "Betting", "PhhError", "cards", "chips", "up_card"]
 
 Obj = dict[str, object]
-E = TypeVar("E")
 
 STUD_GAMES = frozenset(spec.game.value for spec in GAMES.values() if spec.family is Family.STUD)
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
@@ -93,12 +95,15 @@ def up_card(game: str, dealt_before: int) -> bool:
 
 
 class Betting:
-    """The chips each seat has in front of it on this street: tells a check from a call."""
+    """A hand's bets as the fold counts them (``fold.bets``): what each seat has put in on this street and in the
+    hand, the street's bet and its last raise; whether anyone acted on the street tells a check from a call."""
 
-    __slots__ = ("acted", "put", "spent", "street", "top")
+    __slots__ = ("acted", "last_raise", "put", "spent", "stacks", "street", "top")
 
-    def __init__(self) -> None:
+    def __init__(self, stacks: Mapping[int, Chips]) -> None:
+        self.stacks = stacks
         self.top: Chips = 0
+        self.last_raise: Chips = 0
         self.put: dict[int, Chips] = {}
         self.spent: dict[int, Chips] = {}
         self.street = 0
@@ -107,23 +112,38 @@ class Betting:
     def cards(self) -> None:
         """Cards come out: a betting round that saw action is over."""
         if self.acted:
-            self.street, self.top, self.put, self.acted = self.street + 1, 0, {}, False
+            self.street, self.top, self.last_raise, self.put, self.acted = self.street + 1, 0, 0, {}, False
 
-    def pay(self, seat: int, amount: Chips, *, live: bool = True) -> None:
+    def remaining(self, seat: int) -> Chips:
+        """The chips the seat has behind what it has put in."""
+        return self.stacks[seat] - self.spent.get(seat, 0)
+
+    def pay(self, seat: int, amount: Chips, *, live: bool) -> None:
+        """A forced bet; a live one counts toward the street's bet."""
         self.spent[seat] = self.spent.get(seat, 0) + amount
         if live:
-            self.put[seat] = self.put.get(seat, 0) + amount
-            self.top = max(self.top, self.put[seat])
+            put = self.put[seat] = self.put.get(seat, 0) + amount
+            self.top = max(self.top, put)
 
     def owed(self, seat: int) -> Chips:
+        """What a call costs the seat (0 or less: it checks)."""
         return self.top - self.put.get(seat, 0)
 
-    def call(self, seat: int) -> None:
-        self.pay(seat, max(self.owed(seat), 0))
-        self.acted = True
+    def target(self, seat: int, action: Action, to: Chips | None, *, limit: bool = False, fixed: Chips = 0) -> Chips:
+        """What the action brings the seat's bet on this street to (``street_target``): ``to`` when given, else a
+        call to the street's bet, all in to all the seat has, a limit game's bet, raise or completion by ``fixed``;
+        never more than the seat has."""
+        return street_target(action, to, street_bet=self.put.get(seat, 0), remaining=self.remaining(seat),
+                             current_bet=self.top, last_raise=self.last_raise, limit=limit, fixed=fixed)
 
-    def raise_to(self, seat: int, to: Chips) -> None:
-        self.pay(seat, max(to - self.put.get(seat, 0), 0))
+    def bring(self, seat: int, target: Chips) -> None:
+        """The seat acted, its bet on this street now ``target``: the street's bet and last raise follow
+        (``after_bet``)."""
+        put = self.put.get(seat, 0)
+        if target > put:
+            self.spent[seat] = self.spent.get(seat, 0) + target - put
+            self.put[seat] = target
+            self.top, self.last_raise, _ = after_bet(target, self.top, self.last_raise)
         self.acted = True
 
 
@@ -213,35 +233,40 @@ def _bad_action(field: str, raw: str) -> PhhError:
     return PhhError(field, "error.phh.action", got=shown(raw))
 
 
-class ActionReader(Generic[E]):
-    """Turns the ``actions`` list into events (made by ``make``), keeping the deck's physical order."""
+class ActionReader:
+    """Turns the ``actions`` list into events, keeping the deck's physical order; ``checked`` stays true while
+    every event is one a hand log allows (no post of less than nothing, no more cards shown or thrown than a
+    log holds)."""
 
     __slots__ = (
-        "bets", "button", "draws", "events", "hands", "level", "make", "notes", "run", "seat_by_word",
+        "bets", "button", "checked", "draws", "events", "hands", "level", "notes", "run", "seat_by_word",
         "seat_count", "seat_of", "stacks", "stud",
     )
 
     def __init__(self, game: str, seat_of: list[int], button: int | None, seat_count: int,
-                 stacks: dict[int, Chips], level: Obj, make: EventMaker[E]) -> None:
+                 stacks: dict[int, Chips], level: Obj) -> None:
         self.seat_of, self.button, self.seat_count = seat_of, button, seat_count
         self.seat_by_word = dict(zip(_PLAYER_WORDS, seat_of, strict=False))
-        self.stacks, self.level, self.make = stacks, level, make
+        self.stacks, self.level = stacks, level
+        self.checked = True
         self.stud = game in STUD_GAMES
-        self.events: list[E] = []
+        self.events: list[Event] = []
         self.hands: dict[int, list[str]] = {s: [] for s in seat_of}
-        self.bets = Betting()
+        self.bets = Betting(stacks)
         self.run: dict[int, list[str]] = {}
         self.notes: dict[int, str] = {}
-        self.draws: list[tuple[int, E]] = []
+        self.draws: list[tuple[int, Event]] = []
 
     def post(self, seat: int, blind: str, nominal: Chips, *, live: bool, note: str | None = None) -> None:
-        amount = min(nominal, self.stacks[seat] - self.bets.spent.get(seat, 0))
+        amount = min(nominal, self.bets.remaining(seat))
+        if amount < 0:
+            self.checked = False
         self.bets.pay(seat, amount, live=live)
-        self.events.append(self.make.post(seat, blind, amount, note))
+        self.events.append(make.post(seat, blind, amount, note))
 
     def _deal(self, seat: int, card: str, note: str | None) -> None:
         hand = self.hands[seat]
-        self.events.append(self.make.deal(seat, card, self.stud and 2 <= len(hand) <= 5, note))
+        self.events.append(make.deal(seat, card, self.stud and 2 <= len(hand) <= 5, note))
         hand.append(card)
 
     def flush(self) -> None:
@@ -258,7 +283,7 @@ class ActionReader(Generic[E]):
             rows = list(map(run.__getitem__, order))
             if not self.stud and not notes and len(set(map(len, rows))) == 1:  # the usual deal, face down: in one go
                 dealt = list(chain.from_iterable(zip(*rows, strict=True)))  # round by round
-                self.events += self.make.hole_cards(order * len(rows[0]), dealt)
+                self.events += make.hole_cards(order * len(rows[0]), dealt)
                 for seat, row in zip(order, rows, strict=True):
                     self.hands[seat] += row
             else:
@@ -292,7 +317,7 @@ class ActionReader(Generic[E]):
             if self.bets.acted:
                 self.bets.cards()
             for k, card in enumerate(dealt if dealt is not None else cards(text, _field(i))):
-                self.events.append(self.make.board(card, note if k == 0 else None))
+                self.events.append(make.board(card, note if k == 0 else None))
         elif kind == "d?":
             raise _bad_action(_field(i), raw)
         elif kind:
@@ -310,9 +335,10 @@ class ActionReader(Generic[E]):
             self.act(seat, "fold", None, note)
         elif kind == "cc":
             bets = self.bets
-            owed = bets.top - bets.put.get(seat, 0)
+            owed = bets.owed(seat)
             self.act(seat, "check" if owed <= 0 else "call", None, note)
-            bets.pay(seat, max(owed, 0))  # as bets.call(seat)
+            if owed > 0:  # a check moves no chips
+                bets.bring(seat, bets.target(seat, Action.CALL, None))
         elif kind == "cbr":
             self._bet(seat, text, amount, _field(i), note)
         elif kind == "pb":
@@ -321,10 +347,12 @@ class ActionReader(Generic[E]):
                 raise PhhError(_field(i), "error.phh.bring_in")
             self.post(seat, "bring_in", nominal, live=True, note=note)
         elif kind == "sm" and not text:
-            self.events.append(self.make.muck(seat, note))
+            self.events.append(make.muck(seat, note))
         elif kind == "sm":
             shown = list(self.hands[seat]) if text == "-" else list(dealt) if dealt is not None else cards(text, _field(i))
-            self.events.append(self.make.show(seat, shown, note))
+            if len(shown) > MAX_SHOWN:
+                self.checked = False
+            self.events.append(make.show(seat, shown, note))
         else:
             raise _bad_action(_field(i), raw)
 
@@ -332,7 +360,9 @@ class ActionReader(Generic[E]):
         if self.run:
             self.flush()
         self.bets.cards()
-        discard = self.make.discard(seat, thrown, note)
+        if len(thrown) > MAX_DISCARD:
+            self.checked = False
+        discard = make.discard(seat, thrown, note)
         self._drop(seat, thrown)
         self.draws.append((seat, discard))
 
@@ -350,11 +380,11 @@ class ActionReader(Generic[E]):
         else:
             kind = "bet" if self.bets.top == 0 else "raise"
         self.act(seat, kind, to, note)
-        self.bets.raise_to(seat, to)
+        self.bets.bring(seat, self.bets.target(seat, Action.RAISE, to))
 
     def act(self, seat: int, action: str, to: Chips | None, note: str | None) -> None:
         self.bets.acted = True  # (a call or a raise says so again)
-        self.events.append(self.make.act(seat, action, to, note))
+        self.events.append(make.act(seat, action, to, note))
 
     def _drop(self, seat: int, thrown: list[str]) -> None:
         hand = self.hands[seat]

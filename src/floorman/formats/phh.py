@@ -2,7 +2,9 @@
 
 Reading turns one PHH hand into the JSON-shaped dict of ``hand-log.md``: ``pN`` become seats,
 the forced bets become ``post`` events, every hole card becomes one ``deal`` event in the order
-it left the deck, and ``cc`` becomes a ``check`` or a ``call`` from the bets on the street.
+it left the deck, and ``cc`` becomes a ``check`` or a ``call`` from the bets on the street. The
+events are written as ``handlog.to_obj`` writes them: a card PHH does not show is left out, the
+format's default (``??``).
 Chip amounts are ``int``, or ``decimal.Decimal`` where the hand was played with cents.
 
 >>> log = to_hand_log(parse_phh('''
@@ -13,7 +15,7 @@ Chip amounts are ``int``, or ``decimal.Decimal`` where the hand was played with 
 ... starting_stacks = [200, 200, 200]
 ... actions = ["d dh p1 AcKd", "d dh p2 ????", "d dh p3 7h6h", "p3 cc", "p1 cc", "p2 cc"]
 ... '''))
->>> log["game"], log["button"], [(e["seat"], e["card"]) for e in log["events"][2:5]]
+>>> log["game"], log["button"], [(e["seat"], e.get("card", "??")) for e in log["events"][2:5]]
 ('holdem', 3, [(1, 'Ac'), (2, '??'), (3, '7h')])
 >>> [e["action"] for e in log["events"] if e["type"] == "act"]
 ['call', 'call', 'check']
@@ -64,7 +66,7 @@ def to_hand_log(phh: Mapping[str, object], *, hand: str | None = None) -> Obj:
     >>> log = to_hand_log({"variant": "F7S", "antes": [5, 5], "bring_in": 5, "small_bet": 20,
     ...     "big_bet": 40, "starting_stacks": [500, 500],
     ...     "actions": ["d dh p1 ????Ac", "d dh p2 9s9d2c", "p2 pb", "p1 cbr 20"]})
-    >>> [(e["seat"], e["card"], e.get("face_up", False)) for e in log["events"] if e["type"] == "deal"][4:]
+    >>> [(e["seat"], e.get("card", "??"), e.get("face_up", False)) for e in log["events"] if e["type"] == "deal"][4:]
     [(1, 'Ac', True), (2, '2c', True)]
     >>> log["events"][-1]
     {'type': 'act', 'seat': 1, 'action': 'complete', 'to': 20}

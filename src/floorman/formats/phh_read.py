@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from decimal import Decimal
-from typing import Generic, TypeVar
 
 from floorman.errors import shown
 from floorman.fold.events import Event
@@ -25,9 +24,9 @@ from floorman.formats._phh_actions import ActionReader, PhhError
 from floorman.formats._phh_actions import Betting as Betting
 from floorman.formats._phh_actions import chips as chips
 from floorman.formats._phh_actions import up_card as up_card
-from floorman.formats._phh_events import DICT_EVENTS, OBJECT_EVENTS, EventMaker
 from floorman.formats._phh_types import check_types
 from floorman.formats.checks import LEVEL_NUMBER_MAX, MAX_CHIPS, MAX_EVENTS, Unusual
+from floorman.formats.handlog import event_to_obj
 from floorman.locale import Message
 
 __all__ = [
@@ -49,7 +48,6 @@ __all__ = [
 
 Chips = int | Decimal
 Obj = dict[str, object]
-E = TypeVar("E")
 _Post = tuple[int, str, Chips, bool]
 """A forced bet: the player's index, the blind, its amount, whether it is live."""
 
@@ -157,7 +155,7 @@ def _level_amount(phh: Mapping[str, object], key: str) -> Chips:
 def to_hand_log(phh: Mapping[str, object], *, hand: str | None = None) -> Obj:
     """One PHH hand (as parsed TOML) as a hand-log v1 dict, its ``_floorman`` field left aside (see
     ``floorman.formats.phh.to_hand_log``); ``hand`` names it if given."""
-    worked = _convert(phh, hand, DICT_EVENTS)
+    worked = _convert(phh, hand)
     log: Obj = {"floorman": 1, "game": worked.game, "structure": worked.structure, "seats": worked.seats}
     if worked.button is not None:
         log["button"] = worked.button
@@ -167,7 +165,7 @@ def to_hand_log(phh: Mapping[str, object], *, hand: str | None = None) -> Obj:
     log["omits"] = list(OMITS)
     if worked.extra:
         log["_phh"] = worked.extra
-    log["events"] = worked.events
+    log["events"] = [event_to_obj(e) for e in worked.events]
     return log
 
 
@@ -183,7 +181,8 @@ def log_of(phh: Mapping[str, object], *, hand: str | None = None) -> HandLog | N
     if "_floorman" in phh:
         return None
     try:
-        return _log_of(_convert(phh, hand, OBJECT_EVENTS))
+        worked = _convert(phh, hand)
+        return _log_of(worked) if worked.checked else None
     except (PhhError, Unusual):
         return None
 
@@ -193,7 +192,7 @@ _GAMES = {g.value: g for g in Game}
 _STRUCTURES = {s.value: s for s in Structure}
 
 
-def _log_of(worked: _Worked[Event]) -> HandLog:
+def _log_of(worked: _Worked) -> HandLog:
     """The ``HandLog`` that ``handlog.from_obj`` builds from the dict of ``worked`` (``Unusual`` if it refuses it)."""
     number = worked.level.get("number")
     if number is not None and (not isinstance(number, int) or number > LEVEL_NUMBER_MAX):
@@ -212,7 +211,7 @@ def _log_of(worked: _Worked[Event]) -> HandLog:
 
 
 @dataclass(slots=True)
-class _Worked(Generic[E]):
+class _Worked:
     """A PHH hand worked out: what its log says, before it is written as a dict or built as a ``HandLog``."""
 
     game: str
@@ -226,11 +225,13 @@ class _Worked(Generic[E]):
     """(seat, name, stack), by seat."""
     extra: Obj
     """What the log keeps of the PHH in ``_phh``."""
-    events: list[E]
+    events: list[Event]
+    checked: bool
+    """Whether every event is one a hand log allows (``ActionReader.checked``)."""
 
 
-def _convert(phh: Mapping[str, object], hand: str | None, make: EventMaker[E]) -> _Worked[E]:
-    """Work out a PHH hand, its events made by ``make``; every ``PhhError`` is raised here."""
+def _convert(phh: Mapping[str, object], hand: str | None) -> _Worked:
+    """Work out a PHH hand; every ``PhhError`` is raised here."""
     variant = phh.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise PhhError("variant", "error.value.one_of", allowed=", ".join(VARIANTS), got=shown(variant))
@@ -243,7 +244,7 @@ def _convert(phh: Mapping[str, object], hand: str | None, make: EventMaker[E]) -
         raise PhhError("starting_stacks", "error.phh.players_few", got=n)
     seat_of, seat_count, level, posts = _table(phh, n, stud)
     button = None if stud else seat_of[-1]
-    reader = ActionReader(game, seat_of, button, seat_count, dict(zip(seat_of, stacks, strict=True)), level, make)
+    reader = ActionReader(game, seat_of, button, seat_count, dict(zip(seat_of, stacks, strict=True)), level)
     for p, blind, amount, live in posts:
         reader.post(seat_of[p], blind, amount, live=live)
     actions = phh.get("actions")
@@ -260,7 +261,7 @@ def _convert(phh: Mapping[str, object], hand: str | None, make: EventMaker[E]) -
         raise PhhError("players", "error.phh.names", n=n, got=shown(names))
     meta, extra = _kept(phh, hand)
     players = sorted(zip(seat_of, names, stacks, strict=True))
-    return _Worked(game, structure, seat_count, button, level, meta, players, extra, reader.events)
+    return _Worked(game, structure, seat_count, button, level, meta, players, extra, reader.events, reader.checked)
 
 
 _Table = tuple[tuple[int, ...], int, Obj, tuple[_Post, ...]]

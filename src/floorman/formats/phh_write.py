@@ -33,6 +33,8 @@ from datetime import date, datetime, time
 from decimal import Decimal
 
 from floorman.errors import shown
+from floorman.fold.bets import fixed_bet
+from floorman.fold.events import Action
 from floorman.fold.rotation import deal_order
 from floorman.fold.table import GAMES, Game
 from floorman.formats.phh_read import (
@@ -122,7 +124,7 @@ class _Writer:
         self.blinds: list[Chips] = [0] * n
         self.bring_in: Chips = self.level.get("bring_in", 0)
         self.items: list[tuple[bool, str]] = []
-        self.bets = Betting()
+        self.bets = Betting(self.stacks)
         self.dealt = dict.fromkeys(self.order, 0)
         self.group: dict[int, list[str]] = {}
         self.group_notes: dict[int, list[str]] = {}
@@ -223,7 +225,7 @@ class _Writer:
 
     def post(self, seat: int, blind: str, amount: Chips) -> None:
         nominal = self.level.get(_NOMINAL.get(blind, ""), 0)
-        remaining = self.stacks[seat] - self.bets.spent.get(seat, 0)
+        remaining = self.bets.remaining(seat)
         value = nominal if nominal and amount < nominal and amount == remaining else amount
         self.bets.pay(seat, amount, live=blind not in ("ante", "bb_ante"))
         at = phh_index(self.p_of[seat], len(self.order))
@@ -257,30 +259,28 @@ class _Writer:
             return False
         self.flush()
         if action == "all_in":
-            rest = self.stacks[seat] - self.bets.spent.get(seat, 0)
-            to = self.bets.put.get(seat, 0) + rest if to is None else to
+            to = self.bets.target(seat, Action.ALL_IN, to)
             action = "raise" if to > self.bets.top else "call"
         if action == "fold":
             self.bets.acted = True
             self._say(f"{self.pn(seat)} f", note)
         elif action in ("check", "call"):
-            self.bets.call(seat)
+            self.bets.bring(seat, self.bets.target(seat, Action.CALL, None))
             self._say(f"{self.pn(seat)} cc", note)
         else:
-            to = self.limit_to(str(action), i) if to is None else to
-            self.bets.raise_to(seat, to)
+            to = self.limit_to(Action(action), seat, i) if to is None else to
+            self.bets.bring(seat, self.bets.target(seat, Action.RAISE, to))
             self._say(f"{self.pn(seat)} cbr {to}", note)
         return True
 
-    def limit_to(self, action: str, i: int) -> Chips:
-        """A limit bet without ``to``: one bet of the street's size (small, then big)."""
-        small = self.level.get("small_bet") or self.level.get("big_blind", 0)
-        big = self.level.get("big_bet") or 2 * small
-        early = GAMES[Game(self.game)].small_bet_streets
-        size = small if self.bets.street < early else big
+    def limit_to(self, action: Action, seat: int, i: int) -> Chips:
+        """A limit bet without ``to``: the fold's fixed bet of the street (``fixed_bet``: small, then big), a raise
+        by that much."""
+        size = fixed_bet(self.level.get("small_bet", 0), self.level.get("big_blind", 0), self.level.get("big_bet", 0),
+                         self.bets.street, small_bet_streets=GAMES[Game(self.game)].small_bet_streets)
         if not size:
             raise PhhError(f"events[{i}].to", "error.phh.no_bet_size")
-        return self.bets.top + size if action == "raise" else size
+        return self.bets.target(seat, action, None, limit=True, fixed=size)
 
     def fields(self, log: Mapping[str, object]) -> Obj:
         """The PHH fields, in the usual order (``actions`` is a placeholder)."""
