@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from floorman.fold.table import GAMES, Family, Game, Street
 from floorman.web.problems import InvalidInput
 from floorman.web.what_happened import Account, Mishap, account_from_form, card_choices, mishaps_for, reconstructed_log
-from tests.builders import FLOOR, act, last
+from tests.builders import FLOOR, act, last, ruled
 from tests.web.test_pages import form_token
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -311,3 +311,43 @@ def test_a_stud_or_draw_hand_told_after_the_fact_is_ruled_and_filed(floor: TestC
                                               "base": base[1], **answers})
     assert told.status_code == 200, told.text
     assert f'data-testid="verdict">{verdict}' in told.text and rule_id in told.text
+
+
+_FOUND = {Mishap.FIRST_CARD_WRONG_SEAT: "first_card_wrong_seat", Mishap.SEAT_SKIPPED: "seat_dealt_out",
+          Mishap.EXPOSED_CARD: "exposed_hole_card", Mishap.BOXED_CARD: "boxed_card",
+          Mishap.EXTRA_CARD: "wrong_card_count", Mishap.SHORT_CARD: "wrong_card_count",
+          Mishap.FOUR_CARD_FLOP: "four_card_flop", Mishap.MISSING_BURN: "missing_burn",
+          Mishap.PREMATURE_CARD: "premature_card", Mishap.FOREIGN_BACK: "foreign_back_in_play",
+          Mishap.DUPLICATE: "duplicate_card", Mishap.DOWN_CARD_UP: "exposed_hole_card",
+          Mishap.DOOR_CARD_DOWN: "stud_door_card_down", Mishap.DRAW_CARD_EXPOSED: "exposed_hole_card"}
+
+
+def _every_telling() -> list[tuple[str, Account, str]]:
+    """Every mishap each game offers, on every street it can be told on (and every card it can name)."""
+    told = []
+    for game, spec in GAMES.items():
+        if game is Game.HOLDEM or game.value not in (*STUD_GAMES, *DRAW_GAMES, "omaha5"):
+            continue
+        for mishap in mishaps_for(spec.family):
+            streets: list[Street | None] = [None]
+            if mishap.asks_street(spec.family):
+                streets = list(spec.streets[1:] if mishap.after_the_first_street else spec.streets)
+            cards = card_choices(spec) if mishap.names_card else (1,)
+            for street in streets:
+                for card in cards:
+                    found = _FOUND[mishap]
+                    if mishap is Mishap.SEAT_SKIPPED and street not in (None, spec.streets[0]):
+                        found = "wrong_card_count"  # passed over on a later stud street: its count
+                    if mishap is Mishap.DOWN_CARD_UP and card == 7:
+                        found = "stud_seventh_exposed"
+                    account = Account(mishap=mishap, seat=2 if mishap.needs_seat else None, card=card, street=street)
+                    told.append((game.value, account, found))
+    return told
+
+
+@pytest.mark.parametrize(("game", "account", "found"), _every_telling(),
+                         ids=lambda v: v.value if isinstance(v, Game) else None)
+def test_every_mishap_a_game_offers_on_every_street_it_can_be_told_on_is_found_by_the_engine(
+        game: str, account: Account, found: str) -> None:
+    log = reconstructed_log(_header(game), account)
+    assert found in {f["irregularity"] for f in ruled(log)["findings"]}
