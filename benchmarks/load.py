@@ -50,7 +50,7 @@ EXAMPLES = ROOT / "examples"
 MAX_DURATION = 600.0
 REQUEST_TIMEOUT = 10.0
 PAGES = ("/", "/rules", "/rules/FLOP-4CARD", "/incidents", "/hands/{hand}", "/stats")
-_SERVE = "import sys; from floorman.web.cli import serve_cmd; serve_cmd.main(sys.argv[1:])"
+_SERVE = "import sys; from floorman.cli.serve import serve_cmd; serve_cmd.main(sys.argv[1:])"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from floorman.cli.drill import drill_cmd
 from floorman.drill import (
     Answer,
     DrillError,
@@ -35,7 +36,6 @@ from floorman.drill import (
     summarize,
 )
 from floorman.drill.choices import choice_verdict, signature
-from floorman.drill.cli import drill_cmd
 from floorman.engine.hand import rule
 from floorman.fold.table import GAMES, Family
 from floorman.formats import handlog

@@ -580,7 +580,7 @@ def test_the_console_names_every_irregularity_a_v1_1_event_can_raise_in_both_lan
 
 
 def test_the_drill_says_every_v1_1_event_in_words_not_a_class_name() -> None:
-    from floorman.drill.narrate import event_line
+    from floorman.words.events import event_line
 
     log = loads(json.dumps(v11(SAID, deck={"back": "blue"})))
     for event in log.events[3:]:

@@ -205,7 +205,7 @@ def test_the_drill_tells_every_bundled_hand_from_the_catalog_in_both_languages()
     """The drill's table and events are the catalog's ``narrate.*`` lines (an id the catalog lacked would show as
     itself), and its modules hold no Vietnamese of their own but the words a player may type."""
     from floorman.drill.hands import bundled_hands, rebuild
-    from floorman.drill.narrate import event_lines, table_lines
+    from floorman.words.events import event_lines, table_lines
     from tests.test_vietnamese_glossary import _python_strings
 
     for hand in bundled_hands():
@@ -213,7 +213,7 @@ def test_the_drill_tells_every_bundled_hand_from_the_catalog_in_both_languages()
         for lang in LANGS:
             text = "\n".join(table_lines(log, lang) + event_lines(log, lang))
             assert not re.search(r"\b(narrate|drill|game|structure|colour|street)\.[a-z_]", text), (hand.source, text)
-    assert list(_python_strings(PACKAGE / "drill" / "narrate.py")) == []
+    assert list(_python_strings(PACKAGE / "words" / "events.py")) == []
     assert len(list(_python_strings(PACKAGE / "drill" / "words.py"))) <= 3  # "hủy", "vô hiệu", "tiếp tục" typed
 
 

@@ -28,7 +28,7 @@ PASSWORD = "correct horse battery"
 ACCOUNTS = {"dana": Role.DEALER, "flo": Role.FLOOR, "mai": Role.FLOOR, "dir": Role.DIRECTOR}
 STARTUP_SECONDS = 30.0
 REQUEST_SECONDS = 10.0
-_SERVE = "import sys; from floorman.web.cli import serve_cmd; serve_cmd.main(sys.argv[1:])"
+_SERVE = "import sys; from floorman.cli.serve import serve_cmd; serve_cmd.main(sys.argv[1:])"
 
 
 def free_port() -> int:

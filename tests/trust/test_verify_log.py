@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from floorman.cli.store import verify_log_cmd
 from floorman.storage import EVERY_ROOM, IncidentDraft, Incidents, open_database
 from floorman.storage.chain import CHAINED_COLUMNS, row_hash
-from floorman.storage.cli import verify_log_cmd
 from tests.trust.live import Client, live_console
 from tests.web.conftest import example
 
@@ -163,7 +163,7 @@ def test_an_edit_behind_a_running_consoles_back_is_caught_by_the_command_and_the
         assert floor.log_in("flo").status == 200 and director.log_in("dir").status == 200
         for name in ("four-card-flop", "first-card-wrong-seat", "two-boxed-cards"):
             assert floor.request("POST", "/api/incidents", {"log": example(name)}).status == 201
-        command = [sys.executable, "-c", "from floorman.storage.cli import verify_log_cmd; verify_log_cmd.main()",
+        command = [sys.executable, "-c", "from floorman.cli.store import verify_log_cmd; verify_log_cmd.main()",
                    "--db", str(console.db)]
         before = subprocess.run(command, capture_output=True, text=True, timeout=60)
         assert before.returncode == 0 and "intact: 3 entries" in before.stdout, before.stdout + before.stderr

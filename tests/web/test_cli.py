@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from floorman.cli.serve import serve_cmd, users_cmd
 from floorman.storage import Accounts, open_database
 from floorman.storage.migrations import MIGRATIONS
-from floorman.web.cli import serve_cmd, users_cmd
 
 
 def test_users_add_reads_the_password_from_stdin(tmp_path: Path) -> None:

@@ -76,7 +76,7 @@ def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Console]:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     log = folder / "server.log"
-    code = "import sys; from floorman.web.cli import serve_cmd; serve_cmd.main(sys.argv[1:])"
+    code = "import sys; from floorman.cli.serve import serve_cmd; serve_cmd.main(sys.argv[1:])"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     with log.open("wb") as out:
         process = subprocess.Popen([sys.executable, "-c", code, "--host", "127.0.0.1", "--port", str(port),

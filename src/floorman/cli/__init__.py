@@ -69,13 +69,13 @@ class _Commands(click.Group):
     LAYERED: ClassVar[dict[str, tuple[str, str]]] = {
         "audit": ("floorman.cli.batch", "audit_cmd"),
         "convert": ("floorman.cli.batch", "convert_cmd"),
-        "db": ("floorman.storage.cli", "db_cmd"),
-        "drill": ("floorman.drill.cli", "drill_cmd"),
+        "db": ("floorman.cli.store", "db_cmd"),
+        "drill": ("floorman.cli.drill", "drill_cmd"),
         "mcp": ("floorman.cli.mcp", "mcp_cmd"),
-        "rooms": ("floorman.storage.cli", "rooms_cmd"),
-        "serve": ("floorman.web.cli", "serve_cmd"),
-        "users": ("floorman.web.cli", "users_cmd"),
-        "verify-log": ("floorman.storage.cli", "verify_log_cmd"),
+        "rooms": ("floorman.cli.store", "rooms_cmd"),
+        "serve": ("floorman.cli.serve", "serve_cmd"),
+        "users": ("floorman.cli.serve", "users_cmd"),
+        "verify-log": ("floorman.cli.store", "verify_log_cmd"),
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:

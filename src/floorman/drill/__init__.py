@@ -40,7 +40,7 @@ then shows ``to_obj(reveal=True)`` (verdict, remedy, rules with their citations,
 
 The pieces: ``make_scenarios`` (the hands with their irregularities, cut where the floor is
 called), ``make_questions`` (the scenarios with remedy choices and hidden answers), ``score`` and
-``summarize``; ``load_hands`` reads PHH files and hand logs; ``floorman.drill.cli.drill_cmd`` is
+``summarize``; ``load_hands`` reads PHH files and hand logs; ``floorman.cli.drill.drill_cmd`` is
 the ``floorman drill`` command and ``floorman.drill.session.run`` its loop.
 """
 

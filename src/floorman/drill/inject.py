@@ -23,10 +23,10 @@ from collections.abc import Callable
 
 from floorman.drill.draft import Draft, Obj, Window
 from floorman.drill.model import Kind, Moment
-from floorman.drill.words import card_text
 from floorman.fold.cards import is_known
 from floorman.fold.table import Family
 from floorman.locale import Message
+from floorman.words.events import card_text
 
 __all__ = ["inject"]
 

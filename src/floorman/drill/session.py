@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 import click
 
-from floorman.drill.narrate import event_lines, table_lines
 from floorman.drill.questions import Answer, Question, Score, explanation, parse_verdict, score, summarize
 from floorman.drill.words import citation_text, kind_name, say, topic_name, verdict_text
 from floorman.law.rulebooks import catalog, find_rulebook
 from floorman.law.rulings.model import Ruling, Verdict
+from floorman.words.events import event_lines, table_lines
 
 __all__ = ["Terminal", "run", "summary_lines"]
 

@@ -17,7 +17,6 @@ from functools import cache
 from typing import Any
 
 from floorman.drill.model import Kind, Topic
-from floorman.fold.table import amount_text
 from floorman.law.rulebooks import Citation, find_rulebook
 from floorman.law.rulings.model import Remedy, RemedyKind, Verdict
 from floorman.locale import DEFAULT_LANG, LANGS, Message, catalog_ids, translations
@@ -25,10 +24,7 @@ from floorman.locale import say as say_message
 from floorman.words.rulings import verdict_words
 
 __all__ = [
-    "card_text",
-    "chips",
     "citation_text",
-    "colour_text",
     "kind_name",
     "remedy_lines",
     "say",
@@ -38,26 +34,9 @@ __all__ = [
     "verdict_text",
 ]
 
-_SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
-def chips(amount: object, lang: str = "en") -> str:
-    """A chip count as the room writes it: ``1,125,600``, in Vietnamese ``1.125.600``; cents kept."""
-    return amount_text(amount, lang)
 
-
-def card_text(card: str) -> str:
-    """A card as the table reads it: rank and suit symbol."""
-    if card == "JK":
-        return "Joker"
-    if len(card) == 2 and card[1] in _SUITS:
-        return card[0] + _SUITS[card[1]]
-    return card
-
-
-def colour_text(colour: str, lang: str = "en") -> str:
-    """The colour of a deck's back (``colour.*`` in the catalog); a colour it does not name, as it is."""
-    return say_message(Message.of("drill.colour", colour=colour), lang)
 
 
 @cache

@@ -1,4 +1,4 @@
-"""The level in force (blinds, antes and bet sizes), and chip amounts: their type and how the room writes them.
+"""The level in force (blinds, antes and bet sizes), and the type of chip amounts.
 
 A module of its own, left out of the modules compiled with mypyc, so that ``Level`` stays a plain
 dataclass that msgspec decodes (a ``level_change`` event holds one; compiled, its fields would lose
@@ -13,28 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-__all__ = ["Chips", "Level", "amount_text"]
+__all__ = ["Chips", "Level"]
 
 Chips = int | Decimal
 """A chip amount: whole chips, or a decimal where the table plays cash with cents."""
 
 
-_VI_DIGITS = str.maketrans(",.", ".,")
-
-
-def amount_text(amount: object, lang: str = "en") -> str:
-    """A chip amount as the room writes it: thousands grouped with a comma in English and a dot in
-    Vietnamese, cents kept where a cash table plays them (the console writes the same with Babel).
-
-    >>> amount_text(12500), amount_text(12500, "vi"), amount_text(Decimal("2.5")), amount_text(Decimal("2.5"), "vi")
-    ('12,500', '12.500', '2.50', '2,50')
-    >>> amount_text(400), amount_text(None)
-    ('400', 'None')
-    """
-    if isinstance(amount, bool) or not isinstance(amount, (int, Decimal)):
-        return str(amount)
-    text = f"{int(amount):,}" if amount == int(amount) else f"{amount:,.2f}"
-    return text.translate(_VI_DIGITS) if lang == "vi" else text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from floorman.fold.levels import Chips, Level, amount_text
+from floorman.fold.levels import Chips, Level
 
 __all__ = [
     "GAMES",
@@ -33,7 +33,6 @@ __all__ = [
     "PlayerStatus",
     "Street",
     "Structure",
-    "amount_text",
     "clockwise_after",
     "clockwise_from",
     "deal_order",

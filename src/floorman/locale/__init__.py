@@ -23,16 +23,38 @@ from __future__ import annotations
 import gettext
 import string
 from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
-from floorman.fold.table import Game, Level, Structure, amount_text
 from floorman.locale.message import Message
 from floorman.locale.mo import MoFile, compile_po
-from floorman.locale.words import cap, gloss_once
+from floorman.locale.words import amount_text, cap, gloss_once
 
-__all__ = ["DEFAULT_LANG", "LANGS", "Message", "catalog_ids", "field_in", "game_text", "in_every_lang", "lang_name", "lang_of",
+
+class Stakes(Protocol):
+    """What the catalog reads of a level to say it (``floorman.fold.table.Level`` is one): the catalog says the
+    table's values and imports nothing of the table."""
+
+    @property
+    def number(self) -> int | None: ...
+    @property
+    def small_blind(self) -> object: ...
+    @property
+    def big_blind(self) -> object: ...
+    @property
+    def small_bet(self) -> object: ...
+    @property
+    def big_bet(self) -> object: ...
+    @property
+    def ante(self) -> object: ...
+    @property
+    def big_blind_ante(self) -> object: ...
+    @property
+    def bring_in(self) -> object: ...
+
+__all__ = ["DEFAULT_LANG", "LANGS", "Message", "amount_text", "catalog_ids", "field_in", "game_text", "in_every_lang", "lang_name", "lang_of",
            "level_text", "other_langs", "say", "say_all", "street_text", "structure_text", "translations"]
 
 DEFAULT_LANG = "en"
@@ -118,13 +140,14 @@ def _template(message_id: str, lang: str) -> str:
 
 
 def _chips(value: Any, lang: str) -> str:
-    """An amount the language's way: 2,000 in English, 2.000 in Vietnamese (``floorman.fold.table.amount_text``)."""
+    """An amount the language's way: 2,000 in English, 2.000 in Vietnamese (``floorman.locale.words.amount_text``)."""
     return amount_text(value, lang)
 
 
-def level_text(level: Level, lang: str = DEFAULT_LANG) -> str:
+def level_text(level: Stakes, lang: str = DEFAULT_LANG) -> str:
     """The spoken level, in either language (``level.*`` in the catalog).
 
+    >>> from floorman.fold.table import Level
     >>> lv = Level(number=12, small_blind=1000, big_blind=2000, big_blind_ante=2000)
     >>> level_text(lv), level_text(lv, "vi")
     ('level 12 (1,000/2,000, 2,000 big-blind ante)', 'cấp độ 12 (1.000/2.000, big blind ante 2.000)')
@@ -152,10 +175,11 @@ def street_text(value: Any, lang: str = DEFAULT_LANG) -> str:
     return str(value) if text == key else text
 
 
-def game_text(game: Game, structure: Structure | None = None, lang: str = DEFAULT_LANG) -> str:
+def game_text(game: Enum, structure: Enum | None = None, lang: str = DEFAULT_LANG) -> str:
     """A game of the registry (``floorman.fold.table.GAMES``) as the table names it, from the catalog's ``game.*``: with
     its structure, ``No-limit Hold'em``; without, ``Hold'em``.
 
+    >>> from floorman.fold.table import Game, Structure
     >>> game_text(Game.STUD, Structure.LIMIT), game_text(Game.OMAHA5, lang="vi")
     ('Limit Seven-card stud', 'Omaha 5 lá')
     """
@@ -165,7 +189,7 @@ def game_text(game: Game, structure: Structure | None = None, lang: str = DEFAUL
     return say(Message.of("game.with_structure", game=name, structure=structure_text(structure, lang)), lang)
 
 
-def structure_text(structure: Structure, lang: str = DEFAULT_LANG) -> str:
+def structure_text(structure: Enum, lang: str = DEFAULT_LANG) -> str:
     """A betting structure as the table names it (``structure.*``): ``No-limit``, ``Pot-limit``, ``Limit``."""
     return say(Message.of(f"structure.{structure.name.lower()}"), lang)
 

@@ -2,7 +2,7 @@
 every incident on record. Install with ``pip install floorman[web]`` and run ``floorman serve``.
 
 ``create_app`` is imported on first use, so the command line (which registers ``floorman serve``
-from ``floorman.web.cli``) works without the web extra installed.
+from ``floorman.cli.serve``) works without the web extra installed.
 """
 
 from __future__ import annotations

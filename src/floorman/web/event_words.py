@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from floorman.drill.words import colour_text
 from floorman.web.i18n import N_, Translator
 from floorman.web.rendering import format_chips
 from floorman.web.ruling_words import street_name, verdict_name
 from floorman.words.causes import CAUSE_NAMES, cause_words
+from floorman.words.events import colour_text
 
 __all__ = ["CAUSE_NAMES", "cause_name", "describe_batch", "describe_event"]
 

@@ -32,7 +32,6 @@ from typing import Any
 import msgspec
 
 from floorman.audit.report import UNKNOWN, CrossRow, HandAudit, Summary, SummaryRow, hour_and_period
-from floorman.drill.narrate import event_line
 from floorman.engine.result import Result
 from floorman.errors import FloormanError
 from floorman.fold.log import HandLog
@@ -41,6 +40,7 @@ from floorman.law.rulebooks.decisions import finding_rules
 from floorman.law.rulings.model import Ruling
 from floorman.locale import lang_of, translations
 from floorman.words.causes import cause_words
+from floorman.words.events import event_line
 from floorman.words.rulings import VERDICTS, remedy_text, verdict_words
 
 __all__ = ["BLOCK_HANDS", "WORD_IDS", "HandDetail", "HtmlReport", "interval_per_thousand", "rate_per_thousand",

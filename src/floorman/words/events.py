@@ -22,7 +22,6 @@ back) has a line of its own:
 
 from __future__ import annotations
 
-from floorman.drill.words import card_text, chips, colour_text
 from floorman.fold.events import (
     BlindPosted,
     BoardCardDealt,
@@ -53,9 +52,26 @@ from floorman.fold.events import (
 )
 from floorman.fold.log import HandLog
 from floorman.fold.table import Family, Level, PlayerStatus
-from floorman.locale import Message, game_text, say
+from floorman.locale import Message, amount_text, game_text, say
 
-__all__ = ["event_line", "event_lines", "level_text", "table_lines"]
+__all__ = ["card_text", "colour_text", "event_line", "event_lines", "level_text", "table_lines"]
+
+_SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_text(card: str) -> str:
+    """A card as the table reads it: rank and suit symbol."""
+    if card == "JK":
+        return "Joker"
+    if len(card) == 2 and card[1] in _SUITS:
+        return card[0] + _SUITS[card[1]]
+    return card
+
+
+def colour_text(colour: str, lang: str = "en") -> str:
+    """The colour of a deck's back (``colour.*`` in the catalog); a colour it does not name, as it is."""
+    return say(Message.of("drill.colour", colour=colour), lang)
+
 
 def _say(message_id: str, lang: str, **facts: object) -> str:
     """A line of the narration (``narrate.*`` in the catalog) in ``lang``."""
@@ -68,12 +84,12 @@ def level_text(level: Level, lang: str) -> str:
     if level.number is not None:
         parts.append(_say("stakes.number", lang, n=level.number))
     if level.small_blind or level.big_blind:
-        parts.append(_say("stakes.blinds", lang, small=chips(level.small_blind, lang), big=chips(level.big_blind, lang)))
+        parts.append(_say("stakes.blinds", lang, small=amount_text(level.small_blind, lang), big=amount_text(level.big_blind, lang)))
     if level.small_bet or level.big_bet:
-        parts.append(_say("stakes.limits", lang, small=chips(level.small_bet, lang), big=chips(level.big_bet, lang)))
+        parts.append(_say("stakes.limits", lang, small=amount_text(level.small_bet, lang), big=amount_text(level.big_bet, lang)))
     for amount, name in ((level.ante, "ante"), (level.big_blind_ante, "big_blind_ante"), (level.bring_in, "bring_in")):
         if amount:
-            parts.append(_say(f"stakes.{name}", lang, amount=chips(amount, lang)))
+            parts.append(_say(f"stakes.{name}", lang, amount=amount_text(amount, lang)))
     return ", ".join(parts)
 
 
@@ -85,7 +101,7 @@ def table_lines(log: HandLog, lang: str) -> list[str]:
     lines = [f"{head}, {level_text(log.level, lang)}"]
     for p in log.players:
         status = f"   ({_say(f'status.{p.status.value}', lang)})" if p.status is not PlayerStatus.PRESENT else ""
-        lines.append(_say("table.seat", lang, seat=p.seat, name=p.name, stack=chips(p.stack, lang)) + status)
+        lines.append(_say("table.seat", lang, seat=p.seat, name=p.name, stack=amount_text(p.stack, lang)) + status)
     if log.deck_back:
         lines.append(_say("table.deck", lang, back=colour_text(log.deck_back, lang)))
     lines.append(_say("table.key", lang))
@@ -106,7 +122,7 @@ def _back(back: str | None, lang: str) -> str:
 
 
 def _act(log: HandLog, e: PlayerActed, lang: str) -> str:
-    to = chips(e.to, lang) if e.to is not None else ""
+    to = amount_text(e.to, lang) if e.to is not None else ""
     return _say(f"act.{e.action.value}", lang, who=_who(log, e.seat, lang), to=to).strip()
 
 
@@ -133,7 +149,7 @@ def event_line(log: HandLog, e: Event, lang: str) -> str:
     """One event, as the dealer or the floor would say it."""
     if isinstance(e, BlindPosted):
         return _say("post", lang, who=_who(log, e.seat, lang), blind=_say(f"blind.{e.blind.value}", lang),
-                    amount=chips(e.amount, lang))
+                    amount=amount_text(e.amount, lang))
     if isinstance(e, CardDealt):
         return _deal(log, e, lang)
     if isinstance(e, PlayerActed):

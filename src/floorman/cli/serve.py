@@ -15,8 +15,8 @@ from typing import Any
 import click
 
 from floorman.cli.errors import error_edge, fail, lang_option, words
+from floorman.cli.store import db_option
 from floorman.storage import Accounts, Database, PasswordHasher, Role, StoreAddress, User, open_database
-from floorman.storage.cli import db_option
 from floorman.storage.errors import NotFoundError
 from floorman.storage.rooms import Rooms
 
