@@ -72,7 +72,9 @@ def _assert_same_figures(summary: dict[str, Any], data: dict[str, Any]) -> None:
 
 def test_the_report_s_figures_are_the_json_summary_s_on_the_bundled_hands(tmp_path: Path) -> None:
     summary, page = _audit(tmp_path, [str(EXAMPLES)])
-    assert summary["summary"]["hands"] == 40
+    bundled = [*EXAMPLES.rglob("*.json")]
+    lines = sum(1 for line in (EXAMPLES / "hands.jsonl").read_text(encoding="utf-8").splitlines() if line.strip())
+    assert summary["summary"]["hands"] == len(bundled) + lines  # every example audited, each file and each line
     _assert_same_figures(summary["summary"], _data(page))
 
 
