@@ -104,11 +104,6 @@ class Mishap(StrEnum):
         return _STREET.get(self, Street.PREFLOP)
 
     @property
-    def fixed_street(self) -> bool:
-        """The mishap happens in the deal (pre-flop) or on the flop, whatever the floor says."""
-        return not self.asks_street(Family.FLOP)
-
-    @property
     def omits(self) -> frozenset[Omission]:
         """What the floor was not told about: every record but the ones this mishap is about."""
         told = _TOLD.get(self, frozenset())
@@ -184,11 +179,6 @@ class Account:
     chips_in: int = 0
     """How many of them put chips in."""
     note: str = ""
-
-    @property
-    def where(self) -> Street:
-        """The street in a flop game."""
-        return self.where_in(Family.FLOP, BOARD_STREETS)
 
     def where_in(self, family: Family, streets: Sequence[Street]) -> Street:
         """The street it happened on, in a game of the ``family`` dealing ``streets``: the floor's, unless the
