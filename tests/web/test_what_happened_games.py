@@ -311,6 +311,9 @@ def test_a_stud_or_draw_hand_told_after_the_fact_is_ruled_and_filed(floor: TestC
                                               "base": base[1], **answers})
     assert told.status_code == 200, told.text
     assert f'data-testid="verdict">{verdict}' in told.text and rule_id in told.text
+    # the carry-over the ruling rests on: a stud table has no button, a draw table's is named
+    assert "the level was Level 6" in told.text or "the level was Level 5" in told.text
+    assert ('data-testid="carried-button"' in told.text) is (GAMES[Game(game)].family is Family.DRAW)
 
 
 _FOUND = {Mishap.FIRST_CARD_WRONG_SEAT: "first_card_wrong_seat", Mishap.SEAT_SKIPPED: "seat_dealt_out",

@@ -140,9 +140,10 @@ class LiveView:
 class CarriedWords:
     """The facts a hand told to the floor rests on, carried over from the table's last hand, as the pages say
     them: the button, the level and the seats dealt in, each as carried over or as the floor corrected it
-    (the level and the seats are absent from a hand filed before they were recorded)."""
+    (the level and the seats are absent from a hand filed before they were recorded; a stud table has no
+    button)."""
 
-    button: int
+    button: int | None
     button_corrected: bool = False
     level: str = ""
     level_corrected: bool = False
@@ -152,13 +153,16 @@ class CarriedWords:
 
 def carried_words(carried: object, t: Translator) -> CarriedWords | None:
     """The words for a reconstructed hand's record of what it carried over (its header's ``_carried_over``)."""
-    if not isinstance(carried, Mapping) or not isinstance(carried.get("button"), int):
+    if not isinstance(carried, Mapping) or "button" not in carried:
+        return None
+    button = carried["button"]
+    if button is not None and not isinstance(button, int):
         return None
     level = carried.get("level")
     named = {f.name for f in dataclass_fields(Level)}
     dealt = carried.get("dealt")
     return CarriedWords(
-        button=carried["button"], button_corrected=bool(carried.get("corrected")),
+        button=button, button_corrected=bool(carried.get("corrected")),
         level=level_text(Level(**{k: v for k, v in level.items() if k in named}), t)
         if isinstance(level, Mapping) else "",
         level_corrected=bool(carried.get("level_corrected")),

@@ -40,7 +40,7 @@ from floorman.engine.hand import Hand
 from floorman.fold.betting import next_to_act
 from floorman.fold.log import Omission
 from floorman.fold.state import HandState
-from floorman.fold.table import Family, GameSpec, Street
+from floorman.fold.table import GAMES, Family, Game, GameSpec, Street
 from floorman.formats import handlog
 from floorman.web.problems import InvalidInput
 from floorman.web.quick_deal import DealFlaws, board_street, initial_deal, next_board_street, stud_street
@@ -441,9 +441,10 @@ CARRIED_LEVEL_FIELDS = ("number", *LEVEL_FIELDS)
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CarriedFacts:
     """What a hand told to the floor rests on that came over from the table's last hand (the rotation's button,
-    the level, who is dealt in), and which of it the floor corrected before the ruling."""
+    the level, who is dealt in), and which of it the floor corrected before the ruling. A stud table has no button
+    (None)."""
 
-    button: int
+    button: int | None
     level: Mapping[str, int]
     dealt: tuple[int, ...]
     button_corrected: bool = False
@@ -463,8 +464,9 @@ def _dealt_in(setup: TableSetup) -> tuple[int, ...]:
 
 def carried_facts(carried: TableSetup, setup: TableSetup) -> CarriedFacts:
     """The facts ``setup`` rests on, each marked corrected where it differs from the ``carried`` one."""
-    return CarriedFacts(button=setup.button, level=dict(setup.level), dealt=_dealt_in(setup),
-                        button_corrected=setup.button != carried.button,
+    stud = GAMES[Game(setup.game)].family is Family.STUD
+    return CarriedFacts(button=None if stud else setup.button, level=dict(setup.level), dealt=_dealt_in(setup),
+                        button_corrected=not stud and setup.button != carried.button,
                         level_corrected=dict(setup.level) != dict(carried.level),
                         players_corrected=_dealt_in(setup) != _dealt_in(carried))
 
