@@ -20,7 +20,7 @@ from floorman.fold.log import HandLog
 from floorman.fold.seat import HoleCard
 from floorman.fold.state import ActionRecord
 from floorman.formats import handlog
-from floorman.law.rulings.judge import judge as real_judge
+from floorman.law.rulings.judge import judge_hand as real_judge
 from floorman.law.rulings.model import Verdict
 
 ROOT = Path(__file__).parent
@@ -67,7 +67,7 @@ def test_folding_a_hand_makes_no_hole_card_nor_action_record(monkeypatch: pytest
         finally:
             judging[0] = False
 
-    monkeypatch.setattr("floorman.engine.hand.judge", judge)
+    monkeypatch.setattr("floorman.engine.hand.judge_hand", judge)
     monkeypatch.setattr(HoleCard, "__init__", counted(HoleCard))
     monkeypatch.setattr(ActionRecord, "__init__", counted(ActionRecord))
     for log in LOGS:

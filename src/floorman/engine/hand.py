@@ -1,9 +1,10 @@
-"""The hand as a fold over its events, and the live API around it.
+"""The session above the fold and the law: a hand's events folded into facts, and the floor's rulings on them.
 
-``Hand`` takes events one at a time (``push``) and can rule at any moment (``ruling()``, as
-if the floor were called now); ``rule(log)`` replays a whole log. Both run the same pure
-fold (``floorman.fold.steps``): no I/O, clock or randomness, so the same log always gives the same
-rulings.
+``Hand`` takes events one at a time (``push``): each is folded into the hand (``floorman.fold.steps.fold``), and a
+floor call is then judged by the law on the hand as the fold left it (``floorman.law.rulings.judge.judge_hand``);
+what a ruling does at the table (the findings it settles, a hand it kills, the hand called off or ended) is pushed
+back into the fold as a fact (``floorman.fold.ruled``). ``ruling()`` rules at any moment, as if the floor were called
+now; ``rule(log)`` replays a whole log. No I/O, clock or randomness, so the same log always gives the same rulings.
 
 >>> from floorman.formats import handlog
 >>> log = handlog.loads('''{"floorman": 1, "game": "holdem", "seats": 3, "button": 3,
@@ -25,29 +26,24 @@ from dataclasses import replace
 from typing import Final
 
 from floorman.engine.result import Result
-from floorman.fold.events import Event, FloorCalled, NextHandBegan, PotAwarded, RulingApplied
+from floorman.fold.events import Event, FloorCalled, RulingApplied
 from floorman.fold.findings import Finding
-from floorman.fold.findings import Irregularity as I
 from floorman.fold.log import HandLog
+from floorman.fold.ruled import FindingsSettled, HandCalledOff, HandEnded, HandKilled, PlayResumed, record
 from floorman.fold.state import HandState
-from floorman.fold.steps import PROGRESS, STEPS, closing_findings, deck_counts, floor_called, ruling_applied, step_of
+from floorman.fold.steps import begin, closing_findings, deck_counts, fold
 from floorman.law.rulebooks import Rulebook, find_rulebook
-from floorman.law.rulings.judge import judge
+from floorman.law.rulings.judge import judge_hand
 from floorman.law.rulings.model import Override, RemedyKind, Ruling, Verdict
-from floorman.law.rulings.next_hand import award_findings, next_hand_findings
+from floorman.law.rulings.next_hand import hand_findings
 from floorman.law.rulings.sa import sa_reached
-from floorman.locale import Message
 
 __all__ = ["Hand", "replay", "rule"]
 
-# the members and steps compared with here, named once: the compiled core reads each as a constant, not as an
+# the members compared with here, named once: the compiled core reads each as a constant, not as an
 # attribute of its enum looked up at every comparison
 _CONTINUE: Final = Verdict.CONTINUE
 _KILL_HAND: Final = RemedyKind.KILL_HAND
-_FLOOR_CALLED: Final = floor_called
-_RULING_APPLIED: Final = ruling_applied
-_NEXT_HAND: Final = STEPS[NextHandBegan]
-_POT_AWARDED: Final = STEPS[PotAwarded]
 
 
 class Hand:
@@ -64,19 +60,13 @@ class Hand:
             self.rulebook = find_rulebook(rulebook or log.rulebook)
         self._source = log
         self._header: HandLog | None = None
-        self._state = HandState(log)
+        self._state = begin(log)
         self.events: list[Event] = []
         self._rulings: list[Ruling] = []
         self._redeals: list[HandLog | None] = []
-        self._closed: set[int] = set()
-        self._cancelled_by: int | None = None
         self._standing: tuple[int, Ruling, HandLog | None] | None = None
         """A ruling the floor just made that left the hand as it was (a misdeal or a void, before the pot was
         awarded), with its re-deal and the number of events then: until another event, ``ruling()`` is that one."""
-        self._played_on_reported = False
-        if log.button_should_be is not None and log.button is not None and log.button_should_be != log.button:
-            self._state.add(Finding(at=0, irregularity=I.BUTTON_MISPLACED, seat=log.button,
-                                    expected_seat=log.button_should_be))
         for event in log.events:
             self.push(event)
 
@@ -95,33 +85,14 @@ class Hand:
         return self._state.snapshot()
 
     def push(self, event: Event) -> None:
-        """Record one event (it happened: it is always accepted)."""
-        state = self._state
+        """Record one event (it happened: it is always accepted): fold it into the hand; a floor call is then
+        ruled on, and a ruling applied carried out."""
         at = len(self.events)
         self.events.append(event)
-        state.index = at
-        if self._cancelled_by is not None and isinstance(event, PROGRESS) and not self._played_on_reported:
-            self._played_on_reported = True
-            state.add(Finding(at=at, irregularity=I.PLAYED_ON_AFTER_RULING, note=Message.of("finding.played_on.ruled_at", at=self._cancelled_by)))
-        step = STEPS.get(type(event)) or step_of(event)
-        if state.next_hand_begun and step is not _FLOOR_CALLED and step is not _RULING_APPLIED:
-            # the next hand has begun: what the log records after it is not part of this hand
-            if not state.has(I.EVENT_AFTER_NEXT_HAND):
-                state.add(Finding(at=at, irregularity=I.EVENT_AFTER_NEXT_HAND))
-            return
-        step(state, event, at)
-        if step is _NEXT_HAND:
-            assert isinstance(event, NextHandBegan)
-            state.findings += next_hand_findings(state, self.rulebook, self._rulings, self._redeals, event, at)
-        elif step is _POT_AWARDED:
-            assert isinstance(event, PotAwarded)
-            if event.shares:
-                state.findings += award_findings(state, self.rulebook, event, at)
-        if step is _FLOOR_CALLED:
-            state.floors.append(at)
+        fold(self._state, event, at)
+        if isinstance(event, FloorCalled):
             self._rule_now(at)
-        elif step is _RULING_APPLIED:
-            assert isinstance(event, RulingApplied)
+        elif isinstance(event, RulingApplied):
             self._apply_ruling(event, at)
 
     def extend(self, events: Iterable[Event]) -> None:
@@ -130,7 +101,7 @@ class Hand:
 
     @property
     def findings(self) -> tuple[Finding, ...]:
-        return tuple(self._state.findings)
+        return tuple(hand_findings(self._state, self.rulebook, self._rulings, self._redeals))
 
     @property
     def substantial_action(self) -> bool:
@@ -155,16 +126,14 @@ class Hand:
         rulings = list(self._rulings)
         redeals = list(self._redeals)
         if not self.events or not isinstance(self.events[-1], FloorCalled):
-            still_open = self._open_findings()
-            closing = closing_findings(state)
-            state.findings += closing  # the end of the hand so far: recorded in the snapshot, not in the hand
-            ruling, redeal = judge(state, self.rulebook, [*still_open, *closing], at=None)
+            state.findings += closing_findings(state)  # the end of the hand so far: recorded in the snapshot
+            ruling, redeal = judge_hand(state, self.rulebook, self._rulings, self._redeals, at=None)
             rulings.append(ruling)
             redeals.append(redeal)
         last = rulings[-1]
         redeal = redeals[-1] if last.verdict is not _CONTINUE else None
         whole = len(self.events) == len(self._source.events)  # nothing was pushed after the log's own events
-        findings = tuple(state.findings)
+        findings = tuple(hand_findings(state, self.rulebook, self._rulings, self._redeals))
         return Result(
             log=self._source if whole else replace(self.header, events=tuple(self.events)),
             rulebook=self.rulebook,
@@ -178,10 +147,6 @@ class Hand:
             ),
             deck_counts=deck_counts(state, findings),
         )
-
-    def _open_findings(self) -> list[Finding]:
-        closed = self._closed
-        return [f for i, f in enumerate(self._state.findings) if i not in closed]
 
     def _judge_now(self) -> tuple[Ruling, HandLog | None]:
         """The ruling if the floor were called now, on a view of the hand with the closing step's findings.
@@ -197,50 +162,51 @@ class Hand:
     def judged_now(self) -> tuple[Ruling, HandLog | None]:
         """The ruling if the floor were called now, judged afresh (``ruling()`` may give one already judged)."""
         state = self._state
-        closing = closing_findings(state)
-        if not closing:
-            return judge(state, self.rulebook, self._open_findings(), at=None)
-        return judge(state.seen_with([*state.findings, *closing]), self.rulebook,
-                     [*self._open_findings(), *closing], at=None)
+        return judge_hand(state, self.rulebook, self._rulings, self._redeals, at=None,
+                          closing=closing_findings(state))
 
     def _rule_now(self, at: int) -> None:
+        """The floor was called (the fold has recorded what calling it finds): the law rules on the hand, and what
+        the ruling does at once goes back into the fold."""
         state = self._state
-        state.findings += closing_findings(state)  # what calling the floor finds is recorded in the hand
-        ruling, redeal = judge(state, self.rulebook, self._open_findings(), at=at)
+        ruling, redeal = judge_hand(state, self.rulebook, self._rulings, self._redeals, at=at)
         self._rulings.append(ruling)
         self._redeals.append(redeal)
         self._standing = None if ruling.verdict is _CONTINUE or state.pot_awarded else (at + 1, ruling, redeal)
         if ruling.verdict is _CONTINUE:
-            self._close(ruling)
-            _apply_remedies(state, ruling)
-        elif self._cancelled_by is None:
-            self._cancelled_by = at
-
-    def _close(self, ruling: Ruling) -> None:
-        ids = {id(f) for f in ruling.findings}
-        for i, f in enumerate(self._state.findings):
-            if id(f) in ids:
-                self._closed.add(i)
+            self._settle(ruling, at)
+            for remedy in ruling.remedies:
+                if remedy.do is _KILL_HAND:
+                    record(state, HandKilled(at=at, seat=int(remedy.fields.get("seat", 0))))
+        else:
+            record(state, HandCalledOff(at=at))
 
     def _apply_ruling(self, event: RulingApplied, at: int) -> None:
+        """A ruling was applied (the fold has kept it as logged): the floor's override, if any, is the ruling's;
+        its findings are settled, and a misdeal or a void applied as ruled ends the hand."""
         ruling = self._rulings[event.ruling]
         if event.override is not None:
             override = Override(at=at, verdict=Verdict(event.override.verdict), reason=event.override.reason)
             self._rulings[event.ruling] = replace(ruling, override=override)
             if override.verdict is _CONTINUE:
-                self._cancelled_by = None
-        self._close(ruling)
+                record(self._state, PlayResumed(at=at))
+        self._settle(ruling, at)
         if ruling.verdict is not _CONTINUE and event.override is None:
-            self._state.hand_over = True
+            record(self._state, HandEnded(at=at))
 
-
-def _apply_remedies(state: HandState, ruling: Ruling) -> None:
-    for remedy in ruling.remedies:
-        if remedy.do is _KILL_HAND:
-            seat = state.seats.get(int(remedy.fields.get("seat", 0)))
-            if seat is not None:
-                seat.dead = True
-                seat.dead_reason = "ruling"
+    def _settle(self, ruling: Ruling, at: int) -> None:
+        """The findings ``ruling`` decided are settled: the fold's by their numbers, the law's reading of a record
+        beyond the hand by the record's event index (the finding's ``at``)."""
+        numbers = {id(f): i for i, f in enumerate(self._state.findings)}
+        found: list[int] = []
+        records: list[int] = []
+        for f in ruling.findings:
+            i = numbers.get(id(f))
+            if i is not None:
+                found.append(i)
+            else:
+                records.append(f.at)
+        record(self._state, FindingsSettled(at=at, findings=tuple(found), records=tuple(records)))
 
 
 def replay(log: HandLog, *, rulebook: Rulebook | str | None = None) -> HandState:

@@ -14,11 +14,12 @@ from typing import Final
 from floorman.fold.events import Action, BlindKind, BlindPosted
 from floorman.fold.findings import Finding, Irregularity, SetAside
 from floorman.fold.log import HandLog, Omission
+from floorman.fold.rotation import HandAtTable
 from floorman.fold.seat import SeatState
 from floorman.fold.table import Chips, DealOrder, Family, Level, PlayerStatus, Street, deal_order
 from floorman.locale import Message
 
-__all__ = ["ActionRecord", "HandState"]
+__all__ = ["ActionRecord", "AwardRecorded", "HandState", "NextHandRecorded"]
 
 # the members compared with here, named once: the compiled core reads each as a constant, not as an
 # attribute of its enum looked up at every comparison
@@ -57,6 +58,33 @@ class ActionRecord:
     @property
     def puts_chips_in(self) -> bool:
         return self.action in CHIP_ACTIONS
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AwardRecorded:
+    """A pot awarded in parts (``pot_awarded.shares``), as the fold kept it for the law to read: whether the parts
+    come to the pot is the book's question (``floorman.law.rulings.next_hand``)."""
+
+    at: int
+    place: int
+    """How many findings the hand had then: what the law finds in the award stands after them."""
+    shares: tuple[tuple[int, Chips], ...]
+    """(seat, chips) of each part."""
+    pot: Chips
+    """The pot played for when it was awarded (``HandState.contested_pot``)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NextHandRecorded:
+    """The next hand began (``next_hand``), as the fold kept it for the law to read: where its button went and whose
+    blinds it made up are ``HandState.next_button`` and ``made_up``; whether they depart from the hand's rulings and
+    from the book is the law's question (``floorman.law.rulings.next_hand``)."""
+
+    at: int
+    place: int
+    """How many findings the hand had then: what the law finds in the record stands after them."""
+    table: HandAtTable | None
+    """What the hand left for the next one (``aftermath.hand_at_table``), or None when the log does not tell."""
 
 
 class HandState:
@@ -156,6 +184,21 @@ class HandState:
         """The hand finished during a break (``pot_awarded.during_break``, v1.2)."""
         self.seconds_after_award: int | None = None
         """How long after the award the floor was last called (``floor.seconds_after_award``, v1.2), if the log says."""
+        self.awards: tuple[AwardRecorded, ...] = ()
+        """Each pot awarded in parts, as it was awarded."""
+        self.next_hand: NextHandRecorded | None = None
+        """The next hand's beginning, once it began."""
+        self.applied: tuple[tuple[int, int, str | None], ...] = ()
+        """The rulings applied (``ruling_applied``): the event index, the ruling's number, the override's verdict (None:
+        applied as ruled)."""
+        self.settled: frozenset[int] = frozenset()
+        """The findings (their numbers in ``findings``) a ruling of the floor settled: they are not ruled on again."""
+        self.settled_records: frozenset[int] = frozenset()
+        """The records beyond the hand (``awards``, ``next_hand``: their event indexes) whose findings a ruling settled."""
+        self.called_off_at: int | None = None
+        """The floor call whose ruling called the hand off (a misdeal or a void), unless an override let play go on."""
+        self.played_on_reported = False
+        """Play after the hand was called off has been found (once)."""
         self.order: DealOrder = _NO_ORDER if blank else self._deal_order()
         """Who is dealt in, in what order, and who is the button of the deal."""
 
@@ -169,6 +212,13 @@ class HandState:
 
     def has(self, irregularity: Irregularity) -> bool:
         return any(f.irregularity is irregularity for f in self.findings)
+
+    def open_findings(self) -> list[Finding]:
+        """The findings no ruling of the floor has settled, in the order found."""
+        settled = self.settled
+        if not settled:
+            return list(self.findings)
+        return [f for i, f in enumerate(self.findings) if i not in settled]
 
     def omits(self, what: Omission) -> bool:
         return what in self.log.omits

@@ -1,18 +1,20 @@
 """The fold: the step for each kind of event, and the closing step.
 
-``STEPS`` maps each kind of event to its step, which changes the hand's state by that one event
-and records what is irregular about it. ``closing_findings`` is the closing step: what calling the
-floor now (or ending the hand) finds that no single event showed. ``deck_counts`` is the last look
-at the end of a hand. ``floorman.engine.hand`` runs the fold; this is the only place a hand is followed.
+``fold`` folds one event into the hand (``begin`` makes the hand before its first event): ``STEPS`` maps each kind
+of event to its step, which changes the hand's state by that one event and records what is irregular about it.
+``closing_findings`` is the closing step: what calling the floor now (or ending the hand) finds that no single event
+showed. ``deck_counts`` is the last look at the end of a hand. What the floor's rulings do to the hand comes back as
+facts (``ruled``). ``floorman.engine.hand`` runs the fold; this is the only place a hand is followed.
 """
-
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from floorman.fold import betting, dealing, streets
-from floorman.fold.cardcheck import BOXED, FOUND_AT_TABLE, at_seat, at_where, see
+from floorman.fold.aftermath import hand_at_table
+from floorman.fold.cardcheck import BOXED, at_seat, see
+from floorman.fold.defects import discover
 from floorman.fold.events import (
     Action,
     BlindKind,
@@ -25,9 +27,7 @@ from floorman.fold.events import (
     CardFound,
     CardFoundInBurns,
     CardsDiscarded,
-    CountCause,
     DealCompleted,
-    Defect,
     DefectDiscovered,
     Event,
     ExposedBy,
@@ -49,18 +49,17 @@ from floorman.fold.events import (
     RulingApplied,
     StubDropped,
     StubShuffled,
-    Where,
 )
 from floorman.fold.findings import MIXED_WITH, DeckCheck, DeckCount, Finding, SetAside
 from floorman.fold.findings import Irregularity as I
-from floorman.fold.log import Omission, Version
+from floorman.fold.log import HandLog, Omission, Version
 from floorman.fold.rotation import hand_level
 from floorman.fold.seat import SeatState
-from floorman.fold.state import HandState
+from floorman.fold.state import AwardRecorded, HandState, NextHandRecorded
 from floorman.fold.table import Family, Level, PlayerStatus, Street
 from floorman.locale import Message
 
-__all__ = ["PROGRESS", "STEPS", "closing_findings", "deck_counts", "floor_called", "ruling_applied", "step_of"]
+__all__ = ["PROGRESS", "STEPS", "begin", "closing_findings", "deck_counts", "fold"]
 
 # the members compared with here, named once: the compiled core reads each as a constant, not as an
 # attribute of its enum looked up at every comparison
@@ -345,31 +344,71 @@ def _shuffle(state: HandState, event: StubShuffled, at: int) -> None:
 
 
 def _pot_awarded(state: HandState, event: PotAwarded, at: int) -> None:
+    """The pot was awarded: the hand is over. A pot awarded in parts is kept with the pot as it stood, for the law to
+    check the parts against."""
     state.pot_awarded = True
     state.hand_over = True
     state.award_during_break = event.during_break
     if event.shares:
         state.award_shares = tuple((share.seat, share.amount) for share in event.shares)
+        state.awards += (AwardRecorded(at=at, place=len(state.findings), shares=state.award_shares,
+                                       pot=state.contested_pot),)
 
 
 def _next_hand(state: HandState, event: NextHandBegan, at: int) -> None:
+    """The next hand began: what the log records after it is not part of this hand. What this hand left for the next
+    one is kept as it stands now, for the law to check the next button against."""
     state.next_hand_begun = True
     state.next_button = event.button
     state.made_up = event.made_up
+    state.next_hand = NextHandRecorded(at=at, place=len(state.findings), table=hand_at_table(state))
 
 
-def floor_called(state: HandState, event: Event, at: int) -> None:
-    """``floor`` changes the hand through ``Hand`` (which rules), not here; who is away when it is called is kept
-    (for a misdeal before the deal's last card, "away for the original deal" is measured then: RD-ABSENT)."""
+def _floor_called(state: HandState, event: FloorCalled, at: int) -> None:
+    """The floor was called: what calling it finds that no event showed is recorded in the hand (the closing step),
+    and who is away then is kept (for a misdeal before the deal's last card, "away for the original deal" is measured
+    then: RD-ABSENT). The ruling is the law's (``floorman.engine.hand`` asks for it)."""
+    state.floors.append(at)
     state.away_at_floor = frozenset(s.seat for s in state.seats.values() if s.entitled and not s.present)
-    state.seconds_after_award = event.seconds_after_award if isinstance(event, FloorCalled) else None
+    state.seconds_after_award = event.seconds_after_award
+    state.findings += closing_findings(state)
 
 
-def ruling_applied(state: HandState, event: Event, at: int) -> None:
-    """``ruling_applied`` changes the hand through ``Hand`` (which applies the ruling), not here."""
+def _ruling_applied(state: HandState, event: RulingApplied, at: int) -> None:
+    """A ruling was applied, as ruled or overridden: kept as it was logged. What it does to the hand comes back from
+    the ruling, which is the law's, as facts (``ruled``)."""
+    override = event.override.verdict if event.override is not None else None
+    state.applied += ((at, event.ruling, override),)
 
 
-def step_of(event: Event) -> Callable[[HandState, Any, int], None]:
+def begin(log: HandLog) -> HandState:
+    """The hand before its first event: a button the header says is misplaced is found at once."""
+    state = HandState(log)
+    if log.button_should_be is not None and log.button is not None and log.button_should_be != log.button:
+        state.add(Finding(at=0, irregularity=I.BUTTON_MISPLACED, seat=log.button, expected_seat=log.button_should_be))
+    return state
+
+
+def fold(state: HandState, event: Event, at: int) -> None:
+    """Fold one event, the log's ``at``-th, into the hand (it happened: it is always taken).
+
+    Play carried on after the floor called the hand off is found once; what the log records after the next hand
+    began is not part of this hand (found once, and left out), but for the floor's calls and rulings applied.
+    """
+    state.index = at
+    if state.called_off_at is not None and not state.played_on_reported and isinstance(event, PROGRESS):
+        state.played_on_reported = True
+        state.add(Finding(at=at, irregularity=I.PLAYED_ON_AFTER_RULING,
+                          note=Message.of("finding.played_on.ruled_at", at=state.called_off_at)))
+    step = STEPS.get(type(event)) or _step_of(event)
+    if state.next_hand_begun and step is not _floor_called and step is not _ruling_applied:
+        if not state.has(I.EVENT_AFTER_NEXT_HAND):
+            state.add(Finding(at=at, irregularity=I.EVENT_AFTER_NEXT_HAND))
+        return
+    step(state, event, at)
+
+
+def _step_of(event: Event) -> Callable[[HandState, Any, int], None]:
     """The fold's step for an instance of a subclass of an event class."""
     return next(f for kind, f in STEPS.items() if isinstance(event, kind))
 
@@ -434,72 +473,6 @@ def _show(state: HandState, event: HandShown, at: int) -> None:
         see(state, card, at=at, where=at_seat(event.seat), seat=event.seat)
 
 
-def _discover(state: HandState, event: DefectDiscovered, at: int) -> None:
-    what = event.what
-    if what is Defect.DUPLICATE:
-        if not any(f.irregularity is I.DUPLICATE_CARD and (f.card == event.card or event.card == "??")
-                   for f in state.findings):
-            state.add(Finding(at=at, irregularity=I.DUPLICATE_CARD, card=event.card, seat=event.seat,
-                              note=FOUND_AT_TABLE))
-    elif what is Defect.FOREIGN_BACK:
-        kind = I.FOREIGN_BACK_IN_STUB if event.where is Where.STUB else I.FOREIGN_BACK_IN_PLAY
-        if not any(f.irregularity is kind and (f.seat == event.seat or kind is I.FOREIGN_BACK_IN_STUB)
-                   for f in state.findings):
-            state.add(Finding(at=at, irregularity=kind, seat=event.seat, card=event.card,
-                              note=at_where(event.where)))
-    elif what is Defect.PREVIOUS_HAND_CARD:
-        state.add(Finding(at=at, irregularity=I.PREVIOUS_HAND_CARD, seat=event.seat, card=event.card))
-    elif what is Defect.MISSING_CARD:
-        state.add(Finding(at=at, irregularity=I.MISSING_CARD, card=event.card))
-    elif what is Defect.NON_STANDARD:
-        if not any(f.irregularity is I.NON_STANDARD_CARD and f.seat == event.seat for f in state.findings):
-            state.add(Finding(at=at, irregularity=I.NON_STANDARD_CARD, seat=event.seat, card=event.card,
-                              note=at_where(event.where)))
-    elif what is Defect.STUB_DISORDERED:
-        state.add(Finding(at=at, irregularity=I.STUB_DISORDERED))
-    elif what is Defect.WRONG_COUNT:
-        _wrong_count(state, event, at)
-    elif what is Defect.KNEW_DEFECT:
-        state.add(Finding(at=at, irregularity=I.KNEW_DEFECT, seat=event.seat))
-    elif what is Defect.MIXED:
-        thrower = event.from_seat if event.from_seat is not None else _just_folded(state, event.seat)
-        if thrower is not None:
-            state.add(Finding(at=at, irregularity=I.CARDS_THROWN_INTO_HAND, seat=event.seat,
-                              from_seat=thrower))
-        else:
-            seat = state.seats.get(event.seat or 0)
-            count = seat.held if seat else None
-            state.add(Finding(at=at, irregularity=I.WRONG_CARD_COUNT, seat=event.seat, count=count,
-                              note=Message.of("finding.wrong_count.mixed")))
-
-
-def _just_folded(state: HandState, seat: int | None) -> int | None:
-    """The seat whose fold was the last thing to happen before cards were found mixed into ``seat``'s hand."""
-    if not state.acted_at:
-        return None
-    at, last, action = state.acted_at[-1], state.acted_seat[-1], state.acted_kind[-1]
-    if at == state.index - 1 and action is _FOLD and last != seat:
-        return last
-    return None
-
-
-def _wrong_count(state: HandState, event: DefectDiscovered, at: int) -> None:
-    n = state.spec.hole_cards
-    seat = event.seat
-    count = event.count or 0
-    if event.caused_by is CountCause.PLAYER:
-        if not any(f.irregularity is I.WRONG_COUNT_CAUSED_BY_PLAYER and f.seat == seat for f in state.findings):
-            state.add(Finding(at=at, irregularity=I.WRONG_COUNT_CAUSED_BY_PLAYER, seat=seat, count=count,
-                              from_seat=event.by_seat))
-        return
-    # in a draw game a count told once a draw has begun is that draw's (a hand short before the draw is live), and
-    # the button's short deal (CNT-BTN-SHORT) is the initial deal's
-    street = state.street if state.spec.family is Family.DRAW and state.street_idx > 0 else None
-    kind = I.BUTTON_SHORT if state.order.is_button(seat) and count < n and street is None else I.WRONG_CARD_COUNT
-    if not any(f.irregularity is kind and f.seat == seat for f in state.findings):
-        state.add(Finding(at=at, irregularity=kind, seat=seat, count=count, street=street))
-
-
 STEPS: Final[dict[type[Event], Callable[[HandState, Any, int], None]]] = {
     BlindPosted: _post,
     CardDealt: _deal,
@@ -511,7 +484,7 @@ STEPS: Final[dict[type[Event], Callable[[HandState, Any, int], None]]] = {
     CardsDiscarded: _discard,
     HandShown: _show,
     HandMucked: _muck,
-    DefectDiscovered: _discover,
+    DefectDiscovered: discover,
     PlayerArrived: _arrive,
     PlayerLeft: _leave,
     PlayerSeated: _seat_player,
@@ -519,8 +492,8 @@ STEPS: Final[dict[type[Event], Callable[[HandState, Any, int], None]]] = {
     StubShuffled: _shuffle,
     PotAwarded: _pot_awarded,
     NextHandBegan: _next_hand,
-    FloorCalled: floor_called,
-    RulingApplied: ruling_applied,
+    FloorCalled: _floor_called,
+    RulingApplied: _ruling_applied,
     HandBegan: _hand_began,
     DealCompleted: _deal_completed,
     CardFoundInBurns: _found_in_burns,

@@ -13,12 +13,12 @@ from typing import Any
 
 from floorman.engine.hand import Hand
 from floorman.errors import FloormanError
+from floorman.fold.aftermath import hand_at_table
 from floorman.fold.log import HandLog
 from floorman.fold.rotation import Blinds, HandAtTable, blinds_due, next_hand
 from floorman.fold.table import GAMES, Family, Game, PlayerStatus
 from floorman.formats import handlog
 from floorman.law.rulebooks import DEFAULT_BOOK
-from floorman.law.rulings.next_hand import hand_at_table
 from floorman.web.problems import InvalidInput
 
 __all__ = ["LEVEL_FIELDS", "MAX_SEATS", "SeatEntry", "TableSetup", "blind_posts", "carried_over",

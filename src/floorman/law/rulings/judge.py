@@ -24,11 +24,12 @@ from floorman.law.rulings.decide_handling import HANDLING_DECISIONS
 from floorman.law.rulings.decide_next import NEXT_DECISIONS
 from floorman.law.rulings.decide_table import TABLE_DECISIONS
 from floorman.law.rulings.model import Remedy, RemedyKind, Ruling, Verdict
+from floorman.law.rulings.next_hand import hand_findings
 from floorman.law.rulings.redeal import redeal_log
 from floorman.law.rulings.sa import counts_participants, is_reached_by, sa_reached, sa_reason
 from floorman.locale import Message
 
-__all__ = ["DECISIONS", "clean_ruling", "judge"]
+__all__ = ["DECISIONS", "clean_ruling", "judge", "judge_hand"]
 
 _ABSENT: Final = PlayerStatus.ABSENT
 _REDEAL_DEAD: Final = PlayerStatus.REDEAL_DEAD
@@ -80,6 +81,20 @@ def _bring_in_doubt(ctx: Context, d: Decision) -> None:
     counted = state.counted_actions(out_of_turn=ctx.params.sa_counts_out_of_turn, participants=participants)
     if is_reached_by([Action.BET, *counted], ctx.params, stud=True):
         ctx.apply(d, "substantial_action.bring_in", Message.of("ruling.sa.bring_in_not_counted"))
+
+
+def judge_hand(
+    state: HandState, book: Rulebook, rulings: Sequence[Ruling], redeals: Sequence[HandLog | None], *,
+    at: int | None, closing: Sequence[Finding] = (),
+) -> tuple[Ruling, HandLog | None]:
+    """Rule on the hand as the fold left it: on its open findings (what no ruling settled, the law's reading of the
+    records beyond the hand among them: ``next_hand.hand_findings``) and on ``closing``, what calling the floor now
+    would find that no event has shown yet (judged on a view of the hand that holds them: the hand is not touched).
+    ``rulings`` and ``redeals`` are the hand's so far."""
+    found = hand_findings(state, book, rulings, redeals, open_only=True)
+    if not closing:
+        return judge(state, book, found, at=at)
+    return judge(state.seen_with([*state.findings, *closing]), book, [*found, *closing], at=at)
 
 
 def judge(
