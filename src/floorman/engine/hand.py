@@ -31,7 +31,7 @@ from floorman.fold.findings import Finding
 from floorman.fold.log import HandLog
 from floorman.fold.ruled import FindingsSettled, HandCalledOff, HandEnded, HandKilled, PlayResumed, record
 from floorman.fold.state import HandState
-from floorman.fold.steps import begin, closing_findings, deck_counts, fold
+from floorman.fold.steps import begin, close, closing_findings, deck_counts, fold
 from floorman.law.rulebooks import Rulebook, find_rulebook
 from floorman.law.rulings.judge import judge_hand
 from floorman.law.rulings.model import Override, RemedyKind, Ruling, Verdict
@@ -126,7 +126,7 @@ class Hand:
         rulings = list(self._rulings)
         redeals = list(self._redeals)
         if not self.events or not isinstance(self.events[-1], FloorCalled):
-            state.findings += closing_findings(state)  # the end of the hand so far: recorded in the snapshot
+            close(state)  # the end of the hand so far: recorded in the snapshot, not in the hand
             ruling, redeal = judge_hand(state, self.rulebook, self._rulings, self._redeals, at=None)
             rulings.append(ruling)
             redeals.append(redeal)

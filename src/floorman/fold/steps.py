@@ -59,7 +59,7 @@ from floorman.fold.state import AwardRecorded, HandState, NextHandRecorded
 from floorman.fold.table import Family, Level, PlayerStatus, Street
 from floorman.locale import Message
 
-__all__ = ["PROGRESS", "STEPS", "begin", "closing_findings", "deck_counts", "fold"]
+__all__ = ["PROGRESS", "STEPS", "begin", "close", "closing_findings", "deck_counts", "fold"]
 
 # the members compared with here, named once: the compiled core reads each as a constant, not as an
 # attribute of its enum looked up at every comparison
@@ -371,6 +371,12 @@ def _floor_called(state: HandState, event: FloorCalled, at: int) -> None:
     state.floors.append(at)
     state.away_at_floor = frozenset(s.seat for s in state.seats.values() if s.entitled and not s.present)
     state.seconds_after_award = event.seconds_after_award
+    close(state)
+
+
+def close(state: HandState) -> None:
+    """The closing step, recorded in the hand: what calling the floor now (or ending the hand) finds that no event
+    showed (``closing_findings``)."""
     state.findings += closing_findings(state)
 
 
