@@ -15,6 +15,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -292,6 +293,45 @@ def test_the_incident_log_refuses_to_change_or_lose_an_entry(db: Database) -> No
     with db.connect() as conn:
         assert Incidents(conn, rooms=EVERY_ROOM).get(kept.id) == kept
         assert chain_status(conn).broken is None
+
+
+TOLD = {"version": 1, "entered": {"mishap": "four_card_flop", "acted": 0, "chips_in": 0, "note": "Tiếng Việt"},
+        "assumed": [{"what": "closing", "events": [20, 21]}], "sa_rests_on": "closing"}
+
+
+def test_a_told_hand_s_record_is_kept_whole_with_its_incident_and_the_hash_covers_it(db: Database) -> None:
+    with db.transaction() as conn:
+        logged = Incidents(conn, rooms=EVERY_ROOM).record(draft("logged at the table"), now=NOW)
+        told = Incidents(conn, rooms=EVERY_ROOM).record(replace(draft("told to the floor"), told=TOLD), now=NOW)
+    with db.connect() as conn:
+        store = Incidents(conn, rooms=EVERY_ROOM)
+        assert store.get(told.id).told == TOLD and store.get(logged.id).told is None
+        assert [i.told for i in store.search(IncidentQuery(), summary=True)] == [None, None]
+        assert chain_status(conn).broken is None
+        content = {name: conn.execute(f"SELECT {name} FROM incidents WHERE id = ?", (told.id,)).fetchone()[0]
+                   for name in (*CHAINED_COLUMNS, "told")}
+    assert row_hash(content, told.prev_hash) == told.row_hash  # the record is under the hash
+    assert row_hash({k: v for k, v in content.items() if k != "told"}, told.prev_hash) != told.row_hash
+    with pytest.raises(database_errors(), match="append-only"), db.transaction() as conn:
+        conn.execute("UPDATE incidents SET told = NULL WHERE id = ?", (told.id,))
+
+
+def test_migration_to_told_records_keeps_every_older_entry_and_its_hash(store: str) -> None:
+    db = open_database(store)
+    try:
+        db.migrate(upto="0009_incident_text")
+        with db.transaction() as conn:
+            old = [Incidents(conn, rooms=EVERY_ROOM).record(draft(f"before {n}"), now=NOW) for n in (1, 2)]
+        assert db.migrate() == ["0010_incident_told"]
+        with db.transaction() as conn:
+            Incidents(conn, rooms=EVERY_ROOM).record(replace(draft("after"), told=TOLD), now=NOW)
+        with db.connect() as conn:
+            store_ = Incidents(conn, rooms=EVERY_ROOM)
+            assert [store_.get(i.id) for i in old] == [replace(i, told=None) for i in old]
+            status = chain_status(conn)
+            assert status.broken is None and status.entries == 3
+    finally:
+        db.close()
 
 
 def test_a_correction_stays_in_the_room_of_the_entry_it_corrects(db: Database) -> None:

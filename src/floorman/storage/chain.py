@@ -28,8 +28,8 @@ from floorman.locale import Message, say
 from floorman.storage.sql import Connection
 
 __all__ = [
-    "CHAINED_COLUMNS", "GENESIS", "ChainBreak", "ChainBreakKind", "ChainStatus", "ChainWatch", "chain_status", "chain_statuses",
-    "link_of", "row_hash", "verify_chain",
+    "CHAINED_COLUMNS", "GENESIS", "LATER_CHAINED_COLUMNS", "ChainBreak", "ChainBreakKind", "ChainStatus", "ChainWatch", "chain_status", "chain_statuses",
+    "chained_content", "link_of", "row_hash", "verify_chain",
 ]
 
 GENESIS = "0" * 64
@@ -40,7 +40,27 @@ CHAINED_COLUMNS = (
     "override_verdict", "override_reason", "final_verdict", "rules", "causes", "substantial_action", "log",
     "ruling", "note", "hand_id", "corrects",
 )
-"""Every column the hash covers: all but the two hashes themselves."""
+"""Every column the hash covers: all but the two hashes themselves (and the later ones, below)."""
+
+LATER_CHAINED_COLUMNS = ("told",)
+"""Columns added to the incident log since its first release. The hash covers each where the row has it (not
+NULL): a row written before the column was added has none, and its hash is what it always was."""
+
+
+def chained_content(row: Mapping[str, Any]) -> dict[str, Any]:
+    """What a row's hash covers: every chained column, and each later one the row has.
+
+    >>> chained_content({**{name: None for name in CHAINED_COLUMNS}, "told": None}) == dict.fromkeys(CHAINED_COLUMNS)
+    True
+    >>> chained_content({**{name: None for name in CHAINED_COLUMNS}, "told": "{}"})["told"]
+    '{}'
+    """
+    content = {name: row[name] for name in CHAINED_COLUMNS}
+    named = set(row.keys())  # a database row's own names (``in`` on an ``sqlite3.Row`` looks at its values)
+    for name in LATER_CHAINED_COLUMNS:
+        if name in named and row[name] is not None:
+            content[name] = row[name]
+    return content
 
 
 def row_hash(content: Mapping[str, Any], prev_hash: str) -> str:
@@ -122,16 +142,16 @@ def _walk(conn: Connection, since: ChainStatus | None, *, limit: int | None,
     walk reached the last row (or a broken link)."""
     start = since if since is not None and since.broken is None else ChainStatus(entries=0, head=GENESIS, broken=None)
     prev, count, last_id = start.head, start.entries, start.last_id
-    columns = ", ".join(CHAINED_COLUMNS)
     in_room = "" if room_id is None else "room_id = ? AND "
-    query = f"SELECT {columns}, prev_hash, row_hash FROM incidents WHERE {in_room}id > ? ORDER BY id"
+    # every column: a database part way through its migrations may not have the later chained ones yet
+    query = f"SELECT * FROM incidents WHERE {in_room}id > ? ORDER BY id"
     args = (last_id,) if room_id is None else (room_id, last_id)
     rows = conn.execute(query + " LIMIT ?", (*args, limit)) if limit is not None else conn.execute(query, args)
     seen = 0
     for row in rows:
         count += 1
         seen += 1
-        content = {name: row[name] for name in CHAINED_COLUMNS}
+        content = chained_content(row)
         if row["prev_hash"] != prev:
             return ChainStatus(entries=count, head=prev, last_id=last_id, broken=ChainBreak(
                 incident_id=row["id"], kind=ChainBreakKind.LINK_MOVED)), True

@@ -22,7 +22,7 @@ from typing import Any
 from floorman.locale import Message
 from floorman.storage.accounts import Accounts, Role
 from floorman.storage.address import StoreKind
-from floorman.storage.chain import CHAINED_COLUMNS, chain_status
+from floorman.storage.chain import CHAINED_COLUMNS, LATER_CHAINED_COLUMNS, chain_status
 from floorman.storage.database import Database, utc_now
 from floorman.storage.errors import ConflictError, StorageError
 from floorman.storage.rooms import Rooms
@@ -33,7 +33,7 @@ __all__ = ["CopyReport", "copy_room"]
 _HAND_COLUMNS = ("id", "table_name", "hand_number", "dealer", "header", "replay_of", "created_at", "created_by",
                  "closed_at")
 _EVENT_COLUMNS = ("hand_id", "seq", "batch", "event", "logged_by", "logged_at")
-_INCIDENT_COLUMNS = (*CHAINED_COLUMNS, "prev_hash", "row_hash")
+_INCIDENT_COLUMNS = (*CHAINED_COLUMNS, *LATER_CHAINED_COLUMNS, "prev_hash", "row_hash")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from floorman.storage.chain import CHAINED_COLUMNS, GENESIS, row_hash
+from floorman.storage.chain import CHAINED_COLUMNS, GENESIS, chained_content, row_hash
 from floorman.storage.errors import ConflictError, NotFoundError
 from floorman.storage.rooms import RoomScope, check_in_scope, scope_clause
 from floorman.storage.sql import Connection
@@ -50,6 +50,9 @@ class IncidentDraft:
     hand_id: int | None = None
     corrects: int | None = None
     room_id: int = 1
+    told: Mapping[str, Any] | None = None
+    """A hand told to the floor rather than logged: what the floor entered and what was assumed to complete it
+    (``floorman.web.told_facts``); None for a logged hand."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,6 +80,7 @@ class Incident:
     prev_hash: str
     row_hash: str
     room_id: int = 1
+    told: Mapping[str, Any] | None = None
 
     def to_obj(self, *, full: bool = True) -> dict[str, Any]:
         obj: dict[str, Any] = {
@@ -92,6 +96,7 @@ class Incident:
         if full:
             obj["log"] = self.log
             obj["ruling"] = self.ruling
+            obj["told"] = self.told
         return obj
 
 
@@ -125,8 +130,9 @@ _SELECT = ("SELECT i.*, (SELECT MIN(c.id) FROM incidents c WHERE c.corrects = i.
            "FROM incidents i")
 _SUMMARY_SELECT = _SELECT.replace("i.*", ", ".join(
     f"'{{}}' AS {c}" if c in ("log", "ruling") else f"i.{c}"
-    for c in (*CHAINED_COLUMNS, "prev_hash", "row_hash", "room_id")))
-"""The same rows with an empty log and ruling: a list shows neither, and they are most of a row."""
+    for c in (*CHAINED_COLUMNS, "prev_hash", "row_hash", "room_id")) + ", NULL AS told")
+"""The same rows with an empty log and ruling and no account: a list shows none of them, and they are most of a
+row."""
 
 
 def _incident(row: Any) -> Incident:
@@ -139,7 +145,14 @@ def _incident(row: Any) -> Incident:
         log=json.loads(row["log"]), ruling=json.loads(row["ruling"]), note=row["note"], hand_id=row["hand_id"],
         corrects=row["corrects"], corrected_by=row["corrected_by"], prev_hash=row["prev_hash"],
         row_hash=row["row_hash"], room_id=row["room_id"],
+        told=_told(row),
     )
+
+
+def _told(row: Any) -> Mapping[str, Any] | None:
+    """A row's record of a hand told to the floor (none in a database not yet migrated to have one)."""
+    raw = row["told"] if "told" in set(row.keys()) else None
+    return json.loads(raw) if raw is not None else None
 
 
 def _dumps(obj: Any) -> str:
@@ -180,9 +193,11 @@ class Incidents:
             "corrects": draft.corrects,
         }
         assert tuple(content) == CHAINED_COLUMNS
-        digest = row_hash(content, prev)
-        columns = ", ".join((*CHAINED_COLUMNS, "prev_hash", "row_hash", "room_id"))
-        marks = ", ".join("?" for _ in range(len(CHAINED_COLUMNS) + 3))
+        if draft.told is not None:
+            content["told"] = _dumps(dict(draft.told))
+        digest = row_hash(chained_content(content), prev)
+        columns = ", ".join((*content, "prev_hash", "row_hash", "room_id"))
+        marks = ", ".join("?" for _ in range(len(content) + 3))
         self.conn.execute(f"INSERT INTO incidents ({columns}) VALUES ({marks})",
                           (*content.values(), prev, digest, draft.room_id))
         return self.get(new_id)

@@ -404,6 +404,13 @@ MIGRATIONS: tuple[Migration, ...] = (
             END IF;
         END $$""",
     )),
+    Migration(name="0010_incident_told", statements=(
+        # a hand told to the floor (not logged): what the floor entered and what the console assumed to make a
+        # complete hand of it, as JSON; NULL for a logged hand. The hash covers it where it is set
+        "ALTER TABLE incidents ADD COLUMN told TEXT",
+    ), postgres=(
+        "ALTER TABLE incidents ADD COLUMN told TEXT",
+    )),
 )
 
 
