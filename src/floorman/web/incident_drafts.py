@@ -42,10 +42,11 @@ def ruling_object(result: Result) -> dict[str, Any]:
 
 def incident_draft(
     *, record: HandRecord, log_obj: Mapping[str, Any], prefix: Result, decided: Ruling, floor_person: str,
-    note: str = "",
+    note: str = "", told: Mapping[str, Any] | None = None,
 ) -> IncidentDraft:
     """The entry for a ruling on a live hand: ``prefix`` is the engine's answer at the floor call,
-    ``decided`` the same ruling with the floor's override applied (if any)."""
+    ``decided`` the same ruling with the floor's override applied (if any); ``told`` the record of a hand told
+    to the floor (``floorman.web.told_facts``)."""
     obj = ruling_object(prefix)
     obj["rulings"][-1] = ruling_json.ruling_to_obj(decided)
     causes = [f.irregularity.value for f in decided.findings] or [f.irregularity.value for f in prefix.findings]
@@ -58,6 +59,7 @@ def incident_draft(
         final_verdict=decided.final_verdict.value, rules=list(decided.rules),
         causes=list(dict.fromkeys(causes)), substantial_action=decided.substantial_action, log=dict(log_obj),
         ruling=plain_json(obj), note=note.strip()[:2000], hand_id=record.id, room_id=record.room_id,
+        told=plain_json(dict(told)) if told is not None else None,
     )
 
 

@@ -117,7 +117,7 @@ def correct_incident(conn: Connection, incident_id: int, *, floor_person: str, v
         substantial_action=old.substantial_action, log=old.log, ruling=old.ruling,
         override_verdict=verdict if overridden else None,
         override_reason=reason.strip()[:1000] if overridden else None,
-        note=reason.strip()[:2000], hand_id=old.hand_id, corrects=old.id, room_id=old.room_id,
+        note=reason.strip()[:2000], hand_id=old.hand_id, corrects=old.id, room_id=old.room_id, told=old.told,
     )
     return incidents.record(draft, now=now)
 

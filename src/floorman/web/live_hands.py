@@ -313,9 +313,10 @@ def _replay_header(live: LiveHand, k: int) -> dict[str, Any]:
 def record_ruling(
     conn: Connection, hand_id: int, *, expected_seq: int, user: User, now: str,
     override_verdict: str | None = None, override_reason: str = "", note: str = "", replay: bool = False,
-    rooms: RoomScope,
+    rooms: RoomScope, told: Mapping[str, Any] | None = None,
 ) -> RulingOutcome:
-    """The floor confirms (or overrides) the pending ruling: the hand records it, the incident log stores it."""
+    """The floor confirms (or overrides) the pending ruling: the hand records it, the incident log stores it (with
+    ``told``, the record of what the floor entered and what was assumed, for a hand told to the floor)."""
     live = load_hand(conn, hand_id, rooms=rooms)
     k = live.pending_ruling
     if k is None:
@@ -338,7 +339,7 @@ def record_ruling(
     full = rule(decided, rulebook=live.book)
     draft = incident_draft(
         record=live.record, log_obj=log_obj, prefix=live.prefix_result(k), decided=full.rulings[k],
-        floor_person=user.username, note=note,
+        floor_person=user.username, note=note, told=told,
     )
     incident = Incidents(conn, rooms=rooms).record(draft, now=now)
     replayed = None

@@ -14,17 +14,20 @@ from floorman.errors import FloormanError, UnknownRulebookError
 from floorman.fold.findings import Irregularity
 from floorman.formats import handlog
 from floorman.law.rulebooks import find_rulebook
+from floorman.law.rulings.sa import sa_reason
+from floorman.locale import say
 from floorman.storage import ConflictError, IncidentQuery, Incidents, Role, Session
 from floorman.web.error_responses import describe_error
 from floorman.web.event_words import cause_name, describe_batch, describe_event
 from floorman.web.incident_log import correct_incident, query_from_params
-from floorman.web.live_view import game_text, level_text, out_of_turn_events
+from floorman.web.live_view import carried_words, game_text, level_text, out_of_turn_events
 from floorman.web.page_context import redirect, render_page, translator_for
 from floorman.web.params import RecordId
 from floorman.web.problems import InvalidInput
 from floorman.web.ruling_view import stored_ruling_view
 from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
+from floorman.web.told_facts import told_words
 
 __all__ = ["router"]
 
@@ -74,34 +77,43 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
     view = stored_ruling_view(incident.ruling, book, t, incident.causes,
                               final_verdict=incident.final_verdict)
     logged = incident.log.get("events", [])
-    game = level = ""
+    game = level = oot_note = ""
     late: set[int] = set()
     try:
         log = handlog.from_obj(incident.log)
         game, level = game_text(log.game, log.effective_structure, t), level_text(log.level, t)
-        late = out_of_turn_events(Hand(log).state)
+        state = Hand(log).state
+        late = out_of_turn_events(state)
+        if late and book is not None:
+            oot_note = say(sa_reason(state, book.params), t.locale)
     except FloormanError:
         pass  # a log kept as it was recorded that the engine no longer reads: its events are still listed
+    told = told_words(incident.told, t, substantial_action=view.substantial_action)
+    marks = told.marks if told is not None else {}
     marker = " (" + t.gettext("out of turn") + ")"
-    events = [describe_event(e, t) + (marker if i in late else "") for i, e in enumerate(logged)]
-    runs, at = _runs(logged), 0
+    events = [(describe_event(e, t) + (marker if i in late else ""), marks.get(i, ""))
+              for i, e in enumerate(logged)]
+    runs, at = _runs(logged, marks), 0
     report_lines = []
     for run in runs:
-        report_lines.append(describe_batch(run, t) + (marker if late & set(range(at, at + len(run))) else ""))
+        report_lines.append((describe_batch(run, t) + (marker if late & set(range(at, at + len(run))) else ""),
+                             marks.get(at, "")))
         at += len(run)
     return render_page(request, session, "incident.html", active="incidents", incident=incident, view=view,
                        events=events, history=history, error=error, status=status, game=game, level=level,
-                       report_lines=report_lines,
+                       report_lines=report_lines, told=told, oot_note=oot_note,
+                       carried=carried_words((incident.told or {}).get("carried"), t),
                        players=incident.log.get("players", []), involved=_involved(incident.ruling))
 
 
-def _runs(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """The events in runs of one kind (the deal, the board), so that the printed report fits a page."""
+def _runs(events: list[dict[str, Any]], marks: Mapping[int, str]) -> list[list[dict[str, Any]]]:
+    """The events in runs of one kind (the deal, the board), so that the printed report fits a page; a run holds
+    events all said at the table or all assumed alike (``marks``: the assumption of each assumed event)."""
     runs: list[list[dict[str, Any]]] = []
-    for event in events:
+    for i, event in enumerate(events):
         kind = event.get("type")
         if runs and kind in ("deal", "board", "burn", "post") and runs[-1][-1].get("type") in (
-                ("board", "burn") if kind in ("board", "burn") else (kind,)):
+                ("board", "burn") if kind in ("board", "burn") else (kind,)) and marks.get(i) == marks.get(i - 1):
             runs[-1].append(event)
         else:
             runs.append([event])

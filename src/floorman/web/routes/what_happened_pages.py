@@ -36,9 +36,11 @@ from floorman.web.ruling_view import ruling_view
 from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
 from floorman.web.table_setup import TableSetup, carried_over, next_blinds
+from floorman.web.told_facts import told_record
 from floorman.web.what_happened import (
     CARRIED_LEVEL_FIELDS,
     MAX_ACTED,
+    Account,
     CarriedFacts,
     account_from_form,
     card_choices,
@@ -110,6 +112,7 @@ class Told:
     setup: TableSetup
     facts: CarriedFacts
     header: dict[str, Any]
+    account: Account
 
 
 def _last_hand(conn: Connection, table: str, session: Session) -> HandRecord:
@@ -147,7 +150,7 @@ def _told(conn: Connection, draft: Draft, session: Session) -> Told:
     facts = carried_facts(carried, setup)
     header["_carried_over"] = facts.obj()
     header["_draft"] = draft.token
-    return Told(last=last, setup=setup, facts=facts, header=header)
+    return Told(last=last, setup=setup, facts=facts, header=header, account=account)
 
 
 def _page(request: Request, session: Session, table: str, *, form: Mapping[str, str] | None = None,
@@ -275,14 +278,17 @@ def confirm(request: Request, post: FloorPost) -> Response:
             if filed is not None:
                 return redirect(f"/hands/{filed.id}", notice="already_filed")
             told = _told(conn, draft, post.session)
+            record = told_record(told.header, told.account, told.facts,
+                                 book=find_rulebook(handlog.from_obj(told.header).rulebook))
             if told.last.closed_at is None:
                 Hands(conn, rooms=post.session.reach).close(told.last.id, now=svc.stamp())
-            record = live_hands.create_hand(conn, told.header, user=user, now=svc.stamp(),
-                                           room_id=told.last.room_id, rooms=post.session.reach)
+            hand = live_hands.create_hand(conn, told.header, user=user, now=svc.stamp(),
+                                         room_id=told.last.room_id, rooms=post.session.reach)
             outcome = live_hands.record_ruling(
-                conn, record.id, expected_seq=len(told.header["events"]), user=user, now=svc.stamp(),
+                conn, hand.id, expected_seq=len(told.header["events"]), user=user, now=svc.stamp(),
                 override_verdict=override or None, override_reason=post.text("reason"),
-                note=post.text("incident_note"), replay=post.text("replay") == "yes", rooms=post.session.reach)
+                note=post.text("incident_note"), replay=post.text("replay") == "yes", rooms=post.session.reach,
+                told=record.obj())
     except InvalidInput as exc:
         if exc.field in ("verdict", "reason"):  # the floor's override, said again on the ruling
             body = describe_error(exc, request_locale(request, post.session))
@@ -292,4 +298,4 @@ def confirm(request: Request, post: FloorPost) -> Response:
         return _form_again(request, post.session, draft, exc)
     if outcome.replay is not None:
         return redirect(f"/hands/{outcome.replay.id}", notice="replay_started")
-    return redirect(f"/hands/{record.id}", notice="ruling_recorded")
+    return redirect(f"/hands/{hand.id}", notice="ruling_recorded")
