@@ -188,7 +188,8 @@ def test_the_statistics_page_draws_svg_charts(floor: TestClient) -> None:
     tap(floor, page, "floor")
     tap(floor, page, "ruling", decision="confirm", replay="yes")
     html = floor.get("/stats").text
-    assert html.count("<svg") == 4 and "D-077" in html and "First card dealt to the wrong seat" in html
+    assert html.count('<svg class="chart chart-wide"') == 4 and html.count('<svg class="chart chart-narrow"') == 4
+    assert "D-077" in html and "First card dealt to the wrong seat" in html
     assert "50" in html
     assert floor.get("/stats?since=2026-13-01").status_code == 200
 

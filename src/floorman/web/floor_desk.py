@@ -21,10 +21,13 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
+from floorman.law.rulings.sa import sa_reason
+from floorman.locale import say
 from floorman.storage import EVERY_ROOM, Connection, FloorCallLog, Hands, LoggedCall, NotFoundError, RoomScope
 from floorman.web.event_words import cause_name, describe_batch
 from floorman.web.i18n import Translator
 from floorman.web.live_hands import floor_answer_of, load_hand
+from floorman.web.live_view import out_of_turn_events
 from floorman.web.ruling_view import ruling_view
 from floorman.web.services import ConsoleServices
 
@@ -54,6 +57,10 @@ class CallView:
     headline: str
     causes: tuple[str, ...]
     lines: tuple[str, ...]
+    """The hand's last lines, an action taken out of turn marked as the live hand marks it."""
+    oot_note: str
+    """When a seat acted out of turn: the engine's account of substantial action, which says why it does not count."""
+    oot_label: str
     title: str
     open_label: str
     answer_label: str
@@ -70,15 +77,21 @@ def call_view(conn: Connection, call: LoggedCall, t: Translator, *, now: datetim
     rulings = live.result.rulings
     ruling = rulings[call.call_index] if call.call_index < len(rulings) else live.current_ruling
     view = ruling_view(ruling, live.book, t)
-    batches: dict[int, list[dict[str, object]]] = {}
-    for e in live.events:
-        batches.setdefault(e.batch, []).append(dict(e.event))
-    lines = tuple(describe_batch(group, t) for group in batches.values())[-LINES:]
+    state = live.result.state
+    late = out_of_turn_events(state)
+    marker = f" ({t.gettext('out of turn')})"
+    batches: dict[int, list[tuple[int, dict[str, object]]]] = {}
+    for index, e in enumerate(live.events):  # a logged event's place in the hand log (the engine's event index)
+        batches.setdefault(e.batch, []).append((index, dict(e.event)))
+    lines = tuple(describe_batch([e for _, e in group], t) + (marker if any(i in late for i, _ in group) else "")
+                  for group in batches.values())[-LINES:]
     return CallView(
         id=call.id, table=call.table_name, hand=call.hand_number, hand_id=call.hand_id, url=f"/hands/{call.hand_id}",
         note=call.note, called_at=call.called_at, waiting_seconds=_seconds_between(call.called_at, now),
         raised_times=call.raised_times, verdict=view.verdict, headline=view.headline,
         causes=tuple(dict.fromkeys(cause_name(f.irregularity.value, t) for f in ruling.findings)), lines=lines,
+        oot_note=say(sa_reason(state, live.book.params), t.locale) if late else "",
+        oot_label=t.gettext("Out of turn."),
         title=t.gettext("Floor call: table %(table)s, hand %(hand)s") % {"table": call.table_name,
                                                                            "hand": call.hand_number},
         open_label=t.gettext("Open the hand"), answer_label=t.gettext("On my way"), later_label=t.gettext("Later"),

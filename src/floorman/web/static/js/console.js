@@ -75,6 +75,7 @@
       card.dataset.testid = "page-call";
       card.appendChild(el("h2", "", call.title));
       card.appendChild(el("p", "", call.headline + (call.causes.length ? " · " + call.causes.join(", ") : "") + (call.note ? " · “" + call.note + "”" : "")));
+      if (call.oot_note) { card.appendChild(el("p", "oot-note", call.oot_label + " " + call.oot_note)); }
       var row = el("div", "row");
       var form = el("form");
       form.method = "post";
