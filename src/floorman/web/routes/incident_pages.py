@@ -108,12 +108,14 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
 
 def _runs(events: list[dict[str, Any]], marks: Mapping[int, str]) -> list[list[dict[str, Any]]]:
     """The events in runs of one kind (the deal, the board), so that the printed report fits a page; a run holds
-    events all said at the table or all assumed alike (``marks``: the assumption of each assumed event)."""
+    events all said at the table or all assumed alike (``marks``: the assumption of each assumed event), and the
+    events one assumption made in a row are one run (the calls and checks that close a betting round)."""
     runs: list[list[dict[str, Any]]] = []
     for i, event in enumerate(events):
         kind = event.get("type")
-        if runs and kind in ("deal", "board", "burn", "post") and runs[-1][-1].get("type") in (
-                ("board", "burn") if kind in ("board", "burn") else (kind,)) and marks.get(i) == marks.get(i - 1):
+        alike = marks.get(i) == marks.get(i - 1)
+        if runs and alike and (marks.get(i) or (kind in ("deal", "board", "burn", "post") and runs[-1][-1].get(
+                "type") in (("board", "burn") if kind in ("board", "burn") else (kind,)))):
             runs[-1].append(event)
         else:
             runs.append([event])
