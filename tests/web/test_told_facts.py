@@ -195,3 +195,14 @@ def test_a_logged_hand_s_incident_keeps_no_record_and_its_page_marks_nothing(flo
     assert incident["told"] is None
     html = floor.get(f"/incidents/{incident['id']}").text
     assert 'data-testid="told-entered"' not in html and "assumed" not in html.split('data-testid="incident-lines"')[1]
+
+
+def test_a_stud_hand_s_record_carries_no_button_and_says_its_street() -> None:
+    account = Account(mishap=Mishap.DOOR_CARD_DOWN, seat=3, acted=1, chips_in=1)
+    log = reconstructed_log(_game_header("stud"), account)
+    carried = CarriedFacts(button=None, level={"ante": 100, "bring_in": 200}, dealt=(1, 2, 3, 4, 5, 6))
+    record = told_record(log, account, carried, book=find_rulebook("wsop")).obj()
+    assert record["carried"]["button"] is None and record["entered"]["street_asked"] is False
+    words = told_words(record, load_translations()["en"], substantial_action=False)
+    assert words is not None and ("What went wrong", "Door card dealt face down") in words.entered
+    assert ("On which street", "third street") in words.entered  # the mishap names it: not asked, not unknown
