@@ -12,7 +12,6 @@ from dataclasses import replace
 from typing import Any
 
 from floorman.engine.hand import Hand, rule
-from floorman.fold.betting import is_round_complete, next_to_act
 from floorman.fold.cards import short_deck, standard_deck
 from floorman.fold.table import GAMES, Family, Game, clockwise_from
 from floorman.formats import handlog
@@ -80,10 +79,8 @@ class _Dealer:
     def betting(self) -> None:
         """Everyone checks or calls until the round is complete; seat 3 folds the first time it acts."""
         for _ in range(40):
-            state = self.hand.state
-            if is_round_complete(state):
-                return
-            seat = next_to_act(state)
+            state = self.hand.view
+            seat = state.next_to_act  # None once the round is complete
             if seat is None:
                 return
             due = state.current_bet > state.seats[seat].street_bet
@@ -93,8 +90,8 @@ class _Dealer:
 
     def showdown(self) -> None:
         for seat in self.seated:
-            if self.hand.state.seats[seat].in_hand:
-                live = [c.card for c in self.hand.state.seats[seat].live_cards]
+            if self.hand.view.seats[seat].in_hand:
+                live = [c.card for c in self.hand.view.seats[seat].live_cards]
                 self.push({"type": "show", "seat": seat, "cards": live})
         self.push({"type": "pot_awarded"})
 
@@ -104,7 +101,7 @@ def _order() -> list[int]:
 
 
 def _flop_or_draw(d: _Dealer) -> None:
-    order = list(d.hand.state.order.seats) if len(d.seated) < SEATS else _order()
+    order = list(d.hand.view.order.seats) if len(d.seated) < SEATS else _order()
     sb, bb = (order[1], order[0]) if len(order) == 2 else (order[0], order[1])  # heads-up the button is the small blind
     d.push({"type": "post", "seat": sb, "blind": "sb", "amount": 100})
     d.push({"type": "post", "seat": bb, "blind": "bb", "amount": 200})
@@ -121,7 +118,7 @@ def _flop_or_draw(d: _Dealer) -> None:
         return
     for _ in d.spec.streets[1:]:
         for seat in order:
-            if d.hand.state.seats[seat].in_hand:
+            if d.hand.view.seats[seat].in_hand:
                 d.push({"type": "discard", "seat": seat, "count": 1})
                 d.deal(seat)
         d.betting()
@@ -139,7 +136,7 @@ def _stud(d: _Dealer) -> None:
     for face_up in d.spec.street_face_up:
         d.push({"type": "burn", "card": d.card()})
         for seat in d.seated:
-            if d.hand.state.seats[seat].in_hand:
+            if d.hand.view.seats[seat].in_hand:
                 d.deal(seat, face_up=face_up)
         d.betting()
 

@@ -146,6 +146,42 @@ def test_no_module_imports_a_private_name_of_another() -> None:
                     assert not (last.startswith("_") and not last.startswith("__")), f"{module} imports {last} from {base}"
 
 
+THE_FOLDS_OWN = {"floorman.fold.state", "floorman.fold.betting", "floorman.law.rulings.sa", "floorman.law.rulings.redeal"}
+"""The fold's working state and its betting round, and the law's count of substantial action and its re-deal header:
+imported by the fold, the law and the engine alone. Every other reader takes the frozen view (``HandView``) and the
+engine's ``Hand`` (the seat next to act, the count under the book, the re-play's header)."""
+INSIDE = {"fold", "law", "engine"}
+
+
+def test_only_the_fold_the_law_and_the_engine_import_the_working_state() -> None:
+    for module in sorted(MODULES):
+        if _layer_of(module) not in INSIDE:
+            reached = _edges(module, type_checking=True) & THE_FOLDS_OWN
+            assert not reached, f"{module} imports {', '.join(sorted(reached))}"
+
+
+def test_the_working_state_check_can_fail() -> None:
+    assert _edges("floorman.engine.hand", type_checking=True) & THE_FOLDS_OWN
+
+
+def _all_of(path: Path) -> list[str]:
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    return []
+
+
+def test_the_working_state_is_named_by_no_public_all_and_by_no_reader() -> None:
+    """``HandState`` is exported by its own module to the fold, the law and the engine, and by no other ``__all__``;
+    no module outside them names it (in code, a type or a docstring)."""
+    assert "HandState" in _all_of(MODULES["floorman.fold.state"])
+    for module, path in sorted(MODULES.items()):
+        if module != "floorman.fold.state":
+            assert "HandState" not in _all_of(path), module
+        if _layer_of(module) not in INSIDE:
+            assert not re.search(r"\bHandState\b", path.read_text(encoding="utf-8")), module
+
+
 def test_public_all_is_sorted_and_complete() -> None:
     assert floorman.__all__ == sorted(floorman.__all__)
     for name in floorman.__all__:

@@ -338,7 +338,7 @@ def test_held_counts_the_live_cards_of_every_seat_the_hole_count_relies_on_it() 
             for read in read_hands(item, source=str(path)):
                 if read.log is None:
                     continue
-                for seat in rule(read.log).state.seats.values():
+                for seat in rule(read.log).view.seats.values():
                     assert seat.held == len(seat.live_cards), (path, seat.seat)
                     seen += 1
     assert seen > 500

@@ -280,6 +280,6 @@ def test_limit_single_draw_bets_the_big_bet_after_its_one_draw() -> None:
         "level": {"small_blind": 50, "big_blind": 100, "small_bet": 100, "big_bet": 200},
         "players": [{"seat": 1, "name": "An", "stack": 5000}, {"seat": 2, "name": "Bo", "stack": 5000}],
         "events": events})
-    state = Hand(log).state
+    state = Hand(log).view
     assert state.seats[2].street_bet == 200
     assert state.current_bet == 200

@@ -134,7 +134,7 @@ def test_an_action_out_of_turn_is_recorded_out_of_turn() -> None:
     acts = [i for i, e in enumerate(events) if e["type"] == "act"]
     events[acts[0]], events[acts[1]] = events[acts[1]], events[acts[0]]
     line = json.dumps(obj).encode()
-    assert not all(a.in_turn for a in rule(handlog.loads(line)).state.actions)
+    assert not all(a.in_turn for a in rule(handlog.loads(line)).view.actions)
 
 
 def test_a_short_deal_is_found() -> None:

@@ -63,7 +63,7 @@ def test_heads_up_the_big_blind_is_dealt_first_and_the_button_last() -> None:
 def test_the_hand_the_drill_and_the_state_read_one_order() -> None:
     from floorman.drill.hands import deal_order as drill_order
     log = table("omaha", 6, 3, [1, 2, 4, 5, 6], [(4, "sb", 100), (5, "bb", 200)], [])
-    state = Hand(handlog.from_obj(log)).state
+    state = Hand(handlog.from_obj(log)).view
     assert tuple(drill_order(log)) == state.order.seats == (4, 5, 6, 1, 2)
     assert state.order.button is None and state.order.dead_button
 
@@ -155,7 +155,7 @@ def test_heads_up_the_big_blind_taking_two_in_a_row_is_out_of_sequence_with_disc
 def test_a_dead_button_seat_short_a_card_is_not_called_the_button() -> None:
     seats = [1, 2, 3, 4, 6]
     deal = [*cards(6, 1, 2, 3, 4, 6, 1, 2, 3), {"type": "act", "seat": 2, "action": "fold"}]
-    state = Hand(handlog.from_obj(table("holdem", 6, 5, seats, [(6, "sb", 100), (1, "bb", 200)], deal))).state
+    state = Hand(handlog.from_obj(table("holdem", 6, 5, seats, [(6, "sb", 100), (1, "bb", 200)], deal))).view
     kinds = {f.irregularity.value for f in state.findings if f.seat == 4}
     assert "button_short" not in kinds and "wrong_card_count" in kinds
 

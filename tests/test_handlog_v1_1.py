@@ -222,7 +222,7 @@ def test_a_level_change_before_the_hand_began_with_blinds_posted_at_the_new_leve
                           {"type": "post", "seat": 2, "blind": "bb_ante", "amount": 3000}]
     assert kinds(log) == []
     result = floorman.rule(from_obj(log))
-    assert result.state.level.big_blind == 3000
+    assert result.view.level.big_blind == 3000
 
 
 NEW_LEVEL_POSTS = [{"type": "post", "seat": 1, "blind": "sb", "amount": 1500},
@@ -490,7 +490,7 @@ def test_a_card_of_unknown_origin_in_a_hand_is_ruled_as_a_card_from_a_previous_d
 def test_a_card_of_this_deck_found_in_a_hand_is_an_extra_card_there() -> None:
     log = v11([*deal(NINE), {"type": "card_found", "where": "hand", "seat": 5, "origin": "this_deck"}, FLOOR])
     result = floorman.rule(from_obj(log))
-    assert result.state.seats[5].held == 3
+    assert result.view.seats[5].held == 3
 
 
 # --- a dropped stub (STUB-DISORDERED) --------------------------------------------------------------------------
@@ -524,7 +524,7 @@ def test_the_next_hands_button_the_blinds_made_up_and_a_split_award_are_recorded
     log = v11(deal(NINE) + limp_to_flop() + [
         {"type": "pot_awarded", "shares": [{"seat": 1, "amount": 4000}, {"seat": 9, "amount": 4000}]},
         {"type": "next_hand", "button": 2, "made_up": [3]}])
-    state = floorman.rule(from_obj(log)).state
+    state = floorman.rule(from_obj(log)).view
     assert state.award_shares == ((1, 4000), (9, 4000))
     assert (state.next_button, state.made_up) == (2, (3,))
     # the button moved twice (seat 1 had this hand's small blind) and a tournament has no blind to make up: ruled on

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import floorman.fold.seat
-from floorman.engine.hand import Hand, rule
+from floorman.engine.hand import Hand
 from floorman.fold.log import HandLog
 from floorman.fold.seat import HoleCard
 from floorman.fold.state import ActionRecord
@@ -80,17 +80,18 @@ def test_the_refusal_above_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[str] = []
     monkeypatch.setattr(HoleCard, "__init__", lambda self, **_: made.append("HoleCard"))
     hand = Hand(LOGS[0])
-    assert hand.state.seats and all(isinstance(s.cards, tuple) for s in hand.state.seats.values())
+    assert hand.view.seats and all(isinstance(s.cards, tuple) for s in hand.view.seats.values())
     assert made, "asking for the cards makes them"
 
 
 def test_hole_cards_asked_for_say_what_the_columns_say() -> None:
     checked = 0
     for log in LOGS:
-        for seat in rule(log).state.seats.values():
+        hand = Hand(log)
+        for seat in (*hand._state.seats.values(), *hand.view.seats.values()):  # the fold's seats, and the frozen
             cards = seat.cards
-            assert [c.card for c in cards] == seat.faces
-            assert [c.at for c in cards] == seat.dealt_at
+            assert [c.card for c in cards] == list(seat.faces)
+            assert [c.at for c in cards] == list(seat.dealt_at)
             assert sum(c.set_aside for c in cards) == seat.aside == seat.aside_set.bit_count()
             assert [c.card for c in seat.live_cards] == seat.live_faces()
             assert seat.held == len(seat.live_cards)
@@ -103,8 +104,10 @@ def test_hole_cards_asked_for_say_what_the_columns_say() -> None:
 def test_actions_asked_for_say_what_the_columns_say() -> None:
     checked = 0
     for log in LOGS:
-        state = rule(log).state
+        hand = Hand(log)
+        state = hand._state
         records = state.actions
+        assert hand.view.actions == records
         assert [a.at for a in records] == state.acted_at
         assert [a.seat for a in records] == state.acted_seat
         assert [a.action for a in records] == state.acted_kind
@@ -122,19 +125,19 @@ def test_actions_asked_for_say_what_the_columns_say() -> None:
     assert checked > 1000
 
 
-def test_a_snapshot_keeps_its_cards_and_actions_when_the_hand_goes_on() -> None:
+def test_a_view_keeps_its_cards_and_actions_when_the_hand_goes_on() -> None:
     log = next(log for log in LOGS if sum(1 for _ in log.events) > 12)
     hand = Hand(replace(log, events=()))
     events = list(log.events)
     half = len(events) // 2
     hand.extend(events[:half])
-    before = hand.state
+    before = hand.view
     cards = {n: s.cards for n, s in before.seats.items()}
     actions = before.actions
     hand.extend(events[half:])
     assert {n: s.cards for n, s in before.seats.items()} == cards
     assert before.actions == actions
-    assert hand.state.actions[:len(actions)] == actions
+    assert hand.view.actions[:len(actions)] == actions
 
 
 def test_a_ruling_asked_right_after_the_floor_ruled_is_the_one_judged_afresh() -> None:

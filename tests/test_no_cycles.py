@@ -66,6 +66,6 @@ def test_the_live_api_leaves_no_cycles() -> None:
             hand.push(event)
             hand.ruling()
         hand.result()
-        _ = hand.state, hand.findings
+        _ = hand.view, hand.findings
         del hand
         assert _garbage() == 0, name

@@ -101,7 +101,7 @@ def pokerkit_facts(history: object, seats: list[int]) -> Facts:
 
 
 def floorman_facts(log: dict[str, object], seats: list[int]) -> Facts:
-    state = rule(handlog.from_obj(log)).state
+    state = rule(handlog.from_obj(log)).view
     put_in = state.contributed()
     return Facts(
         put_in=tuple((seat, put_in.get(seat, 0)) for seat in seats),
@@ -198,7 +198,7 @@ def test_the_fold_out_pot_reason_holds_for_each_hand_listed_under_it() -> None:
         expected = listed(root, {name})
         if expected.get(name) != {"pot"}:
             continue
-        state = rule(handlog.from_obj(log)).state
+        state = rule(handlog.from_obj(log)).view
         winners = [s for s in state.seats.values() if s.in_hand]
         assert len(winners) == 1, name
         assert _same(theirs.pot, state.pot - winners[0].street_bet), name
@@ -238,5 +238,5 @@ def _nl_hand(events: list[dict[str, object]], stacks: tuple[int, int, int] = (10
 ])
 def test_the_contested_pot_leaves_out_only_what_no_one_can_call(events: list[dict[str, object]], pot: int,
                                                                   contested: int) -> None:
-    state = rule(handlog.from_obj(_nl_hand(events))).state
+    state = rule(handlog.from_obj(_nl_hand(events))).view
     assert (state.pot, state.contested_pot, state.uncalled) == (pot, contested, pot - contested)

@@ -40,8 +40,8 @@ def test_void_returns_exactly_what_each_seat_put_in(obj: dict[str, Any]) -> None
     if ruling.verdict.value != "void":
         return
     returned = {r.fields["seat"]: r.fields["amount"] for r in ruling.remedies if r.do.value == "return_chips"}
-    assert returned == result.state.contributed()
-    assert sum(returned.values()) == result.state.pot
+    assert returned == result.view.contributed()
+    assert sum(returned.values()) == result.view.pot
 
 
 @SETTINGS
@@ -52,7 +52,7 @@ def test_misdeal_returns_voluntary_chips_and_keeps_forced_bets(obj: dict[str, An
     if ruling.verdict.value != "misdeal":
         return
     returned = {r.fields["seat"]: r.fields["amount"] for r in ruling.remedies if r.do.value == "return_chips"}
-    assert returned == result.state.voluntary()
+    assert returned == result.view.voluntary()
     assert result.redeal is not None
     posts = [e for e in result.log.events if type(e).__name__ == "BlindPosted"]
     assert list(result.redeal.events) == posts

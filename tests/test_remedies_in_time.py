@@ -241,7 +241,7 @@ def test_a_four_card_flop_found_after_the_pot_was_awarded_takes_no_card_out(book
 # --- The guard itself ----------------------------------------------------------------------------------------
 
 def _state(game: str, **cut: Any) -> Any:
-    return Hand(handlog.from_obj(_hand(game, **cut))).state
+    return Hand(handlog.from_obj(_hand(game, **cut)))._state
 
 
 def test_the_last_streets_cards_can_be_redone_until_the_pot_is_awarded() -> None:

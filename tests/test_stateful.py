@@ -28,11 +28,11 @@ import floorman
 from floorman.engine.hand import Hand
 from floorman.engine.result import Result
 from floorman.fold import betting
-from floorman.fold.state import HandState
 from floorman.formats import handlog
 from floorman.formats import ruling as ruling_json
 from floorman.law.rulebooks import BOOK_IDS
 from floorman.law.rulings.model import Ruling
+from tests.test_view import said
 
 GAMES = ["holdem", "holdem", "omaha", "short-deck", "stud", "razz", "2-7-triple-draw", "badugi"]
 STUD = {"stud", "razz"}
@@ -261,8 +261,8 @@ class LoggedHand(RuleBasedStateMachine):
     @invariant()
     def chips_are_conserved(self) -> None:
         for book, hand in self.hands.items():
-            seats = hand.state.seats
-            assert hand.state.pot == sum((s.committed for s in seats.values()), start=0)
+            seats = hand.view.seats
+            assert hand.view.pot == sum((s.committed for s in seats.values()), start=0)
             for seat in seats.values():
                 assert seat.forced >= 0 and seat.voluntary >= 0, (book, seat.seat)
                 assert seat.committed <= seat.stack, f"{book}: seat {seat.seat} put in more than its stack"
@@ -300,15 +300,15 @@ class LoggedHand(RuleBasedStateMachine):
     def nothing_handed_out_moves_and_asking_changes_nothing(self) -> None:
         for result, result_obj, state_seen, ruling, ruling_obj, findings_seen in self.handed_out:
             assert ruling_json.to_obj(result) == result_obj
-            assert fingerprint(result.state) == state_seen
+            assert fingerprint(result.view) == state_seen
             assert ruling_json.ruling_to_obj(ruling) == ruling_obj
             assert repr(findings_seen[0]) == findings_seen[1]
         del self.handed_out[:-6]  # the last few steps' answers are checked again after each later push
         for hand in self.hands.values():
             before = fingerprint(hand._state)
-            assert fingerprint(hand.state) == before  # a snapshot holds all the hand holds
+            assert fingerprint(hand.view) == before  # a view holds all the hand holds (but the fold's own reckoning)
             to_act = betting.next_to_act(hand._state)
-            asked = (hand.ruling(), hand.result(), hand.findings, hand.state, hand.substantial_action,
+            asked = (hand.ruling(), hand.result(), hand.findings, hand.view, hand.substantial_action,
                      betting.is_round_complete(hand._state))
             assert fingerprint(hand._state) == before
             assert betting.next_to_act(hand._state) == to_act
@@ -318,7 +318,7 @@ class LoggedHand(RuleBasedStateMachine):
         live = self.hands.get(book)
         if live is not None:
             result, ruling, findings = live.result(), live.ruling(), live.findings
-            self.handed_out.append((result, ruling_json.to_obj(result), fingerprint(result.state), ruling,
+            self.handed_out.append((result, ruling_json.to_obj(result), fingerprint(result.view), ruling,
                                     ruling_json.ruling_to_obj(ruling), (findings, repr(findings))))
 
     def teardown(self) -> None:
@@ -329,10 +329,10 @@ class LoggedHand(RuleBasedStateMachine):
                 assert ruling_json.to_obj(floorman.rule(log, rulebook=book)) == once
 
 
-def fingerprint(state: HandState) -> str:
-    """Everything a hand's state holds, written out (its seats and cards included)."""
-    names = getattr(type(state), "__mypyc_attrs__", None) or tuple(vars(state))  # compiled: no __dict__
-    return repr(sorted((name, getattr(state, name)) for name in names if name != "log"))
+def fingerprint(hand: Any) -> str:
+    """Everything a hand's state or view holds, written out (its seats and cards included; the fold's own
+    reckoning left out)."""
+    return said(hand)
 
 
 def _decision(ruling: Any) -> tuple[str, list[dict[str, Any]]]:
@@ -360,7 +360,7 @@ def test_a_seat_never_puts_in_more_than_its_stack_by_a_post_or_an_all_in() -> No
         {"type": "post", "seat": 2, "blind": "bb", "amount": 200},
         {"type": "act", "seat": 2, "action": "all_in", "to": 10**6},
     ], stacks=(0, 5000)))
-    seats = floorman.rule(log).state.seats
+    seats = floorman.rule(log).view.seats
     assert (seats[1].committed, seats[2].committed) == (0, 5000)
 
 
@@ -400,12 +400,12 @@ def test_a_result_taken_earlier_is_the_same_after_more_events() -> None:
     for event in log.events[:6]:
         hand.push(event)
     early, early_ruling, early_findings = hand.result(), hand.ruling(), hand.findings
-    seen = (ruling_json.to_obj(early), fingerprint(early.state), early_findings)
-    assert early.ruling.verdict.value == "continue" and early.state.pot == 300
+    seen = (ruling_json.to_obj(early), fingerprint(early.view), early_findings)
+    assert early.ruling.verdict.value == "continue" and early.view.pot == 300
     for event in log.events[6:]:
         hand.push(event)
     assert hand.findings != early_findings  # the board card came without a burn
-    assert (ruling_json.to_obj(early), fingerprint(early.state), early_findings) == seen
+    assert (ruling_json.to_obj(early), fingerprint(early.view), early_findings) == seen
     assert early.ruling is early_ruling or ruling_json.ruling_to_obj(early.ruling) == ruling_json.ruling_to_obj(
         early_ruling)
-    assert early.state.pot == 300 and hand.state.pot == 400
+    assert early.view.pot == 300 and hand.view.pot == 400

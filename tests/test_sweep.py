@@ -322,8 +322,8 @@ def problems(kinds: tuple[Kind, ...], game: Game, result: Any) -> list[str]:
         out.append("discretion without a reason")
     if {c["rule"] for c in ruling["citations"]} != set(ruling["rules"]):
         out.append("not every rule has its citation")
-    out += undoable(ruling, result.state)
-    out += untrue(result.rulings[-1], result.state, handlog.to_obj(result.log))
+    out += undoable(ruling, result.view)
+    out += untrue(result.rulings[-1], result.view, handlog.to_obj(result.log))
     return out
 
 
@@ -502,7 +502,7 @@ def test_sweep_of_an_exposed_card_with_an_extra_card_rules_without_contradiction
     assert {I.EXPOSED_HOLE_CARD, I.EXTRA_CARD} <= {f.irregularity for f in result.findings}
     ruling = ruling_json.to_obj(result)["rulings"][-1]
     assert contradictions(ruling) == []
-    assert undoable(ruling, result.state) == [] and untrue(result.rulings[-1], result.state, log) == []
+    assert undoable(ruling, result.view) == [] and untrue(result.rulings[-1], result.view, log) == []
     assert {"CNT-ONE-EXTRA", "MD-WRONG-COUNT"} & set(ruling["rules"])
     if ruling["verdict"] == "continue":
         assert [s["seat"] for s in ruling["remedies"] if s["do"] == "use_as_burn"] == [
@@ -550,18 +550,18 @@ def test_the_remedy_check_sees_a_step_the_table_can_no_longer_carry_out() -> Non
     result = _ruled(Kind.EXPOSED, Game.OMAHA, "showdown", "wsop-la-2026")
     ruling = ruling_json.to_obj(result)["rulings"][-1]
     seat = next(f.seat for f in result.findings if f.irregularity is I.EXPOSED_HOLE_CARD)
-    assert undoable(ruling, result.state) == []
+    assert undoable(ruling, result.view) == []
     for planted in ({"do": "replace_card", "seat": seat}, {"do": "use_as_burn", "seat": seat, "street": "flop"},
                     {"do": "restore_order", "street": "turn"}, {"do": "deal_without_burn", "street": "flop"},
                     {"do": "replace_card", "seat": 8}):
-        assert undoable({**ruling, "remedies": [*ruling["remedies"], planted]}, result.state), planted
+        assert undoable({**ruling, "remedies": [*ruling["remedies"], planted]}, result.view), planted
     stud = _ruled(Kind.EXPOSED, Game.STUD, "after", "tda-2024")
     seat = next(f.seat for f in stud.findings if f.irregularity is I.EXPOSED_HOLE_CARD)
     planted = {"do": "deal_face_down", "seat": seat, "street": "third"}
-    assert undoable({"remedies": [planted]}, stud.state) == [f"deal_face_down seat {seat}: its third card has been dealt"]
+    assert undoable({"remedies": [planted]}, stud.view) == [f"deal_face_down seat {seat}: its third card has been dealt"]
     pushed = _ruled(Kind.FOUR_CARD_FLOP, Game.HOLDEM, "pushed", "tda-2024")
     planted = {"do": "scramble_and_pick_burn", "cards": 4, "out_of_play": True}
-    assert undoable({"remedies": [planted]}, pushed.state) == ["scramble_and_pick_burn: the pot has been awarded"]
+    assert undoable({"remedies": [planted]}, pushed.view) == ["scramble_and_pick_burn: the pot has been awarded"]
 
 
 def test_the_fact_check_sees_a_seat_or_card_that_is_not_of_the_hand() -> None:
@@ -570,8 +570,8 @@ def test_the_fact_check_sees_a_seat_or_card_that_is_not_of_the_hand() -> None:
     result = _ruled(Kind.EXPOSED, Game.HOLDEM, "at_sa", "wsop-2026")
     log = handlog.to_obj(result.log)
     ruling = result.rulings[-1]
-    assert untrue(ruling, result.state, log) == []
-    idle = next(s for s in result.state.seats if not any(a.seat == s for a in result.state.actions))
+    assert untrue(ruling, result.view, log) == []
+    idle = next(s for s in result.view.seats if not any(a.seat == s for a in result.view.actions))
     for planted in (Message.of("ruling.non_standard.seat_acted_on_that_hand_so", seat=idle),
                     Message.of("ruling.dealt_out.seat_was_skipped", seats=(2, 9)),
                     Message.of("ruling.exposed_flop.seat_has_since_folded_his_hand", seat=idle),
@@ -579,7 +579,7 @@ def test_the_fact_check_sees_a_seat_or_card_that_is_not_of_the_hand() -> None:
                     Message.of("ruling.too_late.said", since=Message.of("remedy.too_late.street_dealt",
                                                                         street="seventh"))):
         bad = replace(ruling, explanation_messages=(*ruling.explanation_messages, planted))
-        assert untrue(bad, result.state, log), planted.id
+        assert untrue(bad, result.view, log), planted.id
 
 
 # --- Two features of the log at once: every v1.1 field and event beside the re-deal, the next hand, heads-up, a dead

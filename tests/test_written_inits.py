@@ -1,5 +1,6 @@
 """The dataclasses of the core whose ``__init__`` is written out (so that the compiled core builds them
-natively) take exactly their fields, with the fields' defaults, and set every one of them."""
+natively) take exactly their fields, with the fields' defaults, and set every one of them (a private field,
+``_name``, is given by the parameter ``name``)."""
 
 from __future__ import annotations
 
@@ -19,15 +20,16 @@ from floorman.fold.events import Action
 from floorman.fold.findings import Finding
 from floorman.fold.findings import Irregularity as I
 from floorman.fold.log import HandLog, Omission, RedealOf
-from floorman.fold.seat import HoleCard, SeatState
+from floorman.fold.seat import HoleCard, Seat, SeatState
 from floorman.fold.state import ActionRecord, HandState
 from floorman.fold.table import DealOrder, Family, Game, Level, Player, PlayerStatus, Street, Structure
+from floorman.fold.view import view_of
 from floorman.law.rulebooks import find_rulebook
 from floorman.law.rulings.context import Context
 from floorman.law.rulings.model import Verdict
 from floorman.locale import Message
 
-WRITTEN_OUT = (HoleCard, SeatState, ActionRecord, HandLog, Result, Context, DealOrder, Player, FindingRow,
+WRITTEN_OUT = (HoleCard, SeatState, Seat, ActionRecord, HandLog, Result, Context, DealOrder, Player, FindingRow,
                HandAudit, ChunkReport, Message)
 
 
@@ -38,15 +40,25 @@ def _required(cls: type) -> dict[str, Any]:
         "card": "As", "at": 0, "seat": 1, "name": "An", "stack": 100, "status": PlayerStatus.PRESENT,
         "entitled": True, "present": True, "game": Game.HOLDEM, "seats": 2, "level": Level(big_blind=2),
         "players": (), "log": log, "rulebook": find_rulebook(None), "rulings": (), "findings": (), "redeal": None,
-        "state": HandState(log), "book": find_rulebook(None), "sa": False, "action": Action.FOLD, "in_turn": True,
+        "state": HandState(log), "_view": view_of(HandState(log)), "book": find_rulebook(None), "sa": False, "action": Action.FOLD, "in_turn": True,
         "street": Street.FLOP, "chips": 0, "family": Family.FLOP, "button": 2, "dead_button": False,
         "file": "hands.jsonl", "hand": "line 3", "irregularity": "boxed_card", "rules": ("BOX-1",),
         "verdict": "continue", "id": "ruling.misdeal.called", "hands": (), "count": 3, "tally": Tally(), "files": 1, "read_bytes": 100,
     }
+    if cls is Seat:  # a frozen seat: its columns, bit sets, chips and marks
+        samples |= {"faces": ("As",), "dealt_at": (3,), "card_streets": (None,), "positions": (None,), "up": 1,
+                    "exposed": 0, "by_dealer": 0, "aside_set": 0, "replaced": 0, "aside": 0, "forced": 50,
+                    "voluntary": 0, "street_bet": 50, "acted": False, "folded": False, "dead": False,
+                    "dead_reason": "", "all_in": False, "owed_replacements": 0, "seated_during_hand": False}
     if cls is DealOrder:
         samples["seats"] = (1, 2)  # the seats dealt in, in order (a log's ``seats`` is how many the table has)
-    return {f.name: samples[f.name] for f in dataclasses.fields(cls)
+    return {_param(f.name): samples[f.name] for f in dataclasses.fields(cls)
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+
+
+def _param(field: str) -> str:
+    """The ``__init__`` parameter that gives a field."""
+    return field.removeprefix("_")
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda cls: cls.__name__)
@@ -58,7 +70,7 @@ def test_written_out_init_takes_the_fields_in_order_with_their_kinds(cls: type) 
         params = []
     if [p.name for p in params] in ([], ["args", "kwargs"]):
         pytest.skip("compiled: the __init__ does not say its signature (the source, run pure, is checked)")
-    assert [p.name for p in params] == [f.name for f in fields]
+    assert [p.name for p in params] == [_param(f.name) for f in fields]
     for f, p in zip(fields, params, strict=True):
         keyword_only = p.kind is inspect.Parameter.KEYWORD_ONLY
         assert keyword_only == f.kw_only, f"{cls.__name__}.{f.name}: keyword-only differs"
@@ -71,8 +83,8 @@ def test_written_out_init_sets_every_field_to_its_default(cls: type) -> None:
     required = _required(cls)
     made = cls(**required)
     for f in dataclasses.fields(cls):
-        if f.name in required:
-            assert getattr(made, f.name) is required[f.name], f.name
+        if _param(f.name) in required:
+            assert getattr(made, f.name) is required[_param(f.name)], f.name
         elif f.default_factory is not dataclasses.MISSING:
             assert getattr(made, f.name) == f.default_factory(), f.name
         else:
@@ -114,10 +126,10 @@ def test_written_out_init_sets_each_field_given(cls: type) -> None:
     required = _required(cls)
     made = cls(**required)
     for f in dataclasses.fields(cls):
-        if f.name in required:
+        if _param(f.name) in required:
             continue
         value = _other_value(f.name, getattr(made, f.name))
-        again = dataclasses.replace(made, **{f.name: value})
+        again = cls(**required, **{f.name: value})
         assert getattr(again, f.name) is value, f.name
 
 

@@ -23,6 +23,7 @@ from floorman.errors import (
 from floorman.fold.events import Event
 from floorman.fold.findings import Finding, Irregularity
 from floorman.fold.log import HandLog
+from floorman.fold.view import HandView
 from floorman.formats.handlog import load, loads
 from floorman.law.rulebooks import Rulebook, find_rule, find_rulebook
 from floorman.law.rulings.model import Remedy, Ruling, Verdict
@@ -33,6 +34,7 @@ __all__ = [
     "FloormanError",
     "Hand",
     "HandLog",
+    "HandView",
     "HouseRulesError",
     "Irregularity",
     "LogError",

@@ -65,7 +65,7 @@ def test_well_formed_nonsense_is_a_finding_not_an_error(kind: str) -> None:
 
 def test_a_post_larger_than_the_stack_is_the_floors_call_and_puts_in_only_the_stack() -> None:
     result = floorman.rule(handlog.from_obj(LOGS["post_exceeds_stack"]))
-    assert result.state.seats[3].committed == 150 and result.state.seats[3].all_in
+    assert result.view.seats[3].committed == 150 and result.view.seats[3].all_in
     assert result.ruling.discretion and "DISP-WINDOW" in result.ruling.rules
 
 
@@ -73,7 +73,7 @@ def test_an_action_after_the_award_does_not_change_the_hand() -> None:
     log = LOGS["acted_after_pot_awarded"]
     result = floorman.rule(handlog.from_obj(log))
     before = floorman.rule(handlog.from_obj({**log, "events": log["events"][:-1]}))
-    assert result.state.pot == before.state.pot and result.state.seats[2].committed == 100
+    assert result.view.pot == before.view.pot and result.view.seats[2].committed == 100
     assert result.ruling.discretion
 
 

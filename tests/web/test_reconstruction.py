@@ -9,7 +9,7 @@ import pytest
 
 from floorman.engine.hand import Hand, rule
 from floorman.formats import handlog
-from floorman.law.rulebooks import find_rulebook
+from floorman.law.rulebooks import Rulebook, find_rulebook
 from floorman.web.problems import InvalidInput
 from floorman.web.quick_deal import DealFlaws, board_street, initial_deal, stud_street
 from floorman.web.sa_meter import sa_meter
@@ -28,7 +28,11 @@ def ruled(obj: dict[str, Any], events: list[dict[str, Any]]) -> str:
 
 
 def state_of(obj: dict[str, Any]) -> Any:
-    return Hand(handlog.from_obj(obj)).state
+    return Hand(handlog.from_obj(obj)).view
+
+
+def hand_of(obj: dict[str, Any], book: Rulebook) -> Hand:
+    return Hand(handlog.from_obj(obj), rulebook=book)
 
 
 def test_a_correct_deal_is_clean() -> None:
@@ -102,11 +106,11 @@ def test_the_meter_counts_toward_the_books_threshold() -> None:
     wsop = find_rulebook("wsop-2026")
     obj = header()
     obj = {**obj, "events": [*obj["events"], *initial_deal(state_of(obj))]}
-    assert (sa_meter(state_of(obj), wsop).counted, sa_meter(state_of(obj), wsop).target) == (0, 3)
+    assert (sa_meter(hand_of(obj, wsop)).counted, sa_meter(hand_of(obj, wsop)).target) == (0, 3)
     folded = {**obj, "events": [*obj["events"], {"type": "act", "seat": 3, "action": "fold"}]}
-    assert (sa_meter(state_of(folded), wsop).target, sa_meter(state_of(folded), wsop).other_target) == (3, 2)
+    assert (sa_meter(hand_of(folded, wsop)).target, sa_meter(hand_of(folded, wsop)).other_target) == (3, 2)
     called = {**obj, "events": [*obj["events"], {"type": "act", "seat": 3, "action": "call"}]}
-    assert sa_meter(state_of(called), wsop).target == 2
+    assert sa_meter(hand_of(called, wsop)).target == 2
     both = {**called, "events": [*called["events"], {"type": "act", "seat": 4, "action": "fold"}]}
-    assert sa_meter(state_of(both), wsop).reached
-    assert sa_meter(state_of(folded), find_rulebook("rrop")).target == 2
+    assert sa_meter(hand_of(both, wsop)).reached
+    assert sa_meter(hand_of(folded, find_rulebook("rrop"))).target == 2

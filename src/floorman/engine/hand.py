@@ -26,17 +26,22 @@ from dataclasses import replace
 from typing import Final
 
 from floorman.engine.result import Result
+from floorman.fold.aftermath import hand_at_table
 from floorman.fold.events import Event, FloorCalled, RulingApplied
 from floorman.fold.findings import Finding
 from floorman.fold.log import HandLog
+from floorman.fold.rotation import HandAtTable
 from floorman.fold.ruled import FindingsSettled, HandCalledOff, HandEnded, HandKilled, PlayResumed, record
-from floorman.fold.state import HandState
+from floorman.fold.state import ActionRecord, HandState
 from floorman.fold.steps import begin, close, closing_findings, deck_counts, fold
+from floorman.fold.view import HandView, view_of
 from floorman.law.rulebooks import Rulebook, find_rulebook
 from floorman.law.rulings.judge import judge_hand
 from floorman.law.rulings.model import Override, RemedyKind, Ruling, Verdict
 from floorman.law.rulings.next_hand import hand_findings
-from floorman.law.rulings.sa import sa_reached
+from floorman.law.rulings.redeal import redeal_log
+from floorman.law.rulings.sa import counted_actions, sa_reached, sa_reason
+from floorman.locale import Message
 
 __all__ = ["Hand", "replay", "rule"]
 
@@ -49,7 +54,7 @@ _KILL_HAND: Final = RemedyKind.KILL_HAND
 class Hand:
     """A hand being logged as it is dealt.
 
-    ``push`` records one event; every query (``ruling()``, ``result()``, ``findings``, ``state``)
+    ``push`` records one event; every query (``ruling()``, ``result()``, ``findings``, ``view``)
     only reads, and what it hands out is never changed by later events.
     """
 
@@ -80,9 +85,9 @@ class Hand:
         return self._header
 
     @property
-    def state(self) -> HandState:
-        """The hand as it stands now: a snapshot, which later events leave as it is."""
-        return self._state.snapshot()
+    def view(self) -> HandView:
+        """The hand as it stands now: a frozen view, which later events leave as it is."""
+        return view_of(self._state)
 
     def push(self, event: Event) -> None:
         """Record one event (it happened: it is always accepted): fold it into the hand; a floor call is then
@@ -105,7 +110,31 @@ class Hand:
 
     @property
     def substantial_action(self) -> bool:
+        """Whether the hand has reached substantial action under the book (SA-DEF): no misdeal from then on."""
         return sa_reached(self._state, self.rulebook.params)
+
+    def substantial_action_by(self, at: int) -> bool:
+        """Whether the hand had reached substantial action under the book by event ``at`` (its actions up to it)."""
+        return sa_reached(self._state, self.rulebook.params, upto=at)
+
+    def sa_counted(self) -> tuple[ActionRecord, ...]:
+        """The actions that count toward substantial action under the book, in order."""
+        return tuple(counted_actions(self._state, self.rulebook.params))
+
+    def sa_reason(self) -> Message:
+        """Why the hand has or has not reached substantial action under the book, as the floor tells the table."""
+        return sa_reason(self._state, self.rulebook.params)
+
+    def replay_header(self) -> HandLog:
+        """The header of the hand's exact re-play (RD-EXACT): the last ruling's when it calls for one, else the one
+        a misdeal called now would give (the floor overriding a ruling that lets the hand go on)."""
+        redeal = self.result().redeal
+        return redeal if redeal is not None else redeal_log(self._state, self.rulebook)[0]
+
+    def hand_at_table(self) -> HandAtTable | None:
+        """What the hand leaves for the next one at the table (the button, the blinds, who busted, who sat down),
+        or ``None`` when the log does not tell it."""
+        return hand_at_table(self._state)
 
     @property
     def rulings(self) -> tuple[Ruling, ...]:
@@ -117,16 +146,20 @@ class Hand:
 
     def result(self) -> Result:
         """Everything said about the hand so far, and the ruling if the floor were called now (nothing is recorded)."""
-        return self._result(self._state.snapshot())
+        return self._result(self._state, owned=False)
 
     # -- internals ----------------------------------------------------------------------
 
-    def _result(self, state: HandState) -> Result:
-        """The result, on ``state``: a snapshot of the hand, which the closing step completes."""
+    def _result(self, state: HandState, *, owned: bool) -> Result:
+        """The result, on ``state``, which the closing step completes. ``owned``: nobody goes on with the hand
+        (``rule``), so the closing step's findings are recorded in it and its view is made when first asked for;
+        otherwise the findings are recorded in a state seen with them, and the view made now."""
         rulings = list(self._rulings)
         redeals = list(self._redeals)
         if not self.events or not isinstance(self.events[-1], FloorCalled):
-            close(state)  # the end of the hand so far: recorded in the snapshot, not in the hand
+            if not owned:  # the end of the hand so far: recorded in what the result says, not in the hand
+                state = state.seen_with(list(state.findings))
+            close(state)
             ruling, redeal = judge_hand(state, self.rulebook, self._rulings, self._redeals, at=None)
             rulings.append(ruling)
             redeals.append(redeal)
@@ -140,7 +173,7 @@ class Hand:
             rulings=tuple(rulings),
             findings=findings,
             redeal=redeal,
-            state=state,
+            view=(lambda: view_of(state)) if owned else view_of(state),
             redeals=tuple(
                 header if ruling.verdict is not _CONTINUE else None
                 for ruling, header in zip(rulings, redeals, strict=True)
@@ -209,15 +242,16 @@ class Hand:
         record(self._state, FindingsSettled(at=at, findings=tuple(found), records=tuple(records)))
 
 
-def replay(log: HandLog, *, rulebook: Rulebook | str | None = None) -> HandState:
-    """The state of the hand after all its events."""
-    return Hand(log, rulebook=rulebook)._state
+def replay(log: HandLog, *, rulebook: Rulebook | str | None = None) -> HandView:
+    """The hand after all its events, as a frozen view."""
+    return Hand(log, rulebook=rulebook).view
 
 
 def rule(log: HandLog, *, rulebook: Rulebook | str | None = None) -> Result:
     """Rule on a whole hand log: one ruling per ``floor`` event, and one at the end of the hand.
 
-    The hand is followed here and nowhere else, so its state needs no copy: the result takes it.
+    The hand is followed here and nowhere else, so its state needs no copy: the result takes it, and makes its
+    view of it only when asked.
     """
     hand = Hand(log, rulebook=rulebook)
-    return hand._result(hand._state)
+    return hand._result(hand._state, owned=True)

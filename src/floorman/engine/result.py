@@ -1,13 +1,14 @@
 """What floorman says about one hand log: a ``Result``, a value that nothing changes once it is handed out.
 
 ``floorman.engine.hand`` makes it (``rule(log)``, ``Hand.result()``); the formats write it (``floorman.formats.ruling``) and
-the CLI, the console and the audit read it. The hand's snapshot it carries (``state``) is the fold's own type, named
+the CLI, the console and the audit read it. The hand as it stood, ``view``, is the fold's frozen ``HandView``, named
 here for type checking only: writing a result needs the values alone, not the engine that made them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from floorman.fold.findings import DeckCount, Finding
@@ -16,7 +17,7 @@ from floorman.law.rulebooks import Rulebook
 from floorman.law.rulings.model import Ruling
 
 if TYPE_CHECKING:
-    from floorman.fold.state import HandState
+    from floorman.fold.view import HandView
 
 __all__ = ["Result"]
 
@@ -25,9 +26,12 @@ __all__ = ["Result"]
 class Result:
     """Everything floorman says about one hand log, as it stood when the result was taken.
 
-    Nothing in it changes afterwards: ``state`` is a snapshot of the hand (with the findings of
-    the closing step, ``findings``), not the hand that goes on taking events. (Its ``__init__``
-    is written out, as ``HandLog``'s is, so that the compiled core builds one natively.)
+    Nothing in it changes afterwards: ``view`` is a frozen view of the hand (with the findings of
+    the closing step, ``findings``), not the hand that goes on taking events. It is made once, when
+    first asked for, where the result is given the fold's own making of it (``rule(log)``: a
+    reader of the rulings alone never pays for it). (Its ``__init__`` is written out, as
+    ``HandLog``'s is, so that the compiled core builds one natively; the parameter ``view`` gives
+    the private field ``_view``.)
     """
 
     log: HandLog
@@ -36,7 +40,8 @@ class Result:
     findings: tuple[Finding, ...]
     redeal: HandLog | None
     """The header of the exact re-play when the last ruling is a misdeal (or a void that is re-played)."""
-    state: HandState
+    _view: HandView | Callable[[], HandView] = field(repr=False, compare=False)
+    """The view, or what makes it when first asked for (``view``)."""
     redeals: tuple[HandLog | None, ...] = ()
     """For each ruling, the header of its re-play (None when the hand goes on)."""
     deck_counts: tuple[DeckCount, ...] = ()
@@ -44,7 +49,7 @@ class Result:
 
     def __init__(
         self, *, log: HandLog, rulebook: Rulebook, rulings: tuple[Ruling, ...], findings: tuple[Finding, ...],
-        redeal: HandLog | None, state: HandState, redeals: tuple[HandLog | None, ...] = (),
+        redeal: HandLog | None, view: HandView | Callable[[], HandView], redeals: tuple[HandLog | None, ...] = (),
         deck_counts: tuple[DeckCount, ...] = (),
     ) -> None:
         object.__setattr__(self, "log", log)
@@ -52,9 +57,18 @@ class Result:
         object.__setattr__(self, "rulings", rulings)
         object.__setattr__(self, "findings", findings)
         object.__setattr__(self, "redeal", redeal)
-        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "_view", view)
         object.__setattr__(self, "redeals", redeals)
         object.__setattr__(self, "deck_counts", deck_counts)
+
+    @property
+    def view(self) -> HandView:
+        """The hand as it stood when the result was taken: a frozen view, made once."""
+        made = self._view
+        if callable(made):
+            made = made()
+            object.__setattr__(self, "_view", made)
+        return made
 
     @property
     def ruling(self) -> Ruling:

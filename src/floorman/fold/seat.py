@@ -1,7 +1,8 @@
 """A seat as the hand stands: its player, chips and cards.
 
-A seat's cards are kept as columns and bit sets, not as an object per card (``SeatState``);
-``HoleCard`` is the value a reader gets when it asks for one.
+A seat's cards are kept as columns and bit sets, not as an object per card (``SeatState``, the fold's working
+seat); ``Seat`` is the seat frozen, as a view of the hand gives it, and ``HoleCard`` the value a reader gets when it
+asks for a card.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field
 
 from floorman.fold.table import Chips, PlayerStatus, Street
 
-__all__ = ["HoleCard", "SeatState"]
+__all__ = ["HoleCard", "Seat", "SeatState"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)
@@ -225,12 +226,137 @@ class SeatState:
     def remaining(self) -> Chips:
         return self.stack - self.committed
 
-    def copy(self) -> SeatState:
-        """A copy that shares nothing this seat changes."""
-        return SeatState(
-            self.seat, self.name, self.stack, self.status, self.entitled, self.present, list(self.faces),
-            list(self.dealt_at), list(self.card_streets), list(self.positions), self.up, self.exposed,
-            self.by_dealer, self.aside_set, self.replaced, self.aside, self.forced, self.voluntary, self.street_bet,
-            self.acted, self.folded, self.dead, self.dead_reason, self.all_in, self.owed_replacements,
-            self.seated_during_hand,
+    def frozen(self) -> Seat:
+        """The seat as it stands now, as a value that later events leave as it is."""
+        return Seat(
+            seat=self.seat, name=self.name, stack=self.stack, status=self.status, entitled=self.entitled,
+            present=self.present, faces=tuple(self.faces), dealt_at=tuple(self.dealt_at),
+            card_streets=tuple(self.card_streets), positions=tuple(self.positions), up=self.up, exposed=self.exposed,
+            by_dealer=self.by_dealer, aside_set=self.aside_set, replaced=self.replaced, aside=self.aside,
+            forced=self.forced, voluntary=self.voluntary, street_bet=self.street_bet, acted=self.acted,
+            folded=self.folded, dead=self.dead, dead_reason=self.dead_reason, all_in=self.all_in,
+            owed_replacements=self.owed_replacements, seated_during_hand=self.seated_during_hand,
         )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
+class Seat:
+    """One seat as it stood when a view of the hand was made (``SeatState.frozen``): a value nothing changes.
+
+    Its fields are ``SeatState``'s, under the same names, its columns as tuples; ``cards`` and ``live_cards`` make
+    ``HoleCard`` values when asked. (Its ``__init__`` is written out, as ``HoleCard``'s is.)
+    """
+
+    seat: int
+    name: str | None
+    stack: Chips
+    status: PlayerStatus
+    entitled: bool
+    present: bool
+    faces: tuple[str, ...]
+    dealt_at: tuple[int, ...]
+    card_streets: tuple[Street | None, ...]
+    positions: tuple[int | None, ...]
+    up: int
+    exposed: int
+    by_dealer: int
+    aside_set: int
+    replaced: int
+    aside: int
+    forced: Chips
+    voluntary: Chips
+    street_bet: Chips
+    acted: bool
+    folded: bool
+    dead: bool
+    dead_reason: str
+    all_in: bool
+    owed_replacements: int
+    seated_during_hand: bool
+
+    def __init__(
+        self, *, seat: int, name: str | None, stack: Chips, status: PlayerStatus, entitled: bool, present: bool,
+        faces: tuple[str, ...], dealt_at: tuple[int, ...], card_streets: tuple[Street | None, ...],
+        positions: tuple[int | None, ...], up: int, exposed: int, by_dealer: int, aside_set: int, replaced: int,
+        aside: int, forced: Chips, voluntary: Chips, street_bet: Chips, acted: bool, folded: bool, dead: bool,
+        dead_reason: str, all_in: bool, owed_replacements: int, seated_during_hand: bool,
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "stack", stack)
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "entitled", entitled)
+        object.__setattr__(self, "present", present)
+        object.__setattr__(self, "faces", faces)
+        object.__setattr__(self, "dealt_at", dealt_at)
+        object.__setattr__(self, "card_streets", card_streets)
+        object.__setattr__(self, "positions", positions)
+        object.__setattr__(self, "up", up)
+        object.__setattr__(self, "exposed", exposed)
+        object.__setattr__(self, "by_dealer", by_dealer)
+        object.__setattr__(self, "aside_set", aside_set)
+        object.__setattr__(self, "replaced", replaced)
+        object.__setattr__(self, "aside", aside)
+        object.__setattr__(self, "forced", forced)
+        object.__setattr__(self, "voluntary", voluntary)
+        object.__setattr__(self, "street_bet", street_bet)
+        object.__setattr__(self, "acted", acted)
+        object.__setattr__(self, "folded", folded)
+        object.__setattr__(self, "dead", dead)
+        object.__setattr__(self, "dead_reason", dead_reason)
+        object.__setattr__(self, "all_in", all_in)
+        object.__setattr__(self, "owed_replacements", owed_replacements)
+        object.__setattr__(self, "seated_during_hand", seated_during_hand)
+
+    @property
+    def held(self) -> int:
+        return len(self.faces) - self.aside
+
+    @property
+    def committed(self) -> Chips:
+        return self.forced + self.voluntary
+
+    @property
+    def remaining(self) -> Chips:
+        return self.stack - self.committed
+
+    @property
+    def in_hand(self) -> bool:
+        """Still contesting the pot: dealt in, not folded, not dead."""
+        return self.entitled and not self.folded and not self.dead and len(self.faces) > self.aside
+
+    @property
+    def can_act(self) -> bool:
+        return self.in_hand and not self.all_in
+
+    def live(self) -> list[int]:
+        """The indexes of the cards still in the hand, in the order received."""
+        aside = self.aside_set
+        return [i for i in range(len(self.faces)) if not aside >> i & 1]
+
+    def live_faces(self) -> list[str]:
+        return [self.faces[i] for i in self.live()]
+
+    def up_faces(self) -> list[str]:
+        """The faces of the cards still in the hand that were dealt face up, in the order received."""
+        up = self.up & ~self.aside_set
+        return [face for i, face in enumerate(self.faces) if up >> i & 1]
+
+    def card(self, i: int) -> HoleCard:
+        """Card ``i`` as a value."""
+        bit = 1 << i
+        return HoleCard(
+            card=self.faces[i], at=self.dealt_at[i], face_up=bool(self.up & bit), exposed=bool(self.exposed & bit),
+            exposed_by_dealer=bool(self.by_dealer & bit), set_aside=bool(self.aside_set & bit),
+            replacement=bool(self.replaced & bit), position=self.positions[i], street=self.card_streets[i],
+        )
+
+    @property
+    def cards(self) -> tuple[HoleCard, ...]:
+        """Every card the seat has received, set aside ones included."""
+        return tuple(self.card(i) for i in range(len(self.faces)))
+
+    @property
+    def live_cards(self) -> tuple[HoleCard, ...]:
+        """The cards still in the hand."""
+        return tuple(self.card(i) for i in self.live())

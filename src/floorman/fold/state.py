@@ -2,8 +2,8 @@
 
 ``HandState`` is the working record of ``floorman.engine.hand``: everything the detectors and the
 rulings read (seats, cards, chips, streets, the in-turn action log). The fold is the only
-writer; everyone else reads, and what the fold hands out is a ``snapshot()``: a copy that no
-later event changes.
+writer, and the state is the fold's and the engine's own: what they hand out is a frozen view of
+it (``floorman.fold.view``), which no later event changes.
 """
 
 from __future__ import annotations
@@ -411,43 +411,11 @@ class HandState:
 
     # -- copies ------------------------------------------------------------------------
 
-    def snapshot(self) -> HandState:
-        """The hand as it stands now, in a copy that no later event changes (nor any change to this one)."""
-        other = self._copy()
-        other.seats = {n: s.copy() for n, s in self.seats.items()}
-        other.findings = list(self.findings)
-        other.acted_at = list(self.acted_at)
-        other.acted_seat = list(self.acted_seat)
-        other.acted_kind = list(self.acted_kind)
-        other.acted_street = list(self.acted_street)
-        other.acted_chips = list(self.acted_chips)
-        other.initial_seats = list(self.initial_seats)
-        other.initial_at = list(self.initial_at)
-        other.straddle_seats = list(self.straddle_seats)
-        other.posts = list(self.posts)
-        other.board = {street: list(cards) for street, cards in self.board.items()}
-        other.burns = {street: list(cards) for street, cards in self.burns.items()}
-        other.designated_burn = dict(self.designated_burn)
-        other.no_burn_expected = set(self.no_burn_expected)
-        other.withdrawn = list(self.withdrawn)
-        other.seen = dict(self.seen)
-        other.absent_at_first_card = set(self.absent_at_first_card)
-        other.absent_at_last_card = set(self.absent_at_last_card)
-        other.street_action_count = dict(self.street_action_count)
-        other.floors = list(self.floors)
-        other.draw_rounds = set(self.draw_rounds)
-        other.level_changes = list(self.level_changes)
-        other.board_events = list(self.board_events)
-        other.tabled = set(self.tabled)
-        other.pending_levels = list(self.pending_levels)
-        other.dealer_mucked = set(self.dealer_mucked)
-        return other
-
     def seen_with(self, findings: list[Finding]) -> HandState:
-        """The hand as it stands now with ``findings`` as its findings: a view to judge, sharing the rest.
+        """The hand as it stands now with ``findings`` as its findings: a state to judge, sharing the rest.
 
-        It is for a ruling made on the spot (the floor called now): the view is read and dropped at
-        once, and the hand itself is not touched.
+        It is for a ruling made on the spot (the floor called now, a result taken now): the state is
+        read (and a frozen view made of it) and dropped at once, and the hand itself is not touched.
         """
         other = self._copy()
         other.findings = findings

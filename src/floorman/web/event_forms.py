@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from floorman.fold.state import HandState
+from floorman.fold.view import HandView
 from floorman.web.problems import InvalidInput
 from floorman.web.quick_deal import DealFlaws, board_street, initial_deal, stud_street
 
@@ -18,7 +18,7 @@ _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 
 
-def _seat(form: Form, name: str, state: HandState, *, required: bool = True) -> int | None:
+def _seat(form: Form, name: str, state: HandView, *, required: bool = True) -> int | None:
     raw = form.get(name, "").strip()
     if not raw:
         if required:
@@ -54,7 +54,7 @@ def _with_card(event: Event, form: Form) -> Event:
     return event
 
 
-def action_event(form: Form, state: HandState) -> Event:
+def action_event(form: Form, state: HandView) -> Event:
     """The action pad: a seat and a move such as ``fold``, ``call``, ``raise:1000`` or ``raise:custom``; a call
     by a seat that has nothing to call is its check."""
     seat = _seat(form, "seat", state)
@@ -75,14 +75,14 @@ def action_event(form: Form, state: HandState) -> Event:
     return event
 
 
-def _pair(form: Form, seat_field: str, card_field: str, state: HandState) -> tuple[int, int] | None:
+def _pair(form: Form, seat_field: str, card_field: str, state: HandView) -> tuple[int, int] | None:
     seat = _seat(form, seat_field, state, required=False)
     if seat is None:
         return None
     return seat, _number(form, card_field, low=1, high=state.spec.hole_cards, default=1)
 
 
-def deal_flaws(form: Form, state: HandState) -> DealFlaws:
+def deal_flaws(form: Form, state: HandView) -> DealFlaws:
     """What went wrong in the deal: ``first_seat``, ``skipped_seat``, ``face_up_seat`` and ``face_up_card``,
     ``boxed_seat`` and ``boxed_card``."""
     return DealFlaws(
@@ -93,7 +93,7 @@ def deal_flaws(form: Form, state: HandState) -> DealFlaws:
     )
 
 
-def deal_events(form: Form, state: HandState) -> list[Event]:
+def deal_events(form: Form, state: HandView) -> list[Event]:
     """The quick deal: ``deal`` = all | round (with what went wrong), ``board`` = 3 | 4 | 5 | noburn,
     ``stud_street``."""
     deal = form.get("deal", "")
@@ -109,7 +109,7 @@ def deal_events(form: Form, state: HandState) -> list[Event]:
     raise InvalidInput("error.web.event_forms.choose_what_deal", field="deal")
 
 
-def _expose(form: Form, state: HandState) -> Event:
+def _expose(form: Form, state: HandView) -> Event:
     event: Event = {"type": "expose", "seat": _seat(form, "seat", state),
                     "by": "player" if form.get("by") == "player" else "dealer"}
     index = form.get("index", "").strip()
@@ -118,8 +118,8 @@ def _expose(form: Form, state: HandState) -> Event:
     return _with_card(event, form)
 
 
-def _foreign(where: str) -> Callable[[Form, HandState], Event]:
-    def build(form: Form, state: HandState) -> Event:
+def _foreign(where: str) -> Callable[[Form, HandView], Event]:
+    def build(form: Form, state: HandView) -> Event:
         event: Event = {"type": "discover", "what": "foreign_back", "where": where}
         if where == "hand":
             event["seat"] = _seat(form, "seat", state)
@@ -127,15 +127,15 @@ def _foreign(where: str) -> Callable[[Form, HandState], Event]:
     return build
 
 
-def _count_by_player(form: Form, state: HandState) -> Event:
+def _count_by_player(form: Form, state: HandView) -> Event:
     """A wrong count a player caused (took or swapped cards): hand log 1.1's ``caused_by``."""
     event = _discover("wrong_count", seat=True)(form, state)
     event["caused_by"] = "player"
     return event
 
 
-def _discover(what: str, *, seat: bool = False) -> Callable[[Form, HandState], Event]:
-    def build(form: Form, state: HandState) -> Event:
+def _discover(what: str, *, seat: bool = False) -> Callable[[Form, HandView], Event]:
+    def build(form: Form, state: HandView) -> Event:
         event: Event = {"type": "discover", "what": what}
         if seat:
             chosen = _seat(form, "seat", state, required=what in ("wrong_count", "knew_defect", "mixed"))
@@ -147,25 +147,25 @@ def _discover(what: str, *, seat: bool = False) -> Callable[[Form, HandState], E
     return build
 
 
-def _seat_event(kind: str) -> Callable[[Form, HandState], Event]:
+def _seat_event(kind: str) -> Callable[[Form, HandView], Event]:
     return lambda form, state: {"type": kind, "seat": _seat(form, "seat", state)}
 
 
-def _deal_one(form: Form, state: HandState) -> Event:
+def _deal_one(form: Form, state: HandView) -> Event:
     event: Event = {"type": "deal", "seat": _seat(form, "seat", state)}
     if form.get("face_up") == "on":
         event["face_up"] = True
     return _with_card(event, form)
 
 
-def _board_card(form: Form, state: HandState) -> Event:
+def _board_card(form: Form, state: HandView) -> Event:
     event: Event = {"type": "board"}
     if form.get("face_down") == "on":
         event["face_up"] = False
     return _with_card(event, form)
 
 
-EVENT_KINDS: Mapping[str, Callable[[Form, HandState], Event]] = {
+EVENT_KINDS: Mapping[str, Callable[[Form, HandView], Event]] = {
     "expose": _expose,
     "expose_dealer": lambda form, state: _expose({**form, "by": "dealer"}, state),
     "expose_player": lambda form, state: _expose({**form, "by": "player"}, state),
@@ -200,7 +200,7 @@ EVENT_KINDS: Mapping[str, Callable[[Form, HandState], Event]] = {
 }
 
 
-def other_event(form: Form, state: HandState) -> Event:
+def other_event(form: Form, state: HandView) -> Event:
     kind = form.get("kind", "")
     if kind not in EVENT_KINDS:
         raise InvalidInput("error.web.event_forms.unknown_event", field="kind", kind=repr(kind))

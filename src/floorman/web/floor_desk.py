@@ -21,7 +21,6 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
-from floorman.law.rulings.sa import sa_reason
 from floorman.locale import say
 from floorman.storage import EVERY_ROOM, Connection, FloorCallLog, Hands, LoggedCall, NotFoundError, RoomScope
 from floorman.web.event_words import cause_name, describe_batch
@@ -77,8 +76,7 @@ def call_view(conn: Connection, call: LoggedCall, t: Translator, *, now: datetim
     rulings = live.result.rulings
     ruling = rulings[call.call_index] if call.call_index < len(rulings) else live.current_ruling
     view = ruling_view(ruling, live.book, t)
-    state = live.result.state
-    late = out_of_turn_events(state)
+    late = out_of_turn_events(live.result.view)
     marker = f" ({t.gettext('out of turn')})"
     batches: dict[int, list[tuple[int, dict[str, object]]]] = {}
     for index, e in enumerate(live.events):  # a logged event's place in the hand log (the engine's event index)
@@ -90,7 +88,7 @@ def call_view(conn: Connection, call: LoggedCall, t: Translator, *, now: datetim
         note=call.note, called_at=call.called_at, waiting_seconds=_seconds_between(call.called_at, now),
         raised_times=call.raised_times, verdict=view.verdict, headline=view.headline,
         causes=tuple(dict.fromkeys(cause_name(f.irregularity.value, t) for f in ruling.findings)), lines=lines,
-        oot_note=say(sa_reason(state, live.book.params), t.locale) if late else "",
+        oot_note=say(live.hand.sa_reason(), t.locale) if late else "",
         oot_label=t.gettext("Out of turn."),
         title=t.gettext("Floor call: table %(table)s, hand %(hand)s") % {"table": call.table_name,
                                                                            "hand": call.hand_number},

@@ -19,7 +19,6 @@ from floorman.fold.table import Family
 from floorman.formats import handlog
 from floorman.law.rulebooks import Rulebook, find_rulebook
 from floorman.law.rulings.model import Ruling, Verdict
-from floorman.law.rulings.redeal import redeal_log
 from floorman.service_limits import check_log
 from floorman.storage import (
     ConflictError,
@@ -69,8 +68,13 @@ class LiveHand:
         return find_rulebook(self.log.rulebook)
 
     @cached_property
+    def hand(self) -> Hand:
+        """The engine's hand, all its events pushed (only read)."""
+        return Hand(self.log, rulebook=self.book)
+
+    @cached_property
     def result(self) -> Result:
-        return Hand(self.log, rulebook=self.book).result()
+        return self.hand.result()
 
     @property
     def types(self) -> list[str]:
@@ -122,6 +126,10 @@ class LiveHand:
         """The engine's answer for the log up to the k-th floor call (its ruling is the last one)."""
         upto = self.floor_events[k]
         return rule(handlog.from_obj(self.log_obj(upto)), rulebook=self.book)
+
+    def prefix_hand(self, k: int) -> Hand:
+        """The engine's hand of the log up to the k-th floor call."""
+        return Hand(handlog.from_obj(self.log_obj(self.floor_events[k])), rulebook=self.book)
 
 
 def _declared(obj: dict[str, Any]) -> dict[str, Any]:
@@ -226,7 +234,7 @@ def correct_deal(conn: Connection, hand_id: int, *, flaws: DealFlaws, expected_s
     if before.spec.family is not Family.FLOP:
         raise InvalidInput("error.web.live_hands.deal_corrected_here_flop",
                            field="deal")
-    deal = [plain_json(e) for e in initial_deal(Hand(before, rulebook=live.book).state, flaws=flaws)]
+    deal = [plain_json(e) for e in initial_deal(Hand(before, rulebook=live.book).view, flaws=flaws)]
     first = live.events[start].batch
     moved = [e for e in live.events if e.batch >= first]
     events = [dict(e.event) for e in live.events]
@@ -305,9 +313,7 @@ class RulingOutcome:
 
 
 def _replay_header(live: LiveHand, k: int) -> dict[str, Any]:
-    prefix = live.prefix_result(k)
-    redeal = prefix.redeal or redeal_log(prefix.state, live.book)[0]
-    return handlog.to_obj(redeal)
+    return handlog.to_obj(live.prefix_hand(k).replay_header())
 
 
 def record_ruling(

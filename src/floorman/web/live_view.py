@@ -9,11 +9,9 @@ from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
-from floorman.fold import betting
 from floorman.fold.events import BoardCardDealt
-from floorman.fold.state import HandState
 from floorman.fold.table import Family, Game, Level, Street, Structure
-from floorman.law.rulings.sa import sa_reason
+from floorman.fold.view import HandView
 from floorman.locale import game_text as locale_game_text
 from floorman.locale import say
 from floorman.web.event_words import cause_name, describe_batch
@@ -65,7 +63,7 @@ class BoardCard:
     face_up: bool
 
 
-def board_cards(state: HandState) -> tuple[BoardCard, ...]:
+def board_cards(state: HandView) -> tuple[BoardCard, ...]:
     """The board as it lies: a card dealt face down (a fourth flop card, say) is drawn as a card back."""
     down = Counter(e.card for e in state.log.events if isinstance(e, BoardCardDealt) and not e.face_up)
     out = []
@@ -170,7 +168,7 @@ def carried_words(carried: object, t: Translator) -> CarriedWords | None:
         players_corrected=bool(carried.get("players_corrected")))
 
 
-def seat_views(state: HandState, t: Translator, to_act: int | None = None) -> list[SeatView]:
+def seat_views(state: HandView, t: Translator, to_act: int | None = None) -> list[SeatView]:
     """Each seat as the felt shows it: the chips it has bet on this street (antes and the big-blind ante
     go straight to the pot and are not a bet), and the chips it has behind."""
     out = []
@@ -191,7 +189,7 @@ def seat_views(state: HandState, t: Translator, to_act: int | None = None) -> li
     return out
 
 
-def out_of_turn_events(state: HandState) -> set[int]:
+def out_of_turn_events(state: HandView) -> set[int]:
     """The places in the hand log of the actions taken out of turn."""
     return {state.acted_at[i] for i in range(state.action_count) if not state.is_in_turn(i)}
 
@@ -216,7 +214,7 @@ def level_text(level: Level, t: Translator) -> str:
     return " · ".join(parts)
 
 
-def _presets(state: HandState) -> tuple[int, ...]:
+def _presets(state: HandView) -> tuple[int, ...]:
     big = int(state.level.big_blind or state.level.small_bet or 1)
     facing = int(state.current_bet)
     if facing <= 0:
@@ -229,19 +227,19 @@ def _presets(state: HandState) -> tuple[int, ...]:
 
 def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = None) -> LiveView:
     result = live.result
-    state = result.state
+    state = result.view
     book = live.book
     banner_ruling = live.current_ruling
     pending = live.pending_ruling is not None
     over = live.over
-    to_act = None if (pending or over) else betting.next_to_act(state)
+    to_act = None if (pending or over) else state.next_to_act
     seats = seat_views(state, t, to_act)
     half = (len(seats) + 1) // 2
     causes = [cause_name(f.irregularity.value, t) for f in banner_ruling.findings]
     if not causes and not pending:
         causes = [cause_name(f.irregularity.value, t) for f in result.findings if f.at is not None]
     summary = ", ".join(dict.fromkeys(causes)) or t.gettext("No irregularity so far")
-    meter = sa_meter(state, book)
+    meter = sa_meter(live.hand)
     street = next_board_street(state)
     batches: dict[int, list[Any]] = {}
     at: dict[int, int] = {}  # a logged event's place in the hand log (the engine's event index)
@@ -258,7 +256,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
     )
     oot_note = ""
     if out_of_turn:
-        oot_note = say(sa_reason(state, book.params), t.locale)
+        oot_note = say(live.hand.sa_reason(), t.locale)
     last_kinds = {str(e.event.get("type")) for e in (list(batches.values())[-1] if batches else [])}
     redeal_of = live.log.redeal_of
     return LiveView(

@@ -9,9 +9,9 @@ go through the same validation as any other event.
 >>> from floorman.engine.hand import Hand
 >>> log = handlog.from_obj({"floorman": 1, "game": "holdem", "seats": 3, "button": 3, "level": {"big_blind": 2},
 ...     "players": [{"seat": s, "name": f"P{s}", "stack": 100} for s in (1, 2, 3)], "events": []})
->>> [e["seat"] for e in initial_deal(Hand(log).state, flaws=DealFlaws(first_seat=2))]
+>>> [e["seat"] for e in initial_deal(Hand(log).view, flaws=DealFlaws(first_seat=2))]
 [2, 3, 1, 2, 3, 1]
->>> [e["seat"] for e in initial_deal(Hand(log).state, rounds=1, flaws=DealFlaws(skipped_seat=3))]
+>>> [e["seat"] for e in initial_deal(Hand(log).view, rounds=1, flaws=DealFlaws(skipped_seat=3))]
 [1, 2]
 """
 
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from floorman.fold.rotation import deal_ring
-from floorman.fold.state import HandState
 from floorman.fold.table import Family, Street
+from floorman.fold.view import HandView
 from floorman.web.problems import InvalidInput
 
 __all__ = ["DealFlaws", "board_street", "initial_deal", "next_board_street", "stud_street"]
@@ -44,7 +44,7 @@ class DealFlaws:
     """(seat, which card) found face up in the deck as it was dealt; the seat then got the next card."""
 
 
-def _ring(state: HandState, flaws: DealFlaws) -> list[int]:
+def _ring(state: HandView, flaws: DealFlaws) -> list[int]:
     order = list(state.entitled_order())
     seats = state.log.seats
     if flaws.first_seat is not None:
@@ -56,7 +56,7 @@ def _ring(state: HandState, flaws: DealFlaws) -> list[int]:
     return order
 
 
-def initial_deal(state: HandState, *, rounds: int | None = None, flaws: DealFlaws = DealFlaws()) -> list[Event]:
+def initial_deal(state: HandView, *, rounds: int | None = None, flaws: DealFlaws = DealFlaws()) -> list[Event]:
     """The rest of the initial deal (or ``rounds`` rounds of it), one card a seat a round."""
     if not state.initial_open:
         raise InvalidInput("error.web.quick_deal.initial_deal_over_betting", field="rounds")
@@ -86,7 +86,7 @@ def initial_deal(state: HandState, *, rounds: int | None = None, flaws: DealFlaw
     return events
 
 
-def next_board_street(state: HandState) -> Street | None:
+def next_board_street(state: HandView) -> Street | None:
     """The flop, turn or river still to come (flop games), or None."""
     if state.spec.family is not Family.FLOP:
         return None
@@ -96,7 +96,7 @@ def next_board_street(state: HandState) -> Street | None:
     return None
 
 
-def board_street(state: HandState, *, cards: int | None = None, burn: bool = True) -> list[Event]:
+def board_street(state: HandView, *, cards: int | None = None, burn: bool = True) -> list[Event]:
     """Burn and deal the next street's board cards; ``cards`` overrides how many (four on the flop)."""
     street = next_board_street(state)
     if street is None:
@@ -109,7 +109,7 @@ def board_street(state: HandState, *, cards: int | None = None, burn: bool = Tru
     return events
 
 
-def stud_street(state: HandState, *, burn: bool = True) -> list[Event]:
+def stud_street(state: HandView, *, burn: bool = True) -> list[Event]:
     """Stud: burn, then one card to each player still in the hand (face up on 4th to 6th street)."""
     if not state.is_stud:
         raise InvalidInput("error.web.quick_deal.only_stud_deals_streets", field="street")

@@ -1,16 +1,15 @@
 """The substantial-action meter: how far the hand is from the point of no return.
 
-It counts what the rulebook counts (``floorman.law.rulings.sa``): actions in turn, two of them enough
-when one put chips in, otherwise the book's larger number.
+It counts what the rulebook counts (the hand's ``sa_counted``, under its book): actions in turn, two of
+them enough when one put chips in, otherwise the book's larger number.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from floorman.fold.state import HandState
-from floorman.law.rulebooks import Rulebook
-from floorman.law.rulings.sa import counted_actions, sa_reached
+from floorman.engine.hand import Hand
+from floorman.fold.table import Family
 from floorman.web.i18n import Translator
 
 __all__ = ["SaMeter", "sa_meter"]
@@ -37,11 +36,13 @@ class SaMeter:
         return t.gettext("%(pair)s actions are enough once one of them puts chips in") % {"pair": self.other_target}
 
 
-def sa_meter(state: HandState, book: Rulebook) -> SaMeter:
-    params = book.params
-    counted = counted_actions(state, params)
-    reached = sa_reached(state, params)
-    any_needed = params.sa_stud_any_actions if state.is_stud else params.sa_any_actions
+def sa_meter(hand: Hand) -> SaMeter:
+    """The meter of ``hand`` as it stands, under its book."""
+    params = hand.rulebook.params
+    counted = hand.sa_counted()
+    reached = hand.substantial_action
+    stud = hand.header.spec.family is Family.STUD
+    any_needed = params.sa_stud_any_actions if stud else params.sa_any_actions
     pair = params.sa_pair_actions
     pair_without_chips = (params.sa_pair_allows_check_fold or params.sa_pair_allows_two_folds
                           or params.sa_pair_allows_two_checks)

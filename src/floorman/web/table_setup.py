@@ -13,7 +13,6 @@ from typing import Any
 
 from floorman.engine.hand import Hand
 from floorman.errors import FloormanError
-from floorman.fold.aftermath import hand_at_table
 from floorman.fold.log import HandLog
 from floorman.fold.rotation import Blinds, HandAtTable, blinds_due, next_hand
 from floorman.fold.table import GAMES, Family, Game, PlayerStatus
@@ -97,10 +96,9 @@ def _left_behind(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
     placed)."""
     if events:
         try:
-            state = Hand(handlog.from_obj({**header, "events": list(events)})).state
+            after = Hand(handlog.from_obj({**header, "events": list(events)})).hand_at_table()
         except FloormanError:
-            state = None
-        after = hand_at_table(state) if state is not None else None
+            after = None
         if after is not None:
             return after
     seats = int(header.get("seats", 9))

@@ -31,7 +31,6 @@ from floorman.engine.hand import Hand
 from floorman.fold.table import Street
 from floorman.formats import handlog
 from floorman.law.rulebooks import Rulebook
-from floorman.law.rulings.sa import sa_reached
 from floorman.web.i18n import N_, Translator
 from floorman.web.ruling_words import street_name
 from floorman.web.what_happened import Account, CarriedFacts, Mishap
@@ -174,10 +173,10 @@ class ToldRecord:
 
 def _sa_rests_on(log: Mapping[str, Any], assumed: Sequence[Assumed], book: Rulebook) -> Assumption | None:
     """The assumption whose action first makes substantial action under ``book`` (None: there is none)."""
-    state = Hand(handlog.from_obj(log)).state
+    hand = Hand(handlog.from_obj(log), rulebook=book)
     made = {i: a.what for a in assumed for i in a.events}
     for i, event in enumerate(log.get("events", [])):
-        if event.get("type") == "act" and sa_reached(state, book.params, upto=i):
+        if event.get("type") == "act" and hand.substantial_action_by(i):
             return made.get(i)
     return None
 

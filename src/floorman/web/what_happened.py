@@ -37,10 +37,9 @@ from statistics import median_low
 from typing import Any
 
 from floorman.engine.hand import Hand
-from floorman.fold.betting import next_to_act
 from floorman.fold.log import Omission
-from floorman.fold.state import HandState
 from floorman.fold.table import GAMES, Family, Game, GameSpec, Street
+from floorman.fold.view import HandView
 from floorman.formats import handlog
 from floorman.web.problems import InvalidInput
 from floorman.web.quick_deal import DealFlaws, board_street, initial_deal, next_board_street, stud_street
@@ -253,11 +252,11 @@ class _Log:
         return {**self.header, "events": list(self.events)}
 
     @property
-    def state(self) -> HandState:
-        return Hand(handlog.from_obj(self.obj())).state
+    def view(self) -> HandView:
+        return Hand(handlog.from_obj(self.obj())).view
 
     def act(self, *, chips: bool) -> None:
-        state = self.state
+        state = self.view
         seat = _due(state)
         if seat is None:
             raise InvalidInput("error.web.what_happened.one_left_act_street", field="acted")
@@ -273,7 +272,7 @@ class _Log:
     def close_round(self) -> None:
         """The betting round played out with calls and checks (it does not bear on the ruling)."""
         for _ in range(2 * len(self.header.get("players", [])) + 2):
-            state = self.state
+            state = self.view
             seat = _due(state)
             if seat is None:
                 return
@@ -285,17 +284,17 @@ class _Log:
             self.act(chips=i < account.chips_in)
 
 
-def _due(state: HandState) -> int | None:
+def _due(state: HandView) -> int | None:
     """The seat to act next; on a stud street whose first to act the up cards would name (faces nobody told the
     floor), the first seat still in, in the deal's order."""
-    seat = next_to_act(state)
+    seat = state.next_to_act
     if seat is None and state.is_stud and not state.round_started and not state.hand_over:
         live = [s for s in state.entitled_order() if state.seats[s].in_hand]
         return live[0] if len(live) > 1 else None
     return seat
 
 
-def _opening_bet(state: HandState) -> int:
+def _opening_bet(state: HandView) -> int:
     level = state.level
     return int(level.big_blind or level.small_bet or 1)
 
@@ -316,7 +315,7 @@ def _deal_flaws(account: Account) -> DealFlaws:
     return DealFlaws()
 
 
-def _found(account: Account, state: HandState) -> list[Event]:
+def _found(account: Account, state: HandView) -> list[Event]:
     """The discovery that ends the account (cards counted, a back or a twin seen)."""
     seat = account.seat
     match account.mishap:
@@ -336,7 +335,7 @@ def reconstructed_log(header: Mapping[str, Any], account: Account) -> dict[str, 
     head = {k: v for k, v in header.items() if k != "events"}
     head["omits"] = sorted(o.value for o in account.mishap.omits)
     log = _Log(head)
-    spec = log.state.spec
+    spec = log.view.spec
     if account.mishap not in mishaps_for(spec.family):
         raise InvalidInput("error.web.what_happened.mishap_not_in_game", field="mishap",
                            raw=repr(account.mishap.value))
@@ -349,7 +348,7 @@ def reconstructed_log(header: Mapping[str, Any], account: Account) -> dict[str, 
             raise InvalidInput("error.web.what_happened.burn_board_card_comes", field="street")
         raise InvalidInput("error.web.what_happened.comes_after_first_street", field="street")
     log.events += blind_posts(handlog.from_obj(log.obj()))
-    log.events += initial_deal(log.state, flaws=_deal_flaws(account) if first else DealFlaws())
+    log.events += initial_deal(log.view, flaws=_deal_flaws(account) if first else DealFlaws())
     match spec.family:
         case Family.FLOP:
             _board_streets(log, account, where)
@@ -359,7 +358,7 @@ def reconstructed_log(header: Mapping[str, Any], account: Account) -> dict[str, 
             _draws(log, account, where)
     if account.mishap is not Mishap.PREMATURE_CARD:
         log.actions(account)
-    log.events += _found(account, log.state)
+    log.events += _found(account, log.view)
     floor: Event = {"type": "floor"}
     if account.note:
         floor["note"] = account.note
@@ -375,10 +374,10 @@ def _board_streets(log: _Log, account: Account, where: Street) -> None:
             log.actions(account)
         else:
             log.close_round()
-        if next_board_street(log.state) is not street:
+        if next_board_street(log.view) is not street:
             raise InvalidInput("error.web.what_happened.cannot_dealt_hand", field="street", value=street.value)
         cards = 4 if before and account.mishap is Mishap.FOUR_CARD_FLOP else None
-        log.events += board_street(log.state, cards=cards, burn=not (before and account.mishap is Mishap.MISSING_BURN))
+        log.events += board_street(log.view, cards=cards, burn=not (before and account.mishap is Mishap.MISSING_BURN))
 
 
 def _stud_streets(log: _Log, account: Account, where: Street) -> None:
@@ -388,7 +387,7 @@ def _stud_streets(log: _Log, account: Account, where: Street) -> None:
         door = next(i for i in range(len(log.events) - 1, -1, -1)
                     if log.events[i].get("seat") == account.seat and log.events[i]["type"] == "deal")
         log.events[door] = {"type": "deal", "seat": account.seat}
-    state = log.state
+    state = log.view
     level = state.level
     if level.bring_in:
         log.events.append({"type": "post", "seat": state.entitled_order()[-1], "blind": "bring_in",
@@ -396,10 +395,10 @@ def _stud_streets(log: _Log, account: Account, where: Street) -> None:
     streets = state.spec.streets
     for street in streets[1:streets.index(where) + 1]:
         log.close_round()
-        if log.state.street_idx + 1 >= len(streets) or streets[log.state.street_idx + 1] is not street:
+        if log.view.street_idx + 1 >= len(streets) or streets[log.view.street_idx + 1] is not street:
             raise InvalidInput("error.web.what_happened.cannot_dealt_hand", field="street", value=street.value)
         here = street is where
-        dealt = stud_street(log.state, burn=not (here and account.mishap is Mishap.MISSING_BURN))
+        dealt = stud_street(log.view, burn=not (here and account.mishap is Mishap.MISSING_BURN))
         if here and account.mishap is Mishap.SEAT_SKIPPED:
             dealt = [e for e in dealt if e.get("seat") != account.seat]
         if here and account.mishap is Mishap.DOWN_CARD_UP:
@@ -411,11 +410,11 @@ def _draws(log: _Log, account: Account, where: Street) -> None:
     """Draw games: each betting round closed, then each draw to ``where``: a burn, and every seat still in
     discards one card and is dealt one, the told seat as the mishap says (one card too many or too few, the card
     dealt face up)."""
-    streets = log.state.spec.streets
+    streets = log.view.spec.streets
     for street in streets[1:streets.index(where) + 1]:
         log.close_round()
         here = street is where
-        state = log.state
+        state = log.view
         log.events.append({"type": "burn"})
         for seat in (s for s in state.entitled_order() if state.seats[s].in_hand):
             told = here and seat == account.seat
@@ -430,7 +429,7 @@ def _draws(log: _Log, account: Account, where: Street) -> None:
                 if told and n == 0 and account.mishap is Mishap.DRAW_CARD_EXPOSED:
                     card["face_up"] = True
                 log.events.append(card)
-        if log.state.street is not street:
+        if log.view.street is not street:
             raise InvalidInput("error.web.what_happened.cannot_dealt_hand", field="street", value=street.value)
 
 

@@ -12,7 +12,6 @@ from fastapi import APIRouter, Depends
 from pydantic import BaseModel, Field
 from starlette.requests import Request
 
-from floorman.fold import betting
 from floorman.storage import FloorCallLog, Hands, Role, Session
 from floorman.web import live_hands
 from floorman.web.incident_drafts import plain_json, ruling_object
@@ -67,9 +66,9 @@ class FloorCall(BaseModel):
 def hand_obj(live: LiveHand, *, with_log: bool = True) -> dict[str, Any]:
     """A hand as the API gives it; without ``log`` (``with_log=False``) for an answer that says only what changed."""
     result = live.result
-    meter = sa_meter(result.state, live.book)
+    meter = sa_meter(live.hand)
     pending = live.pending_ruling
-    to_act = None if (pending is not None or live.over) else betting.next_to_act(result.state)
+    to_act = None if (pending is not None or live.over) else result.view.next_to_act
     return {
         "id": live.record.id, "table": live.record.table_name, "hand": live.record.hand_number,
         "dealer": live.record.dealer, "seq": live.seq, "replay_of": live.record.replay_of,

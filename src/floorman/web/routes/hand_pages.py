@@ -197,27 +197,27 @@ def _appender(request: Request, post: PagePost, build: Callable[[LiveHand], list
 @router.post("/hands/{hand_id}/deal")
 def quick_deal(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     return _change(request, post, hand_id, _appender(
-        request, post, lambda live: deal_events(post.fields(), live.result.state)))
+        request, post, lambda live: deal_events(post.fields(), live.result.view)))
 
 
 @router.post("/hands/{hand_id}/deal-error")
 def deal_error(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     """A deal error noticed after the deal: entered now, the actions that followed kept."""
     return _change(request, post, hand_id, lambda conn, live: live_hands.correct_deal(
-        conn, hand_id, flaws=deal_flaws(post.fields(), live.result.state), expected_seq=post.seq(),
+        conn, hand_id, flaws=deal_flaws(post.fields(), live.result.view), expected_seq=post.seq(),
         user=post.session.user, now=services(request).stamp(), rooms=post.session.reach))
 
 
 @router.post("/hands/{hand_id}/act")
 def act(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     return _change(request, post, hand_id, _appender(
-        request, post, lambda live: [action_event(post.fields(), live.result.state)]))
+        request, post, lambda live: [action_event(post.fields(), live.result.view)]))
 
 
 @router.post("/hands/{hand_id}/event")
 def log_event(request: Request, post: DealerPost, hand_id: RecordId) -> Response:
     return _change(request, post, hand_id, _appender(
-        request, post, lambda live: [other_event(post.fields(), live.result.state)]))
+        request, post, lambda live: [other_event(post.fields(), live.result.view)]))
 
 
 @router.post("/hands/{hand_id}/floor")

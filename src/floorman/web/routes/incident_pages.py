@@ -14,7 +14,6 @@ from floorman.errors import FloormanError, UnknownRulebookError
 from floorman.fold.findings import Irregularity
 from floorman.formats import handlog
 from floorman.law.rulebooks import find_rulebook
-from floorman.law.rulings.sa import sa_reason
 from floorman.locale import say
 from floorman.storage import ConflictError, IncidentQuery, Incidents, Role, Session
 from floorman.web.error_responses import describe_error
@@ -82,10 +81,10 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
     try:
         log = handlog.from_obj(incident.log)
         game, level = game_text(log.game, log.effective_structure, t), level_text(log.level, t)
-        state = Hand(log).state
-        late = out_of_turn_events(state)
+        hand = Hand(log, rulebook=book)
+        late = out_of_turn_events(hand.view)
         if late and book is not None:
-            oot_note = say(sa_reason(state, book.params), t.locale)
+            oot_note = say(hand.sa_reason(), t.locale)
     except FloormanError:
         pass  # a log kept as it was recorded that the engine no longer reads: its events are still listed
     told = told_words(incident.told, t, substantial_action=view.substantial_action)
