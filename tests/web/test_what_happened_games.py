@@ -287,8 +287,27 @@ def test_the_page_offers_the_game_s_mishaps_streets_and_cards(floor: TestClient,
         assert "A down card dealt face up" in html and "7th street" in html
         assert "Lá bài úp bị chia ngửa" in vietnamese and "vòng thứ bảy" in vietnamese
     else:
-        assert "Card exposed on the draw" in html and "1st draw" in html
-        assert "Lá bài bị lộ khi đổi bài" in vietnamese and "lần đổi bài thứ nhất" in vietnamese
+        assert "Card exposed on the draw" in html and "Lá bài bị lộ khi đổi bài" in vietnamese
+
+
+def _street_labels(html: str) -> dict[str, str]:
+    return dict(re.findall(r'name="street" value="([^"]+)"[^>]*><span>([^<]+)</span>', html))
+
+
+@pytest.mark.parametrize(("game", "english", "vietnamese"), [
+    ("2-7-single-draw", {"predraw": "before the draw", "first_draw": "the draw"},
+     {"predraw": "trước khi đổi bài", "first_draw": "lần đổi bài"}),
+    ("2-7-triple-draw", {"predraw": "before the draw", "first_draw": "1st draw", "second_draw": "2nd draw",
+                         "third_draw": "3rd draw"},
+     {"predraw": "trước khi đổi bài", "first_draw": "lần đổi bài thứ nhất", "second_draw": "lần đổi bài thứ hai",
+      "third_draw": "lần đổi bài thứ ba"}),
+])
+def test_a_game_with_one_draw_names_it_the_draw_and_a_game_with_three_counts_them(
+        floor: TestClient, game: str, english: dict[str, str], vietnamese: dict[str, str]) -> None:
+    _table(floor, "9", game)
+    assert _street_labels(floor.get("/what-happened?table=9").text) == english
+    said = floor.get("/what-happened?table=9", headers={"Accept-Language": "vi"}).text
+    assert _street_labels(said) == vietnamese
 
 
 @pytest.mark.parametrize(("game", "answers", "verdict", "rule_id"), [
