@@ -3,6 +3,7 @@ screen, the incident log, the rules, the statistics, the users, in English and V
 
 from __future__ import annotations
 
+import html
 import re
 
 from fastapi.testclient import TestClient
@@ -264,3 +265,36 @@ def test_a_refused_change_on_the_users_page_is_said_in_the_directors_language(di
                                               "password": "dealer pass", "role": "boss"})
     assert response.status_code == 409
     assert "hãy chọn vai trò: dealer, floor hoặc director" in response.text
+
+
+def _comes_back_to(client: TestClient, answer: Response, shows: str) -> str:
+    """The language switch on a page that answered a form: its address is the GET page that shows the same, and
+    switching there speaks the other language with no error."""
+    assert answer.status_code in (404, 409, 422), answer.text
+    match = re.search(r'name="next" value="([^"]*)"', answer.text)
+    assert match is not None and html.unescape(match[1]) == shows, match and match[1]
+    switched = client.post("/language", data={"csrf_token": form_token(client, shows), "locale": "vi",
+                                               "next": html.unescape(match[1])})
+    client.post("/language", data={"csrf_token": form_token(client, shows), "locale": "en", "next": "/"})
+    assert switched.status_code == 200 and str(switched.url).endswith(shows), (switched.status_code, switched.url)
+    assert '<html lang="vi">' in switched.text and 'data-testid="error"' not in switched.text
+    return switched.text
+
+
+def test_the_language_switch_on_a_page_that_answered_a_form_comes_back_to_its_get_page(floor: TestClient) -> None:
+    page = setup_table(floor)
+    refused = tap(floor, page, "act", seat="1", move="dance")
+    assert 'data-seq="3"' in _comes_back_to(floor, refused, page)
+    _comes_back_to(floor, floor.post("/hands", data={"csrf_token": form_token(floor), "table": "7", "seats": "14"}),
+                   "/hands/new?table=7")
+    floor.post("/api/incidents", json={"log": __import__("tests.web.conftest", fromlist=["example"]).example(
+        "first-card-wrong-seat")})
+    refused = floor.post("/incidents/1/correct", data={"csrf_token": form_token(floor, "/incidents/1"),
+                                                       "verdict": "continue", "reason": ""})
+    assert "MD-FIRST-WRONG-SEAT" in _comes_back_to(floor, refused, "/incidents/1")
+
+
+def test_the_language_switch_on_the_users_page_after_a_refused_change_comes_back_to_the_users(
+        director: TestClient) -> None:
+    refused = director.post("/users/999", data={"csrf_token": form_token(director, "/users"), "role": "floor"})
+    _comes_back_to(director, refused, "/users")

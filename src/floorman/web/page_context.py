@@ -14,7 +14,8 @@ from floorman.web.ruling_words import verdict_names
 from floorman.web.security import request_locale
 from floorman.web.services import services
 
-__all__ = ["NOTICES", "ROLE_NAMES", "STATUS_NAMES", "base_context", "redirect", "render_page", "translator_for"]
+__all__ = ["NOTICES", "ROLE_NAMES", "STATUS_NAMES", "base_context", "redirect", "render_page", "return_address",
+           "translator_for"]
 
 NOTICES = {
     "ruling_recorded": N_("The ruling is recorded in the incident log."),
@@ -41,7 +42,17 @@ def translator_for(request: Request, session: Session | None) -> Translator:
     return services(request).translators[request_locale(request, session)]
 
 
-def base_context(request: Request, session: Session | None, *, active: str = "") -> dict[str, Any]:
+def return_address(request: Request, answering: str | None = None) -> str:
+    """Where the language switch comes back to: a page's own address, its query kept; a page that answers a form
+    comes back as the GET page that shows the same (``answering``), never sending the form again."""
+    if request.method in ("GET", "HEAD"):
+        path = quote(request.url.path, safe="/")
+        return f"{path}?{request.url.query}" if request.url.query else path
+    return answering or quote(request.url.path, safe="/")
+
+
+def base_context(request: Request, session: Session | None, *, active: str = "",
+                 here: str | None = None) -> dict[str, Any]:
     locale = request_locale(request, session)
     t = services(request).translators[locale]
     notice_key = request.query_params.get("notice", "")
@@ -54,7 +65,7 @@ def base_context(request: Request, session: Session | None, *, active: str = "")
         "locale_names": locale_names(),
         "active": active,
         "path": request.url.path,
-        "here": quote(request.url.path + (f"?{request.url.query}" if request.url.query else ""), safe="/?=&"),
+        "here": return_address(request, here),
         "notice": notice,
         "is_floor": user is not None and user.role.allows(Role.FLOOR),
         "is_director": user is not None and user.role.allows(Role.DIRECTOR),
@@ -66,9 +77,10 @@ def base_context(request: Request, session: Session | None, *, active: str = "")
 
 def render_page(
     request: Request, session: Session | None, template: str, *, active: str = "", status: int = 200,
-    **context: Any,
+    here: str | None = None, **context: Any,
 ) -> HTMLResponse:
-    ctx = base_context(request, session, active=active)
+    """The page; ``here`` is the GET address that shows it again where it answers a form."""
+    ctx = base_context(request, session, active=active, here=here)
     ctx.update(context)
     svc = services(request)
     return svc.pages.render(template, ctx, locale=ctx["locale"], status=status)

@@ -215,7 +215,7 @@ def _users_page(request: Request, session: Session, *, error: str = "", status: 
         users = AccountAdmin(Accounts(conn), session.user).all()
     slowed = {u.id for u in users if svc.login_limiter.slowed(u.username)}
     return render_page(request, session, "users.html", active="users", users=users, roles=[r.value for r in Role],
-                       slowed=slowed, error=error, status=status)
+                       slowed=slowed, error=error, status=status, here="/users")
 
 
 @router.get("/users")

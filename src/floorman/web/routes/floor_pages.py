@@ -31,7 +31,7 @@ def _page(request: Request, session: Session, *, error: str = "", status: int = 
     with svc.db.connect() as conn:
         calls = open_call_views(conn, t, now=svc.now(), rooms=session.reach)
     return render_page(request, session, "floor_calls.html", active="floor", calls=calls, error=error,
-                       status=status)
+                       status=status, here="/floor")
 
 
 @router.get("/floor", include_in_schema=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends
 from starlette.requests import Request
@@ -93,6 +94,7 @@ def _setup_page(request: Request, session: Session, setup: TableSetup, *, error:
         statuses=[s.value for s in PlayerStatus if s is not PlayerStatus.REDEAL_DEAD], max_seats=MAX_SEATS,
         level_fields=LEVEL_FIELDS, rooms=_rooms_to_start_in(request, session),
         room_id=session.home_room if room_id is None else room_id,
+        here=f"/hands/new?{urlencode({'table': setup.table_name})}",
     )
 
 
@@ -157,6 +159,7 @@ def _live_page(request: Request, session: Session, hand_id: int, *, error: str =
         view = live_view(live, t, replay_hand_id=replays[0].id if replays else None)
         calls = FloorCallLog(conn, rooms=session.reach).of_hand(hand_id)
     return render_page(request, session, "live.html", active="tables", view=view, error=error, status=status,
+                       here=f"/hands/{hand_id}",
                        can_rule=(session.user.role_in(live.record.room_id) or Role.DEALER).allows(Role.FLOOR),
                        floor_call=calls[-1] if calls and view.pending else None)
 

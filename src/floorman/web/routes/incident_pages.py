@@ -100,6 +100,7 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
         at += len(run)
     return render_page(request, session, "incident.html", active="incidents", incident=incident, view=view,
                        events=events, history=history, error=error, status=status, game=game, level=level,
+                       here=f"/incidents/{incident_id}",
                        report_lines=report_lines, told=told, oot_note=oot_note,
                        carried=carried_words((incident.told or {}).get("carried"), t),
                        players=incident.log.get("players", []), involved=_involved(incident.ruling))

@@ -165,6 +165,8 @@ def _page(request: Request, session: Session, table: str, *, form: Mapping[str, 
     level_fields = [(name, setup.level.get(name, 0)) for name in CARRIED_LEVEL_FIELDS
                     if name == "number" or setup.level.get(name)]
     told = form or {}
+    token = token or secrets.token_urlsafe(16)
+    kept = Draft(table=table, token=token, base=None, fields=told, dealt=None if dealt is None else tuple(dealt))
     family = log.spec.family
     offered = mishaps_for(family)
     return render_page(
@@ -180,7 +182,7 @@ def _page(request: Request, session: Session, table: str, *, form: Mapping[str, 
         dealt=[int(s) for s in dealt if s.isdigit()] if dealt is not None else entitled,
         level_fields=level_fields,
         level_changed=any(told.get(f"level_{n}", str(v)) not in ("", str(v)) for n, v in level_fields),
-        draft=token or secrets.token_urlsafe(16), base=last.id,
+        draft=token, base=last.id, here=f"/what-happened?{kept.query()}",
     )
 
 
@@ -256,7 +258,7 @@ def _ruling_page(request: Request, session: Session, draft: Draft, *, error: str
         level=level_text(log.level, t), game=game_text(log.game, log.effective_structure, t),
         omits=sorted(o.value for o in log.omits), r=ruling_view(ruling, book, t), hidden=draft.hidden(),
         back=f"/what-happened?{draft.query()}", carried=carried_words(told.facts.obj(), t), error=error,
-        status=status,
+        status=status, here=f"/what-happened/ruling?{draft.query()}",
     )
 
 
