@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from floorman.storage import (
 )
 from floorman.storage.rooms import Rooms
 from floorman.web.app import create_app
-from tests.store.test_contract import NOW, draft
+from tests.store.test_contract import NOW, TOLD, draft
 from tests.web.conftest import FAST_HASH, PASSWORD, example, log_in
 
 STAFF = {"dana": ("main", Role.DEALER), "flo": ("main", Role.FLOOR), "rita": ("riverside", Role.FLOOR),
@@ -203,7 +204,7 @@ def _single_room_console(path: Path) -> str:
                                   user_id=floor.id)
         Hands(conn, rooms=EVERY_ROOM).append(hand.id, [{"type": "deal"}, {"type": "deal"}], expected_seq=0, now=NOW, user_id=floor.id)
         first = Incidents(conn, rooms=EVERY_ROOM).record(draft("first"), now=NOW)
-        Incidents(conn, rooms=EVERY_ROOM).record(draft("second"), now=NOW)
+        Incidents(conn, rooms=EVERY_ROOM).record(replace(draft("second"), told=TOLD), now=NOW)  # a hand told to the floor
         Incidents(conn, rooms=EVERY_ROOM).record(draft("first, corrected", corrects=first.id), now=NOW)
         head = chain_status(conn).head
     db.close()
@@ -227,6 +228,7 @@ def test_db_copy_moves_a_room_with_its_chain_and_its_staff(store: str, tmp_path:
             assert (status.entries, status.head, status.broken) == (3, head, None)
             assert [e.event for e in Hands(conn, rooms=EVERY_ROOM).events(1)] == [{"type": "deal"}, {"type": "deal"}]
             assert Incidents(conn, rooms=EVERY_ROOM).get(1).corrected_by == 3
+            assert Incidents(conn, rooms=EVERY_ROOM).get(2).told == TOLD  # the record of a told hand comes along
             boss = Accounts(conn, PasswordHasher(cost=FAST_HASH)).authenticate("boss", PASSWORD)
             assert boss is not None and boss.rooms == ((1, Role.DIRECTOR),)  # the room's director, not the group's
         with target.transaction() as conn:  # new records go on after the copied ids

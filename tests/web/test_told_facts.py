@@ -206,3 +206,13 @@ def test_a_stud_hand_s_record_carries_no_button_and_says_its_street() -> None:
     words = told_words(record, load_translations()["en"], substantial_action=False)
     assert words is not None and ("What went wrong", "Door card dealt face down") in words.entered
     assert ("On which street", "third street") in words.entered  # the mishap names it: not asked, not unknown
+
+
+def test_a_correction_of_a_told_hand_s_incident_keeps_its_record(floor: TestClient) -> None:
+    incident = _four_card_flop_incident(floor, table="8")
+    corrected = floor.post(f"/api/incidents/{incident['id']}/corrections",
+                           json={"verdict": "misdeal", "reason": "the flop was exposed before the burn"})
+    assert corrected.status_code == 201, corrected.text
+    assert corrected.json()["told"] == incident["told"] and corrected.json()["corrects"] == incident["id"]
+    html = floor.get(f"/incidents/{corrected.json()['id']}").text
+    assert 'data-testid="told-assumed"' in html
