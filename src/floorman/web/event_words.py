@@ -24,34 +24,34 @@ from floorman.words.events import colour_text
 __all__ = ["CAUSE_NAMES", "cause_name", "describe_batch", "describe_event"]
 
 
-_BLINDS = {"sb": N_("small blind"), "bb": N_("big blind"), "ante": N_("ante"), "bb_ante": N_("big-blind ante"),
-           "straddle": N_("straddle"), "bring_in": N_("bring-in"), "dead": N_("dead blind")}
-_ACTIONS = {"fold": N_("Seat %(seat)s folds"), "check": N_("Seat %(seat)s checks"),
-            "call": N_("Seat %(seat)s calls"), "bet": N_("Seat %(seat)s bets %(to)s"),
-            "raise": N_("Seat %(seat)s raises to %(to)s"), "complete": N_("Seat %(seat)s completes"),
-            "all_in": N_("Seat %(seat)s goes all in")}
+_BLINDS = {"sb": N_("console.event_words.small_blind"), "bb": N_("console.event_words.big_blind"), "ante": N_("console.event_words.ante"), "bb_ante": N_("console.event_words.big_blind_ante"),
+           "straddle": N_("console.event_words.straddle"), "bring_in": N_("console.event_words.bring_in"), "dead": N_("console.event_words.dead_blind")}
+_ACTIONS = {"fold": N_("console.event_words.seat_folds"), "check": N_("console.event_words.seat_checks"),
+            "call": N_("console.event_words.seat_calls"), "bet": N_("console.event_words.seat_bets_to"),
+            "raise": N_("console.event_words.seat_raises_to"), "complete": N_("console.event_words.seat_completes"),
+            "all_in": N_("console.event_words.seat_goes_all_in")}
 _DISCOVERIES = {
-    "duplicate": N_("Two identical cards found"),
-    "foreign_back": N_("Card with a different back found (%(where)s)"),
-    "previous_hand_card": N_("Card from a previous hand found"),
-    "missing_card": N_("The deck is short a card"),
-    "non_standard": N_("Card that does not belong to the game found"),
-    "stub_disordered": N_("The stub was dropped or mixed"),
-    "wrong_count": N_("Seat %(seat)s holds %(count)s cards"),
-    "knew_defect": N_("Seat %(seat)s knew the deck was defective"),
-    "mixed": N_("A card was mixed into seat %(seat)s's hand"),
+    "duplicate": N_("console.event_words.two_identical_cards_found"),
+    "foreign_back": N_("console.event_words.card_with_a_different_back_found"),
+    "previous_hand_card": N_("console.event_words.card_from_a_previous_hand_found"),
+    "missing_card": N_("console.event_words.the_deck_is_short_a_card"),
+    "non_standard": N_("console.event_words.card_that_does_not_belong_to"),
+    "stub_disordered": N_("console.event_words.the_stub_was_dropped_or_mixed"),
+    "wrong_count": N_("console.event_words.seat_holds_count_cards"),
+    "knew_defect": N_("console.event_words.seat_knew_the_deck_was_defective"),
+    "mixed": N_("console.event_words.a_card_was_mixed_into_seat"),
 }
-_WHERE = {"hand": N_("in a hand"), "board": N_("on the board"), "stub": N_("in the stub")}
-_SIMPLE = {"shuffle": N_("The stub is reshuffled"), "pot_awarded": N_("The pot is pushed"),
-           "next_hand": N_("The next hand begins"), "boxed": N_("Boxed card found in the deck"),
-           "burn": N_("Burn card"), "hand_began": N_("The hand begins (first riffle or shuffler button)"),
-           "deal_completed": N_("The deal is complete"), "found_in_burns": N_("Card found among the burns")}
-_IDENTIFIED = {"kept_apart": N_("kept apart from the muck"), "faces_known": N_("faces known"),
-               "camera": N_("seen on camera"), "table_agreement": N_("by the table's agreement"),
-               "not_identified": N_("not identified")}
-_FOUND_WHERE = {"off_table": N_("Card found off the table"), "table": N_("Card found loose on the table"),
-                "hand": N_("Card found in seat %(seat)s's hand")}
-_MIXED = {"muck": N_("into the muck"), "burns": N_("into the burns")}
+_WHERE = {"hand": N_("console.event_words.in_a_hand"), "board": N_("console.event_words.on_the_board"), "stub": N_("console.event_words.in_the_stub")}
+_SIMPLE = {"shuffle": N_("console.event_words.the_stub_is_reshuffled"), "pot_awarded": N_("console.event_words.the_pot_is_pushed"),
+           "next_hand": N_("console.event_words.the_next_hand_begins"), "boxed": N_("console.common.boxed_card_found_in_the_deck"),
+           "burn": N_("console.common.burn_card"), "hand_began": N_("console.event_words.the_hand_begins_first_riffle_or"),
+           "deal_completed": N_("console.event_words.the_deal_is_complete"), "found_in_burns": N_("console.event_words.card_found_among_the_burns")}
+_IDENTIFIED = {"kept_apart": N_("console.event_words.kept_apart_from_the_muck"), "faces_known": N_("console.event_words.faces_known"),
+               "camera": N_("console.event_words.seen_on_camera"), "table_agreement": N_("console.event_words.by_the_tables_agreement"),
+               "not_identified": N_("console.event_words.not_identified")}
+_FOUND_WHERE = {"off_table": N_("cause.name.card_found_off_table"), "table": N_("console.event_words.card_found_loose_on_the_table"),
+                "hand": N_("console.event_words.card_found_in_seat_s_hand")}
+_MIXED = {"muck": N_("console.event_words.into_the_muck"), "burns": N_("console.event_words.into_the_burns")}
 
 
 def cause_name(value: str, t: Translator) -> str:
@@ -67,14 +67,14 @@ def _card(event: Mapping[str, Any]) -> str:
 def _deal(event: Mapping[str, Any], t: Translator) -> str:
     notes = [c for c in (_card(event),) if c]
     if event.get("boxed"):
-        notes.append(t.gettext("boxed"))
+        notes.append(t.gettext("console.event_words.boxed"))
     elif event.get("face_up"):
-        notes.append(t.gettext("face up"))
+        notes.append(t.gettext("console.event_words.face_up"))
     if event.get("replacement"):
-        notes.append(t.gettext("replacement"))
+        notes.append(t.gettext("console.event_words.replacement"))
     if event.get("back"):
-        notes.append(t.gettext("%(back)s back") % {"back": colour_text(str(event["back"]), t.locale)})
-    text = t.gettext("Card to seat %(seat)s") % {"seat": event.get("seat")}
+        notes.append(t.gettext("console.event_words.back") % {"back": colour_text(str(event["back"]), t.locale)})
+    text = t.gettext("console.event_words.card_to_seat") % {"seat": event.get("seat")}
     return f"{text} ({', '.join(notes)})" if notes else text
 
 
@@ -87,7 +87,7 @@ def describe_event(event: Mapping[str, Any], t: Translator) -> str:
     seat = event.get("seat")
     if kind == "post":
         blind = str(event.get("blind", ""))
-        return t.gettext("Seat %(seat)s posts the %(blind)s: %(amount)s") % {
+        return t.gettext("console.event_words.seat_posts_the_blind_amount") % {
             "seat": seat, "blind": t.gettext(_BLINDS[blind]) if blind in _BLINDS else blind,
             "amount": format_chips(event.get("amount"), t.locale)}
     if kind == "deal":
@@ -100,13 +100,13 @@ def describe_event(event: Mapping[str, Any], t: Translator) -> str:
         return text
     if kind == "board":
         if event.get("face_up") is False:  # a card lying face down is not known at the table
-            return t.gettext("Board card") + " (" + t.gettext("face down") + ")"
-        return t.gettext("Board card") + (f" {_card(event)}" if _card(event) else "")
+            return t.gettext("console.event_words.board_card") + " (" + t.gettext("console.common.face_down") + ")"
+        return t.gettext("console.event_words.board_card") + (f" {_card(event)}" if _card(event) else "")
     if kind == "expose":
-        who = t.gettext("by the dealer") if event.get("by") == "dealer" else t.gettext("by the player")
+        who = t.gettext("console.event_words.by_the_dealer") if event.get("by") == "dealer" else t.gettext("console.event_words.by_the_player")
         index = event.get("index")
-        which = t.gettext("card %(index)s") % {"index": index} if index else t.gettext("a card")
-        return t.gettext("Seat %(seat)s: %(which)s exposed %(who)s") % {"seat": seat, "which": which, "who": who}
+        which = t.gettext("console.event_words.card_index") % {"index": index} if index else t.gettext("console.event_words.a_card")
+        return t.gettext("console.event_words.seat_which_exposed_who") % {"seat": seat, "which": which, "who": who}
     if kind == "discover":
         what = str(event.get("what", ""))
         where = str(event.get("where", ""))
@@ -115,34 +115,34 @@ def describe_event(event: Mapping[str, Any], t: Translator) -> str:
             "where": t.gettext(_WHERE[where]) if where in _WHERE else where}
         return text + (f" ({_card(event)})" if _card(event) else "")
     if kind == "discard":
-        return t.gettext("Seat %(seat)s discards %(count)s") % {"seat": seat, "count": event.get("count")}
+        return t.gettext("console.event_words.seat_discards_count") % {"seat": seat, "count": event.get("count")}
     if kind == "show":
-        return t.gettext("Seat %(seat)s shows %(cards)s") % {"seat": seat, "cards": " ".join(event.get("cards", []))}
+        return t.gettext("console.event_words.seat_shows_cards") % {"seat": seat, "cards": " ".join(event.get("cards", []))}
     if kind == "muck":
         if event.get("by") == "dealer":
-            return t.gettext("The dealer mucks seat %(seat)s's hand") % {"seat": seat}
-        return t.gettext("Seat %(seat)s mucks") % {"seat": seat}
+            return t.gettext("console.event_words.the_dealer_mucks_seat_s_hand") % {"seat": seat}
+        return t.gettext("console.event_words.seat_mucks") % {"seat": seat}
     if kind == "arrive":
-        return t.gettext("Seat %(seat)s is back at the table") % {"seat": seat}
+        return t.gettext("console.event_words.seat_is_back_at_the_table") % {"seat": seat}
     if kind == "leave":
-        return t.gettext("Seat %(seat)s leaves the table") % {"seat": seat}
+        return t.gettext("console.event_words.seat_leaves_the_table") % {"seat": seat}
     if kind == "seat_player":
-        return t.gettext("%(name)s sits down in seat %(seat)s") % {"name": event.get("name"), "seat": seat}
+        return t.gettext("console.event_words.name_sits_down_in_seat") % {"name": event.get("name"), "seat": seat}
     if kind == "level_change":
-        return t.gettext("The level changes")
+        return t.gettext("console.event_words.the_level_changes")
     if kind == "floor":
         note = event.get("note")
-        text = t.gettext("Floor called")
+        text = t.gettext("console.event_words.floor_called")
         if event.get("seconds_after_award") is not None:  # version 1.2
-            text += " (" + t.gettext("%(seconds)s seconds after the pot was awarded") % {
+            text += " (" + t.gettext("console.event_words.seconds_after_the_pot_was_awarded") % {
                 "seconds": event["seconds_after_award"]} + ")"
         return text + (f": {note}" if note else "")
     if kind == "ruling_applied":
         override = event.get("override")
         if override:
-            return t.gettext("Floor ruled otherwise (%(verdict)s): %(reason)s") % {
+            return t.gettext("console.event_words.floor_ruled_otherwise_verdict_reason") % {
                 "verdict": verdict_name(override.get("verdict"), t), "reason": override.get("reason")}
-        return t.gettext("Floor's ruling carried out")
+        return t.gettext("console.event_words.floors_ruling_carried_out")
     if kind in _SIMPLE:
         return t.gettext(_SIMPLE[kind]) + (f" ({_card(event)})" if _card(event) else "")
     return str(kind)
@@ -154,44 +154,44 @@ def _added_event(event: Mapping[str, Any], t: Translator) -> str | None:
     seat = event.get("seat")
     if kind == "muck_retrieved":
         how = str(event.get("identified", ""))
-        return t.gettext("Seat %(seat)s's hand taken back from the muck (%(how)s)") % {
+        return t.gettext("console.event_words.seat_s_hand_taken_back_from") % {
             "seat": seat, "how": t.gettext(_IDENTIFIED[how]) if how in _IDENTIFIED else how}
     if kind == "card_found":
         where = str(event.get("where", ""))
         text = t.gettext(_FOUND_WHERE[where]) % {"seat": seat} if where in _FOUND_WHERE else where
         notes = [c for c in (_card(event),) if c]
         if event.get("origin", "unknown") == "unknown":
-            notes.append(t.gettext("origin unknown"))
+            notes.append(t.gettext("console.event_words.origin_unknown"))
         return f"{text} ({', '.join(notes)})" if notes else text
     if kind == "stub_dropped":
         if event.get("rebuilt"):
-            return t.gettext("The stub was dropped and put back in order")
+            return t.gettext("console.event_words.the_stub_was_dropped_and_put")
         into = [t.gettext(_MIXED[m]) for m in event.get("mixed_with", ()) if m in _MIXED]
-        text = t.gettext("The stub was dropped, its order lost")
+        text = t.gettext("console.event_words.the_stub_was_dropped_its_order")
         return f"{text} ({', '.join(into)})" if into else text
     if kind == "burn" and event.get("back"):
-        return t.gettext("Burn card") + " (" + t.gettext("%(back)s back") % {
+        return t.gettext("console.common.burn_card") + " (" + t.gettext("console.event_words.back") % {
             "back": colour_text(str(event["back"]), t.locale)} + ")"
     if kind == "discover" and event.get("what") == "wrong_count" and event.get("caused_by") == "player":
-        text = t.gettext("Seat %(seat)s holds %(count)s cards") % {"seat": seat, "count": event.get("count", "")}
+        text = t.gettext("console.event_words.seat_holds_count_cards") % {"seat": seat, "count": event.get("count", "")}
         by = event.get("by_seat")
-        cause = (t.gettext("seat %(seat)s took or swapped cards") % {"seat": by} if by is not None
-                 else t.gettext("a player took or swapped cards"))
+        cause = (t.gettext("console.event_words.seat_took_or_swapped_cards") % {"seat": by} if by is not None
+                 else t.gettext("console.event_words.a_player_took_or_swapped_cards"))
         return f"{text} ({cause})"
     if kind == "next_hand" and (event.get("button") is not None or event.get("made_up")):
         parts = []
         if event.get("button") is not None:
-            parts.append(t.gettext("button to seat %(seat)s") % {"seat": event["button"]})
+            parts.append(t.gettext("console.event_words.button_to_seat") % {"seat": event["button"]})
         if event.get("made_up"):
-            parts.append(t.gettext("blinds made up by seats %(seats)s") % {
+            parts.append(t.gettext("console.event_words.blinds_made_up_by_seats") % {
                 "seats": " ".join(str(s) for s in event["made_up"])})
-        return t.gettext("The next hand begins") + f" ({'; '.join(parts)})"
+        return t.gettext("console.event_words.the_next_hand_begins") + f" ({'; '.join(parts)})"
     if kind == "pot_awarded" and (event.get("shares") or event.get("during_break")):
-        parts = [t.gettext("seat %(seat)s: %(amount)s") % {"seat": share.get("seat"),
+        parts = [t.gettext("console.event_words.seat_amount") % {"seat": share.get("seat"),
                  "amount": format_chips(share.get("amount"), t.locale)} for share in event.get("shares") or ()]
         if event.get("during_break"):  # version 1.2
-            parts.append(t.gettext("during a break"))
-        text = t.gettext("The pot is awarded in parts") if event.get("shares") else t.gettext("The pot is pushed")
+            parts.append(t.gettext("console.event_words.during_a_break"))
+        text = t.gettext("console.event_words.the_pot_is_awarded_in_parts") if event.get("shares") else t.gettext("console.event_words.the_pot_is_pushed")
         return text + f" ({', '.join(parts)})"
     return None
 
@@ -202,15 +202,15 @@ def describe_batch(events: Sequence[Mapping[str, Any]], t: Translator) -> str:
     plain = [e for e in deals if not (e.get("face_up") or e.get("boxed") or e.get("replacement") or _card(e))]
     if len(deals) > 2 and len(deals) == len(events):
         seats = " ".join(str(e.get("seat")) for e in deals)
-        text = t.ngettext("%(n)s card dealt to seats %(seats)s", "%(n)s cards dealt to seats %(seats)s",
+        text = t.ngettext("console.event_words.n_card_dealt_to_seats", "console.event_words.n_card_dealt_to_seats.plural",
                           len(deals)) % {"n": len(deals), "seats": seats}
         special = [describe_event(e, t) for e in deals if e not in plain]
         return "; ".join([text, *special])
     boards = [e for e in events if e.get("type") in ("board", "burn")]
     if len(boards) == len(events) and any(e.get("type") == "board" for e in events):
-        parts = [t.gettext("Burn card") if e.get("type") == "burn"
+        parts = [t.gettext("console.common.burn_card") if e.get("type") == "burn"
                  else "▢" if e.get("face_up") is False else (_card(e) or "▢") for e in events]
-        return t.gettext("Board") + ": " + " · ".join(parts)
+        return t.gettext("console.common.board") + ": " + " · ".join(parts)
     return "; ".join(describe_event(e, t) for e in events)
 
 

@@ -89,10 +89,10 @@ def call_view(conn: Connection, call: LoggedCall, t: Translator, *, now: datetim
         raised_times=call.raised_times, verdict=view.verdict, headline=view.headline,
         causes=tuple(dict.fromkeys(cause_name(f.irregularity.value, t) for f in ruling.findings)), lines=lines,
         oot_note=say(live.hand.sa_reason(), t.locale) if late else "",
-        oot_label=t.gettext("Out of turn."),
-        title=t.gettext("Floor call: table %(table)s, hand %(hand)s") % {"table": call.table_name,
+        oot_label=t.gettext("console.common.out_of_turn"),
+        title=t.gettext("console.floor_desk.floor_call_table_hand") % {"table": call.table_name,
                                                                            "hand": call.hand_number},
-        open_label=t.gettext("Open the hand"), answer_label=t.gettext("On my way"), later_label=t.gettext("Later"),
+        open_label=t.gettext("console.common.open_the_hand"), answer_label=t.gettext("console.common.on_my_way"), later_label=t.gettext("console.floor_desk.later"),
     )
 
 

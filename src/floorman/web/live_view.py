@@ -201,14 +201,14 @@ def game_text(game: Game, structure: Structure, t: Translator) -> str:
 
 def level_text(level: Level, t: Translator) -> str:
     """The level as the page header shows it: ``Level 7 · 200/400 · big-blind ante 400``."""
-    parts = [t.gettext("Level %(n)s") % {"n": level.number}] if level.number is not None else []
+    parts = [t.gettext("console.live_view.level_n") % {"n": level.number}] if level.number is not None else []
     if level.small_blind or level.big_blind:
         parts.append(f"{format_chips(level.small_blind, t.locale)}/{format_chips(level.big_blind, t.locale)}")
     if level.small_bet or level.big_bet:
-        parts.append(t.gettext("limits %(small)s/%(big)s") % {"small": format_chips(level.small_bet, t.locale),
+        parts.append(t.gettext("console.live_view.limits_small_big") % {"small": format_chips(level.small_bet, t.locale),
                                                               "big": format_chips(level.big_bet, t.locale)})
-    for amount, label in ((level.ante, N_("ante %(amount)s")), (level.big_blind_ante, N_("big-blind ante %(amount)s")),
-                          (level.bring_in, N_("bring-in %(amount)s"))):
+    for amount, label in ((level.ante, N_("console.live_view.ante_amount")), (level.big_blind_ante, N_("console.live_view.big_blind_ante_amount")),
+                          (level.bring_in, N_("console.live_view.bring_in_amount"))):
         if amount:
             parts.append(t.gettext(label) % {"amount": format_chips(amount, t.locale)})
     return " · ".join(parts)
@@ -238,7 +238,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
     causes = [cause_name(f.irregularity.value, t) for f in banner_ruling.findings]
     if not causes and not pending:
         causes = [cause_name(f.irregularity.value, t) for f in result.findings if f.at is not None]
-    summary = ", ".join(dict.fromkeys(causes)) or t.gettext("No irregularity so far")
+    summary = ", ".join(dict.fromkeys(causes)) or t.gettext("console.live_view.no_irregularity_so_far")
     meter = sa_meter(live.hand)
     street = next_board_street(state)
     batches: dict[int, list[Any]] = {}
@@ -247,7 +247,7 @@ def live_view(live: LiveHand, t: Translator, *, replay_hand_id: int | None = Non
         batches.setdefault(e.batch, []).append(e)
         at[id(e)] = index
     out_of_turn = out_of_turn_events(state)
-    out_of_turn_words = t.gettext("out of turn")
+    out_of_turn_words = t.gettext("console.common.out_of_turn_2")
     lines = tuple(
         LogLine(number=i + 1, text=describe_batch([e.event for e in group], t)
                 + (f" ({out_of_turn_words})" if any(at[id(e)] in out_of_turn for e in group) else ""),

@@ -18,24 +18,24 @@ __all__ = ["NOTICES", "ROLE_NAMES", "STATUS_NAMES", "base_context", "redirect", 
            "translator_for"]
 
 NOTICES = {
-    "ruling_recorded": N_("The ruling is recorded in the incident log."),
-    "replay_started": N_("The re-play has started: same button, same level, same players."),
-    "undone": N_("The last entry was taken back."),
-    "stale": N_("Someone else logged on this hand first: here is the latest. Tap again if it still applies."),
-    "correction_recorded": N_("The correction is recorded as a new entry; the old one stays on record."),
-    "user_saved": N_("The account is saved."),
-    "user_unlocked": N_("Failed logins forgotten: the account can log in again from every device."),
-    "language_saved": N_("Language changed."),
-    "hand_started": N_("New hand: blinds and antes are posted."),
-    "logged_out": N_("You are logged out."),
-    "nothing_to_undo": N_("There is nothing to take back."),
-    "on_the_way": N_("The table knows you are on your way."),
-    "already_filed": N_("This account was filed already: here is its hand. Nothing new was filed."),
+    "ruling_recorded": N_("console.page_context.the_ruling_is_recorded_in_the"),
+    "replay_started": N_("console.page_context.the_re_play_has_started_same"),
+    "undone": N_("console.page_context.the_last_entry_was_taken_back"),
+    "stale": N_("console.page_context.someone_else_logged_on_this_hand"),
+    "correction_recorded": N_("console.page_context.the_correction_is_recorded_as_a"),
+    "user_saved": N_("console.page_context.the_account_is_saved"),
+    "user_unlocked": N_("console.page_context.failed_logins_forgotten_the_account_can"),
+    "language_saved": N_("console.page_context.language_changed"),
+    "hand_started": N_("console.page_context.new_hand_blinds_and_antes_are"),
+    "logged_out": N_("console.page_context.you_are_logged_out"),
+    "nothing_to_undo": N_("console.page_context.there_is_nothing_to_take_back"),
+    "on_the_way": N_("console.page_context.the_table_knows_you_are_on"),
+    "already_filed": N_("console.page_context.this_account_was_filed_already_here"),
 }
 
-ROLE_NAMES = {"dealer": N_("Dealer"), "floor": N_("Floor"), "director": N_("Director")}
-STATUS_NAMES = {"present": N_("present"), "absent": N_("away"), "penalized": N_("on a penalty"),
-                "waiting": N_("waiting for the button"), "redeal_dead": N_("dealt a dead hand"), "empty": N_("empty")}
+ROLE_NAMES = {"dealer": N_("console.common.dealer"), "floor": N_("console.common.floor"), "director": N_("console.page_context.director")}
+STATUS_NAMES = {"present": N_("console.page_context.present"), "absent": N_("console.page_context.away"), "penalized": N_("console.page_context.on_a_penalty"),
+                "waiting": N_("console.page_context.waiting_for_the_button"), "redeal_dead": N_("console.page_context.dealt_a_dead_hand"), "empty": N_("console.page_context.empty")}
 
 
 def translator_for(request: Request, session: Session | None) -> Translator:

@@ -26,14 +26,14 @@ class SaMeter:
 
     def text(self, t: Translator) -> str:
         if self.reached:
-            return t.gettext("Point of no return reached: no misdeal now")
-        return t.ngettext("%(n)s of %(target)s action", "%(n)s of %(target)s actions", self.target) % {
+            return t.gettext("console.sa_meter.point_of_no_return_reached_no")
+        return t.ngettext("console.sa_meter.n_of_target_action", "console.sa_meter.n_of_target_action.plural", self.target) % {
             "n": self.counted, "target": self.target}
 
     def hint(self, t: Translator) -> str:
         if self.reached or self.other_target is None:
             return ""
-        return t.gettext("%(pair)s actions are enough once one of them puts chips in") % {"pair": self.other_target}
+        return t.gettext("console.sa_meter.pair_actions_are_enough_once_one") % {"pair": self.other_target}
 
 
 def sa_meter(hand: Hand) -> SaMeter:

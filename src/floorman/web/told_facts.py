@@ -191,26 +191,25 @@ def told_record(log: Mapping[str, Any], account: Account, carried: CarriedFacts,
 
 
 MISHAP_NAMES: Mapping[str, str] = {
-    Mishap.FIRST_CARD_WRONG_SEAT: N_("First card to the wrong seat"), Mishap.SEAT_SKIPPED: N_("A seat was skipped"),
-    Mishap.EXPOSED_CARD: N_("Card exposed in the deal"), Mishap.BOXED_CARD: N_("Boxed card in the deal"),
-    Mishap.EXTRA_CARD: N_("A seat has an extra card"), Mishap.SHORT_CARD: N_("A seat is a card short"),
-    Mishap.FOUR_CARD_FLOP: N_("Four-card flop"), Mishap.MISSING_BURN: N_("No burn before the street"),
-    Mishap.PREMATURE_CARD: N_("Card dealt too soon"), Mishap.FOREIGN_BACK: N_("Different back in a hand"),
-    Mishap.DUPLICATE: N_("Two identical cards"), Mishap.DOWN_CARD_UP: N_("A down card dealt face up"),
-    Mishap.DOOR_CARD_DOWN: N_("Door card dealt face down"), Mishap.DRAW_CARD_EXPOSED: N_("Card exposed on the draw"),
+    Mishap.FIRST_CARD_WRONG_SEAT: N_("console.common.first_card_to_the_wrong_seat"), Mishap.SEAT_SKIPPED: N_("console.common.a_seat_was_skipped"),
+    Mishap.EXPOSED_CARD: N_("console.common.card_exposed_in_the_deal"), Mishap.BOXED_CARD: N_("console.common.boxed_card_in_the_deal"),
+    Mishap.EXTRA_CARD: N_("console.common.a_seat_has_an_extra_card"), Mishap.SHORT_CARD: N_("console.common.a_seat_is_a_card_short"),
+    Mishap.FOUR_CARD_FLOP: N_("cause.name.four_card_flop"), Mishap.MISSING_BURN: N_("console.common.no_burn_before_the_street"),
+    Mishap.PREMATURE_CARD: N_("console.common.card_dealt_too_soon"), Mishap.FOREIGN_BACK: N_("console.common.different_back_in_a_hand"),
+    Mishap.DUPLICATE: N_("cause.name.duplicate_card"), Mishap.DOWN_CARD_UP: N_("console.common.a_down_card_dealt_face_up"),
+    Mishap.DOOR_CARD_DOWN: N_("console.common.door_card_dealt_face_down"), Mishap.DRAW_CARD_EXPOSED: N_("console.common.card_exposed_on_the_draw"),
 }
 """The mishaps as the "what happened" form names them."""
 
 _ASSUMED_WORDS: Mapping[Assumption, str] = {
-    Assumption.POSTS: N_("The blinds and antes, posted at the level's amounts"),
-    Assumption.DEAL: N_("The deal, card by card in the usual order"),
-    Assumption.CLOSING: N_("The betting before the street it happened on, closed by calls and checks"),
-    Assumption.BOARD: N_("The board cards of the earlier streets"),
-    Assumption.BURNS: N_("The burn cards"),
-    Assumption.DRAWS: N_("The draws, each seat discarding one card and dealt one"),
-    Assumption.COUNTED: N_("Who acted and how (seat by seat), from 'how many acted: %(acted)s' and "
-                           "'how many put chips in: %(chips_in)s'"),
-    Assumption.OTHER: N_("The other events a complete hand needs"),
+    Assumption.POSTS: N_("console.told_facts.the_blinds_and_antes_posted_at"),
+    Assumption.DEAL: N_("console.told_facts.the_deal_card_by_card_in"),
+    Assumption.CLOSING: N_("console.told_facts.the_betting_before_the_street_it"),
+    Assumption.BOARD: N_("console.told_facts.the_board_cards_of_the_earlier"),
+    Assumption.BURNS: N_("console.told_facts.the_burn_cards"),
+    Assumption.DRAWS: N_("console.told_facts.the_draws_each_seat_discarding_one"),
+    Assumption.COUNTED: N_("console.told_facts.who_acted_and_how_seat_by"),
+    Assumption.OTHER: N_("console.told_facts.the_other_events_a_complete_hand"),
 }
 
 
@@ -240,18 +239,18 @@ def told_words(record: object, t: Translator, *, substantial_action: bool) -> To
     entered: Mapping[str, Any] = record["entered"]
     mishap = str(entered.get("mishap", ""))
     acted, chips_in = _int(entered.get("acted")) or 0, _int(entered.get("chips_in")) or 0
-    lines = [(t.gettext("What went wrong"), t.gettext(MISHAP_NAMES[mishap]) if mishap in MISHAP_NAMES else mishap)]
+    lines = [(t.gettext("console.common.what_went_wrong"), t.gettext(MISHAP_NAMES[mishap]) if mishap in MISHAP_NAMES else mishap)]
     street = street_name(entered.get("street"), t)
-    lines.append((t.gettext("On which street"), street if entered.get("street_said") or not entered.get(
-        "street_asked") else t.gettext("Not known") + f" ({street})"))
+    lines.append((t.gettext("console.common.on_which_street"), street if entered.get("street_said") or not entered.get(
+        "street_asked") else t.gettext("console.common.not_known") + f" ({street})"))
     seat, card = _int(entered.get("seat")), _int(entered.get("card"))
     if seat is not None:
-        lines.append((t.gettext("To which seat"), str(seat)
-                      + (", " + t.gettext("card %(n)s") % {"n": card} if card is not None else "")))
-    lines.append((t.gettext("How many acted"), str(acted)))
-    lines.append((t.gettext("How many put chips in"), str(chips_in)))
+        lines.append((t.gettext("console.common.to_which_seat"), str(seat)
+                      + (", " + t.gettext("console.common.card_n") % {"n": card} if card is not None else "")))
+    lines.append((t.gettext("console.told_facts.how_many_acted"), str(acted)))
+    lines.append((t.gettext("console.told_facts.how_many_put_chips_in"), str(chips_in)))
     if entered.get("note"):
-        lines.append((t.gettext("What the table says"), str(entered["note"])))
+        lines.append((t.gettext("console.told_facts.what_the_table_says"), str(entered["note"])))
     assumed: list[tuple[str, str]] = []
     marks: dict[int, str] = {}
     chips = False
@@ -269,20 +268,17 @@ def told_words(record: object, t: Translator, *, substantial_action: bool) -> To
         assumed.append((what.value, t.gettext(_ASSUMED_WORDS[what]) % {"acted": acted, "chips_in": chips_in}))
         marks.update(dict.fromkeys(at, what.value))
     if chips:
-        assumed.append(("pot", t.gettext("The pot: every amount in it follows from the chips assumed above")))
+        assumed.append(("pot", t.gettext("console.told_facts.the_pot_every_amount_in_it")))
     rests = record.get("sa_rests_on")
     if not substantial_action:
-        sa = t.gettext("No substantial action: from the facts entered ('how many acted: %(acted)s', "
-                       "'how many put chips in: %(chips_in)s')")
+        sa = t.gettext("console.told_facts.no_substantial_action_from_the_facts")
     elif rests == Assumption.COUNTED:
-        sa = t.gettext("Substantial action: assumed from 'how many acted: %(acted)s' and 'how many put chips in: "
-                       "%(chips_in)s' (who acted and how was not said)")
+        sa = t.gettext("console.told_facts.substantial_action_assumed_from_how_many")
     elif rests == Assumption.CLOSING:
-        sa = t.gettext("Substantial action: assumed from the betting before the street it happened on, "
-                       "closed by calls and checks that nobody said")
+        sa = t.gettext("console.told_facts.substantial_action_assumed_from_the")
     elif rests in {a.value for a in Assumption}:
-        sa = t.gettext("Substantial action: assumed from events nobody said")
+        sa = t.gettext("console.told_facts.substantial_action_assumed_from_events")
     else:
-        sa = t.gettext("Substantial action: from the facts entered")
+        sa = t.gettext("console.told_facts.substantial_action_from_the_facts")
     return ToldWords(entered=tuple(lines), assumed=tuple(assumed), marks=marks,
                      substantial_action=sa % {"acted": acted, "chips_in": chips_in})

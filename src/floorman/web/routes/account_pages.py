@@ -130,13 +130,13 @@ async def login(request: Request) -> Response:
         opened = await run_in_threadpool(log_in, svc, client_address(request), username, fields.get("password", ""))
     except RateLimited as exc:
         t = svc.translators[_locale(request)]
-        message = t.gettext("Too many failed logins. Try again in %(seconds)s seconds.") % {"seconds": exc.retry_after}
+        message = t.gettext("console.account.too_many_failed_logins_try_again") % {"seconds": exc.retry_after}
         response = _login_page(request, error=message, status=429, next_path=fields.get("next", "/"))
         response.headers["Retry-After"] = str(exc.retry_after)
         return response
     if opened is None:
         t = svc.translators[_locale(request)]
-        return _login_page(request, error=t.gettext("Wrong user name or password."), status=401,
+        return _login_page(request, error=t.gettext("console.account.wrong_user_name_or_password"), status=401,
                            next_path=fields.get("next", "/"))
     token, session = opened
     response = redirect(safe_next(fields.get("next")))

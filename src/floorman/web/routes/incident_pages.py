@@ -89,7 +89,7 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
         pass  # a log kept as it was recorded that the engine no longer reads: its events are still listed
     told = told_words(incident.told, t, substantial_action=view.substantial_action)
     marks = told.marks if told is not None else {}
-    marker = " (" + t.gettext("out of turn") + ")"
+    marker = " (" + t.gettext("console.common.out_of_turn_2") + ")"
     events = [(describe_event(e, t) + (marker if i in late else ""), marks.get(i, ""))
               for i, e in enumerate(logged)]
     runs, at = _runs(logged, marks), 0

@@ -37,7 +37,7 @@ def _bars(counts: Mapping[str, int], hands: Mapping[str, int], t: Translator, *,
     bars = []
     for key in set(counts) | set(hands):
         n, h = counts.get(key, 0), hands.get(key, 0)
-        note = t.gettext("%(count)s in %(hands)s hands") % {"count": format_number(n, t.locale),
+        note = t.gettext("console.stats.count_in_hands") % {"count": format_number(n, t.locale),
                                                              "hands": format_number(h, t.locale)}
         bars.append(Bar(label=key or empty_label, value=_rate(n, h), note=note))
     return sorted(bars, key=lambda b: (-b.value, b.label))[:20]
@@ -70,12 +70,12 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
     hands_by, irr_by, causes = counts.hands, counts.irregularities, counts.causes
     total_hands = sum(hands_by[Grouping.TABLE].values())
     total_irr = sum(irr_by[Grouping.TABLE].values())
-    unknown = t.gettext("(not named)")
+    unknown = t.gettext("console.stats.not_named")
     by_dealer = _bars(irr_by[Grouping.DEALER], hands_by[Grouping.DEALER], t, empty_label=unknown)
     by_table = _bars(irr_by[Grouping.TABLE], hands_by[Grouping.TABLE], t, empty_label=unknown)
     cause_bars = sorted(
         (Bar(label=cause_name(c, t), value=_rate(n, total_hands),
-             note=t.gettext("%(count)s in %(hands)s hands") % {"count": format_number(n, t.locale),
+             note=t.gettext("console.stats.count_in_hands") % {"count": format_number(n, t.locale),
                                                                    "hands": format_number(total_hands, t.locale)})
          for c, n in causes.items()), key=lambda b: (-b.value, b.label))
     days: list[Point] = []
@@ -88,11 +88,11 @@ async def stats_page(request: Request, session: Floor, since: str = "", until: s
                                                      hands_by[Grouping.DAY].get(key, 0))))
         day += timedelta(days=1)
     charts = {
-        "dealer": bar_chart(by_dealer, title=t.gettext("Irregularities per 100 hands, by dealer"), locale=t.locale),
-        "table": bar_chart(by_table, title=t.gettext("Irregularities per 100 hands, by table"), locale=t.locale),
-        "cause": bar_chart(cause_bars, title=t.gettext("Irregularities per 100 hands, by cause"), label_width=330,
+        "dealer": bar_chart(by_dealer, title=t.gettext("console.stats.irregularities_per_100_hands_by_dealer"), locale=t.locale),
+        "table": bar_chart(by_table, title=t.gettext("console.stats.irregularities_per_100_hands_by_table"), locale=t.locale),
+        "cause": bar_chart(cause_bars, title=t.gettext("console.stats.irregularities_per_100_hands_by_cause"), label_width=330,
                            locale=t.locale),
-        "time": line_chart(days, title=t.gettext("Irregularities per 100 hands, day by day"), locale=t.locale),
+        "time": line_chart(days, title=t.gettext("console.stats.irregularities_per_100_hands_day_by"), locale=t.locale),
     }
     return render_page(request, session, "stats.html", active="stats", charts=charts, period=period,
                        total_hands=total_hands, total_irregularities=total_irr,
