@@ -37,7 +37,7 @@ msgstr "[xx] A misdeal ({cause})."
 msgid "rule.FLOP-4CARD.title"
 msgstr "[xx] Four cards on the flop"
 
-msgid "Rules"
+msgid "console.common.rules"
 msgstr "[xx] Rules"
 '''
 

@@ -298,3 +298,22 @@ def test_the_language_switch_on_the_users_page_after_a_refused_change_comes_back
         director: TestClient) -> None:
     refused = director.post("/users/999", data={"csrf_token": form_token(director, "/users"), "role": "floor"})
     _comes_back_to(director, refused, "/users")
+
+MESSAGE_ID = re.compile(r"\b(?:console|cause\.name)\.[a-z_]+\.[a-z0-9_.]+|\bcause\.name\.[a-z_]+")
+"""A message id of the console's words: a page shows its words, never its id."""
+
+
+def test_every_page_shows_the_catalog_s_words_never_a_message_id(floor: TestClient, director: TestClient) -> None:
+    page = setup_table(floor)
+    tap(floor, page, "deal", deal="all", first_seat="2")
+    tap(floor, page, "act", seat="3", move="call")
+    tap(floor, page, "floor")
+    paths = ["/", page, "/rules", "/rules/FLOP-4CARD", "/rules/differences", "/incidents", "/stats", "/drill", "/floor"]
+    for lang in ("en", "vi"):
+        for client, seen in ((floor, paths), (director, ["/users"])):
+            client.post("/language", data={"csrf_token": form_token(client), "locale": lang, "next": "/"})
+            for path in seen:
+                html = client.get(path).text
+                assert f'<html lang="{lang}">' in html, (lang, path)
+                assert MESSAGE_ID.findall(html) == [], (lang, path)
+    assert MESSAGE_ID.findall("<p>console.rules.search_the_rules · cause.name.four_card_flop</p>") != []

@@ -2,7 +2,8 @@
 
 The catalog lives in ``src/floorman/locale/<locale>/LC_MESSAGES/messages.po`` and is managed with Babel
 (``src/floorman/locale/babel.cfg`` says what to extract); the package build compiles it to ``.mo``. The
-console's strings are English (their own ids); the engine's rulings are said from the same catalog.
+console's strings have dotted ids (``console.<page or area>.<words>``) whose English is the English catalog's, as
+the engine's rulings are said from the same catalog.
 
 >>> negotiate("vi-VN,vi;q=0.9,en-US;q=0.8,en;q=0.7")
 'vi'

@@ -1,7 +1,7 @@
 """The name of every cause the engine finds (an ``Irregularity``) and of every count the audit checks at the end
 of a hand (a ``DeckCheck``), said from the one catalog: the console's words, and the audit report's.
 
-The names are English and are their own message ids (``N_`` marks them for extraction, as the console's strings).
+Each name is the catalog's ``cause.name.<irregularity>`` (``N_`` marks it for extraction, as the console's strings).
 
 >>> cause_words("four_card_flop", "en"), cause_words("four_card_flop", "vi")
 ('Four-card flop', 'Chia bốn lá bài cho flop (flop bốn lá)')
