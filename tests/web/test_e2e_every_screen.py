@@ -1,5 +1,7 @@
 """Every page of the console on a phone (360 and 390 px wide) and a tablet (820x1180), in English and Vietnamese,
-in a real headless Chromium: nothing scrolls sideways, every tap target is at least 44 px, the navigation shows
+in a real headless Chromium: nothing scrolls sideways, no select's chosen value is cut, nothing spills past the
+right edge of its panel, a phone's list card puts each value beside its heading, every tap target is at least 44 px,
+the points where the books differ keep their names in sight when the table is scrolled, the navigation shows
 every page (the ones that do not fit under "More"), the unlogged hand's entry fits one phone screen on the common
 paths, an open floor call never covers the foot of a page, rules search ignores accents and case, the big blind's
 call with nothing to call is a check, and a keyboard user can skip the navigation.
@@ -48,7 +50,35 @@ MEASURE = """() => {
       small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.name || '').trim().slice(0, 24)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
     }
   }
-  return {width, scrollWidth: document.documentElement.scrollWidth, small};
+  const cut = [];  // a select whose chosen value does not fit (a seat's status read as "pr")
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre';
+  document.body.append(probe);
+  for (const select of document.querySelectorAll('select')) {
+    if (!select.getClientRects().length || select.selectedIndex < 0) continue;
+    const style = getComputedStyle(select);
+    probe.style.font = style.font;
+    probe.textContent = select.options[select.selectedIndex].text;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;  // the arrow
+    if (probe.getBoundingClientRect().width > room) cut.push(`select "${probe.textContent}" in ${Math.round(room)} px`);
+  }
+  probe.remove();
+  const outside = [];  // something drawn past the right edge of the box it sits in
+  for (const el of document.querySelectorAll('main *')) {
+    const frame = el.parentElement && el.parentElement.closest('.panel, .ruling, .table-card, .rule-card, .cited-rule, .banner');
+    if (!frame || el.closest('.scroll-x, table.list.cards thead') || !el.getClientRects().length) continue;
+    const box = el.getBoundingClientRect(), edge = frame.getBoundingClientRect().right;
+    if (box.width && box.right > edge + 1) outside.push(`${el.tagName.toLowerCase()}.${el.className} ends at ${Math.round(box.right)} past ${Math.round(edge)}`);
+  }
+  const under = [];  // a phone's list card: each value beside its heading, not pushed under it
+  for (const td of document.querySelectorAll('table.list.cards td[data-label]')) {
+    if (getComputedStyle(td).display !== 'flex' || td.querySelector('select, input, button, form') || !td.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    const first = [...range.getClientRects()].find(r => r.width > 0);
+    if (first && first.left < td.getBoundingClientRect().left + 90) under.push(`${td.dataset.label}: "${td.textContent.trim().slice(0, 24)}"`);
+  }
+  return {width, scrollWidth: document.documentElement.scrollWidth, small, cut, outside: outside.slice(0, 5), under: under.slice(0, 5)};
 }"""
 
 
@@ -126,8 +156,8 @@ def pages(console: Console) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("language", ["en", "vi"])
-def test_no_page_scrolls_sideways_and_every_tap_target_is_44_px(console: Console, pages: dict[str, str],
-                                                                browser: Any, language: str) -> None:
+def test_no_page_scrolls_sideways_cuts_a_value_or_spills_out_of_its_box_and_every_tap_target_is_44_px(
+        console: Console, pages: dict[str, str], browser: Any, language: str) -> None:
     problems = []
     for viewport in (PHONE_360, TABLET):
         page = browser(viewport)
@@ -145,6 +175,9 @@ def test_no_page_scrolls_sideways_and_every_tap_target_is_44_px(console: Console
             if measured["scrollWidth"] > measured["width"]:
                 problems.append(f"{name} at {viewport['width']} px scrolls sideways to {measured['scrollWidth']} px")
             problems += [f"{name} at {viewport['width']} px: {s}" for s in measured["small"]]
+            problems += [f"{name} at {viewport['width']} px: {s} is cut" for s in measured["cut"]]
+            problems += [f"{name} at {viewport['width']} px: {s}" for s in measured["outside"]]
+            problems += [f"{name} at {viewport['width']} px: {s} is under its heading" for s in measured["under"]]
         _language(page, "en")
         page.context.close()
     assert problems == [], "\n".join(problems)
@@ -561,4 +594,28 @@ def test_omaha_offers_each_of_its_cards_and_no_more_players_than_the_table_has(
     expect(page.locator("input[name=acted]")).to_have_count(7)  # none to all six players
     _load(page, "[data-testid=rule-it]")
     expect(page.locator("[data-testid=verdict]")).to_be_visible()
+    _language(page, "en")
+
+
+@pytest.mark.parametrize("language", ["en", "vi"])
+def test_where_the_books_differ_keeps_each_point_in_sight_when_a_phone_scrolls_the_table(
+        console: Console, browser: Any, language: str) -> None:
+    page = browser(PHONE_360)
+    log_in(page, console.base, "flo")
+    _language(page, language)
+    page.goto(f"{console.base}/rules/differences")
+    frame = page.locator(".scroll-x")
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth"), "the books' columns fit a phone: nothing to scroll"
+    frame.evaluate("f => { f.scrollLeft = f.scrollWidth; }")
+    page.wait_for_timeout(100)
+    left = frame.bounding_box()["x"]
+    for point in page.locator("table.switches tbody th").all()[:5]:
+        box = point.bounding_box()
+        assert box is not None and abs(box["x"] - left) <= 1, (point.text_content(), box, left)
+        point.scroll_into_view_if_needed()
+        box = point.bounding_box()
+        name = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('th') !== null",
+                             [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        assert name, f"a book's column is drawn over the point {point.text_content()!r}"
     _language(page, "en")
