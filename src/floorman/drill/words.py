@@ -1,7 +1,5 @@
 """What the drill says, in English and in Vietnamese (the card room's words, docs/glossary-vi.md).
 
->>> card_text("Kh"), card_text("??"), colour_text("red", "vi")
-('K♥', '??', 'đỏ')
 >>> from floorman.law.rulings.model import Remedy, RemedyKind
 >>> steps = (Remedy.of(RemedyKind.RETURN_CHIPS, seat=3, amount=200), Remedy.of(RemedyKind.REDEAL))
 >>> remedy_lines(steps, "vi")

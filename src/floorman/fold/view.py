@@ -43,14 +43,12 @@ from floorman.fold.table import Chips, DealOrder, Family, GameSpec, Level, Stree
 
 __all__ = ["PRIVATE_TO_THE_FOLD", "HandView", "view_of"]
 
-PRIVATE_TO_THE_FOLD: Final[Mapping[str, str]] = MappingProxyType({
-    "pointer": "the seat the betting round last moved to, the fold's own reckoning of the turn: a reader is given "
-               "next_to_act, worked out from it",
-    "seen": "each card face seen so far and where, the duplicate-card check's memory: what it found is a finding",
-    "played_on_reported": "whether play after the hand was called off has been found already, so that it is found "
-                          "once: what it found is a finding",
+PRIVATE_TO_THE_FOLD: Final = frozenset({
+    "pointer",  # the betting round's own turn pointer: a reader is given next_to_act, worked out from it
+    "seen",  # the duplicate-card check's memory: what it finds is a finding
+    "played_on_reported",  # play after a call-off is found once: what it finds is a finding
 })
-"""The fields of ``HandState`` that the view leaves out, each with the reason."""
+"""The fields of ``HandState`` that the view leaves out (the reason of each beside it)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
