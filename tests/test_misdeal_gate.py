@@ -112,7 +112,8 @@ def test_two_boxed_cards_found_after_substantial_action_say_the_misdeal_is_barre
     assert ruling["discretion"] is False
     assert [r["do"] for r in ruling["remedies"]] == ["remove_card", "remove_card"]
     text = ruling["explanation"]
-    assert "2 boxed cards were found on the initial deal" in text
+    when = {"rrop": "in the hand (the book does not say when)"}.get(book, "on the initial deal")  # RRoP 1(c): "found"
+    assert f"2 boxed cards were found {when}" in text
     assert "would be a misdeal" in text and "substantial action has occurred" in text
     assert "a misdeal takes" not in text  # the threshold was met: no count "short of" it
     assert text.count("A boxed card was found in the deck during the deal") == 1
