@@ -16,6 +16,8 @@ from tests.builders import FLOOR, NINE, act, deal, last, t9
 
 BOOKS = ("wsop-2026", "wsop-la-2026", "tda-2024", "tda-2022", "rrop")
 KEEPS_ACCOUNTING_OPEN = ("tda-2024",)
+STATES_NO_ACCOUNTING_WINDOW = ("wsop-la-2026", "rrop")
+"""LA and RRoP state no window for disputing the award: closed as T-76 by analogy, the floor's call."""
 BURN = {"type": "burn"}
 
 
@@ -56,6 +58,28 @@ def test_disp_window_an_award_that_does_not_add_up_raised_after_the_next_hand_be
     else:  # T-76: every dispute of the hand ends when the next hand begins
         assert not any(r["do"] == "correct_award" for r in ruling["remedies"])
         assert "the right to dispute this hand has ended" in ruling["explanation"]
+    assert ruling["discretion"] is (book not in ("wsop-2026", "tda-2022"))
+
+
+@pytest.mark.parametrize("book", STATES_NO_ACCOUNTING_WINDOW)
+def test_disp_window_an_award_dispute_after_the_next_hand_is_the_floors_call_where_the_book_states_no_window(
+        book: str) -> None:
+    ruling = last(_checked_down(shares=OVER, after=[{"type": "next_hand"}]), book)
+    assert ruling["verdict"] == "continue" and ruling["discretion"] is True
+    assert not any(r["do"] == "correct_award" for r in ruling["remedies"])
+    assert "the award stands as paid" in ruling["explanation"]
+    reasons = " ".join(ruling["discretion_reasons"])
+    assert "until substantial action in the next hand" in reasons and "correct the award" in reasons
+    assert "sửa lại việc trao pot" in " ".join(ruling["discretion_reasons_vi"])
+
+
+@pytest.mark.parametrize("book", STATES_NO_ACCOUNTING_WINDOW)
+def test_fd_dispute_window_a_duplicate_after_the_next_hand_stays_firm_where_no_window_is_stated(book: str) -> None:
+    # O-FD-04: the fouled-deck close is firm under every book; only the award is the floor's call
+    dup = [{"type": "next_hand"}, {"type": "discover", "what": "duplicate", "card": "As", "where": "stub"}]
+    ruling = last(_checked_down(shares=EVEN, after=dup), book)
+    assert ruling["verdict"] == "continue" and ruling["discretion"] is False
+    assert "FD-DISPUTE-WINDOW" in ruling["rules"]
 
 
 @pytest.mark.parametrize("book", BOOKS)

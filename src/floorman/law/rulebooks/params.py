@@ -37,7 +37,7 @@ MisplacedButtonNext = Literal["rotation", "each_position"]
 MissedBlinds = Literal["none", "made_up"]
 ButtonShortBeforeSa = Literal["button_rule", "wrong_count"]
 SaCounts = Literal["actions", "participants"]
-AccountingDispute = Literal["next_hand", "next_hand_substantial_action"]
+AccountingDispute = Literal["next_hand", "next_hand_substantial_action", "house"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,7 +101,9 @@ class Params:
     """Every chip of the pot is awarded (no rake is taken): a split that comes to less than the pot does not add up."""
     accounting_dispute_until: AccountingDispute
     """How long an accounting error in awarding the pot (an award that does not add up) may be disputed: until the
-    next hand begins, like any dispute of the hand (T-76), or until substantial action in the next hand (TDA-22)."""
+    next hand begins, like any dispute of the hand (T-76), until substantial action in the next hand (TDA-22), or,
+    where the book states no window (``house``), the award standing once the next hand has begun as under T-76 by
+    analogy, the floor's call (the correction TDA-22 would allow being the alternative)."""
     break_dispute_seconds: int
     """A hand that finished during a break may be disputed (any dispute) until this many seconds after the pot was
     awarded (TDA-22: one minute); 0: the book has no such clause, and the hand's window holds through the break."""

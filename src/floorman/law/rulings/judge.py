@@ -37,7 +37,8 @@ _PENALIZED: Final = PlayerStatus.PENALIZED
 _COMPLETE: Final = Action.COMPLETE
 _ACCOUNTING: Final = frozenset({Irregularity.AWARD_NOT_ADDING_UP})
 """Accounting errors in awarding the pot: under a book that keeps them open until substantial action in the next
-hand (TDA-22), still in time once the next hand has begun."""
+hand (TDA-22), still in time once the next hand has begun; under a book that states no window for them, too late
+by analogy with T-76, the floor's call."""
 
 T = TypeVar("T", bound=Hashable)
 
@@ -436,6 +437,10 @@ def _window_closed(ctx: Context, findings: Sequence[Finding], at: int | None, ah
     d = ctx.decide(list(findings), "dispute.window_closed")
     d.rules += [r for f in findings for r in finding_rules(f)]
     d.say(Message.of("ruling.window_closed.the_next_hand_has_already_begun"))
+    if ctx.params.accounting_dispute_until == "house" and any(f.irregularity in _ACCOUNTING for f in findings):
+        # the book states no window for a dispute of the award: closed as T-76 by analogy, the floor's call
+        ctx.apply(d, "dispute.accounting_window_unstated", Message.of("ruling.award.window_unstated_why"))
+        d.say(Message.of("ruling.award.window_unstated"))
     if _finished_in_break(ctx):
         d.say(Message.of("ruling.break_window.before_next_hand", limit=ctx.params.break_dispute_seconds))
     after = next((f for f in findings if f.irregularity is Irregularity.EVENT_AFTER_NEXT_HAND), None)
