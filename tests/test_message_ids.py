@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 from pathlib import Path
@@ -36,7 +37,20 @@ def extracted(folder: Path) -> dict[str | tuple[str, ...], list[str]]:
             message = tuple(m for m in message if m is not None)
         if message:
             found.setdefault(message, []).append(f"{filename}:{lineno}")
+    for path in sorted(folder.rglob("*.py")):  # babel's extractor does not look inside an f-string's braces
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str) and _called(node.func) in TRANSLATING):
+                where = f"{path.relative_to(folder)}:{node.lineno}"
+                found.setdefault(node.args[0].value, []).append(where)
     return found
+
+
+TRANSLATING = frozenset({"_", "N_", "gettext", "ngettext", "pgettext", "npgettext", "ugettext", "ungettext"})
+
+
+def _called(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def _catalog(path: Path) -> list[tuple[str | tuple[str, ...], str | tuple[str, ...]]]:
@@ -84,8 +98,8 @@ def test_the_check_finds_an_english_msgid_in_a_template_and_in_a_module(tmp_path
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "page.html").write_text(
         '<h1>{{ _("console.page.title") }}</h1><p>{{ _("Plain words") }}</p>\n', encoding="utf-8")
-    (tmp_path / "names.py").write_text('N_ = str\nNAMES = {"a": N_("cause.name.a"), "b": N_("Words too")}\n',
-                                       encoding="utf-8")
+    (tmp_path / "names.py").write_text('N_ = str\nNAMES = {"a": N_("cause.name.a"), "b": N_("Words too")}\n'
+                                       'LINE = f" ({t.gettext(\'In braces\')})"\n', encoding="utf-8")
     found = extracted(tmp_path)
-    assert sorted(m for m in found if not DOTTED.match(str(m))) == ["Plain words", "Words too"]
+    assert sorted(m for m in found if not DOTTED.match(str(m))) == ["In braces", "Plain words", "Words too"]
     assert {"console.page.title", "cause.name.a"} <= set(found)

@@ -2,8 +2,10 @@
 (``floorman.storage.postgres``), both behind the one interface ``Database``.
 
 >>> db = open_database(":memory:")
->>> db.kind, db.migrate()[-1]
-(<StoreKind.SQLITE: 'sqlite'>, '0009_incident_text')
+>>> db.kind, db.migrate()[0]
+(<StoreKind.SQLITE: 'sqlite'>, '0001_accounts')
+>>> db.migrate()  # every migration is applied once
+[]
 """
 
 from __future__ import annotations

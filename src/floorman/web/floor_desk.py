@@ -77,7 +77,7 @@ def call_view(conn: Connection, call: LoggedCall, t: Translator, *, now: datetim
     ruling = rulings[call.call_index] if call.call_index < len(rulings) else live.current_ruling
     view = ruling_view(ruling, live.book, t)
     late = out_of_turn_events(live.result.view)
-    marker = f" ({t.gettext('out of turn')})"
+    marker = f" ({t.gettext('console.common.out_of_turn_2')})"
     batches: dict[int, list[tuple[int, dict[str, object]]]] = {}
     for index, e in enumerate(live.events):  # a logged event's place in the hand log (the engine's event index)
         batches.setdefault(e.batch, []).append((index, dict(e.event)))
@@ -161,7 +161,7 @@ async def floor_stream(svc: ConsoleServices, t: Translator, *, is_gone: Callable
     loop = asyncio.get_running_loop()
     closes_at = loop.time() + svc.stream_seconds
     with svc.db.floor_calls.subscribe() as inbox:
-        yield f"retry: 3000\n: {t.gettext('Floor calls')}\n\n"
+        yield f"retry: 3000\n: {t.gettext('console.common.floor_calls')}\n\n"
         for chunk in await asyncio.to_thread(changes):
             yield chunk
         while (left := closes_at - loop.time()) > 0:
