@@ -2,7 +2,8 @@
 
 A seat's cards are kept as columns and bit sets, not as an object per card (``SeatState``, the fold's working
 seat); ``Seat`` is the seat frozen, as a view of the hand gives it, and ``HoleCard`` the value a reader gets when it
-asks for a card.
+asks for a card. What a seat says (the cards it holds, the chips it has put in, whether it is still in the hand)
+is read by one function each (``is_in_hand``, ``hole_card``, ...), which both kinds of seat ask.
 """
 
 from __future__ import annotations
@@ -11,7 +12,10 @@ from dataclasses import dataclass, field
 
 from floorman.fold.table import Chips, PlayerStatus, Street
 
-__all__ = ["HoleCard", "Seat", "SeatState"]
+__all__ = [
+    "HoleCard", "Seat", "SeatState", "can_still_act", "cards_held", "chips_committed", "chips_remaining", "hole_card",
+    "hole_cards", "is_in_hand", "live_card_faces", "live_hole_cards", "live_indexes", "up_card_faces",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)
@@ -143,7 +147,7 @@ class SeatState:
 
     @property
     def held(self) -> int:
-        return len(self.faces) - self.aside
+        return cards_held(self)
 
     def is_aside(self, i: int) -> bool:
         return bool(self.aside_set >> i & 1)
@@ -174,57 +178,47 @@ class SeatState:
 
     def live(self) -> list[int]:
         """The indexes of the cards still in the hand, in the order received."""
-        aside = self.aside_set
-        if not aside:
-            return list(range(len(self.faces)))
-        return [i for i in range(len(self.faces)) if not aside >> i & 1]
+        return live_indexes(self)
 
     def live_faces(self) -> list[str]:
-        faces = self.faces
-        return [faces[i] for i in self.live()]
+        return live_card_faces(self)
 
     def up_faces(self) -> list[str]:
         """The faces of the cards still in the hand that were dealt face up, in the order received."""
-        up, faces = self.up & ~self.aside_set, self.faces
-        return [faces[i] for i in range(len(faces)) if up >> i & 1]
+        return up_card_faces(self)
 
     def card(self, i: int) -> HoleCard:
         """Card ``i`` as a value (made now: later events do not change it)."""
-        return HoleCard(
-            card=self.faces[i], at=self.dealt_at[i], face_up=self.is_up(i), exposed=self.is_exposed(i),
-            exposed_by_dealer=self.is_by_dealer(i), set_aside=self.is_aside(i), replacement=self.is_replacement(i),
-            position=self.positions[i], street=self.card_streets[i],
-        )
+        return hole_card(self, i)
 
     @property
     def cards(self) -> tuple[HoleCard, ...]:
         """Every card the seat has received, set aside ones included, as values made when asked."""
-        return tuple(self.card(i) for i in range(len(self.faces)))
+        return hole_cards(self)
 
     @property
     def live_cards(self) -> tuple[HoleCard, ...]:
         """The cards still in the hand, as values made when asked."""
-        return tuple(self.card(i) for i in self.live())
+        return live_hole_cards(self)
 
     # -- the seat --------------------------------------------------------------------
 
     @property
     def in_hand(self) -> bool:
         """Still contesting the pot: dealt in, not folded, not dead."""
-        return self.entitled and not self.folded and not self.dead and len(self.faces) > self.aside
+        return is_in_hand(self)
 
     @property
     def can_act(self) -> bool:
-        return (self.entitled and not self.folded and not self.dead and not self.all_in
-                and len(self.faces) > self.aside)
+        return can_still_act(self)
 
     @property
     def committed(self) -> Chips:
-        return self.forced + self.voluntary
+        return chips_committed(self)
 
     @property
     def remaining(self) -> Chips:
-        return self.stack - self.committed
+        return chips_remaining(self)
 
     def frozen(self) -> Seat:
         """The seat as it stands now, as a value that later events leave as it is."""
@@ -310,53 +304,117 @@ class Seat:
 
     @property
     def held(self) -> int:
-        return len(self.faces) - self.aside
+        return cards_held(self)
 
     @property
     def committed(self) -> Chips:
-        return self.forced + self.voluntary
+        return chips_committed(self)
 
     @property
     def remaining(self) -> Chips:
-        return self.stack - self.committed
+        return chips_remaining(self)
 
     @property
     def in_hand(self) -> bool:
         """Still contesting the pot: dealt in, not folded, not dead."""
-        return self.entitled and not self.folded and not self.dead and len(self.faces) > self.aside
+        return is_in_hand(self)
 
     @property
     def can_act(self) -> bool:
-        return self.in_hand and not self.all_in
+        return can_still_act(self)
 
     def live(self) -> list[int]:
         """The indexes of the cards still in the hand, in the order received."""
-        aside = self.aside_set
-        return [i for i in range(len(self.faces)) if not aside >> i & 1]
+        return live_indexes(self)
 
     def live_faces(self) -> list[str]:
-        return [self.faces[i] for i in self.live()]
+        return live_card_faces(self)
 
     def up_faces(self) -> list[str]:
         """The faces of the cards still in the hand that were dealt face up, in the order received."""
-        up = self.up & ~self.aside_set
-        return [face for i, face in enumerate(self.faces) if up >> i & 1]
+        return up_card_faces(self)
 
     def card(self, i: int) -> HoleCard:
         """Card ``i`` as a value."""
-        bit = 1 << i
-        return HoleCard(
-            card=self.faces[i], at=self.dealt_at[i], face_up=bool(self.up & bit), exposed=bool(self.exposed & bit),
-            exposed_by_dealer=bool(self.by_dealer & bit), set_aside=bool(self.aside_set & bit),
-            replacement=bool(self.replaced & bit), position=self.positions[i], street=self.card_streets[i],
-        )
+        return hole_card(self, i)
 
     @property
     def cards(self) -> tuple[HoleCard, ...]:
         """Every card the seat has received, set aside ones included."""
-        return tuple(self.card(i) for i in range(len(self.faces)))
+        return hole_cards(self)
 
     @property
     def live_cards(self) -> tuple[HoleCard, ...]:
         """The cards still in the hand."""
-        return tuple(self.card(i) for i in self.live())
+        return live_hole_cards(self)
+
+
+# -- what a seat says, read once for the fold's working seat and the frozen one alike -----------------------------
+# (each reads only fields the two share, under the same names: ``SeatState`` keeps its columns as lists, ``Seat`` as
+# tuples)
+
+
+def cards_held(seat: SeatState | Seat) -> int:
+    """How many cards the seat holds: those received, less those set aside."""
+    return len(seat.faces) - seat.aside
+
+
+def chips_committed(seat: SeatState | Seat) -> Chips:
+    """Every chip the seat has put in: forced (blinds, antes, a bring-in) and by its own actions."""
+    return seat.forced + seat.voluntary
+
+
+def chips_remaining(seat: SeatState | Seat) -> Chips:
+    """The seat's chips not yet put in."""
+    return seat.stack - seat.forced - seat.voluntary
+
+
+def is_in_hand(seat: SeatState | Seat) -> bool:
+    """Still contesting the pot: dealt in, not folded, not dead, holding a card."""
+    return seat.entitled and not seat.folded and not seat.dead and len(seat.faces) > seat.aside
+
+
+def can_still_act(seat: SeatState | Seat) -> bool:
+    """In the hand and not all in: the seat still has a say in the betting."""
+    return (seat.entitled and not seat.folded and not seat.dead and not seat.all_in
+            and len(seat.faces) > seat.aside)
+
+
+def live_indexes(seat: SeatState | Seat) -> list[int]:
+    """The indexes of the seat's cards still in the hand, in the order received."""
+    aside = seat.aside_set
+    if not aside:
+        return list(range(len(seat.faces)))
+    return [i for i in range(len(seat.faces)) if not aside >> i & 1]
+
+
+def live_card_faces(seat: SeatState | Seat) -> list[str]:
+    """The faces of the seat's cards still in the hand, in the order received."""
+    faces = seat.faces
+    return [faces[i] for i in live_indexes(seat)]
+
+
+def up_card_faces(seat: SeatState | Seat) -> list[str]:
+    """The faces of the seat's cards still in the hand that were dealt face up, in the order received."""
+    up, faces = seat.up & ~seat.aside_set, seat.faces
+    return [faces[i] for i in range(len(faces)) if up >> i & 1]
+
+
+def hole_card(seat: SeatState | Seat, i: int) -> HoleCard:
+    """The seat's card ``i`` as a value (made now: later events do not change it)."""
+    bit = 1 << i
+    return HoleCard(
+        card=seat.faces[i], at=seat.dealt_at[i], face_up=bool(seat.up & bit), exposed=bool(seat.exposed & bit),
+        exposed_by_dealer=bool(seat.by_dealer & bit), set_aside=bool(seat.aside_set & bit),
+        replacement=bool(seat.replaced & bit), position=seat.positions[i], street=seat.card_streets[i],
+    )
+
+
+def hole_cards(seat: SeatState | Seat) -> tuple[HoleCard, ...]:
+    """Every card the seat has received, set aside ones included, as values."""
+    return tuple(hole_card(seat, i) for i in range(len(seat.faces)))
+
+
+def live_hole_cards(seat: SeatState | Seat) -> tuple[HoleCard, ...]:
+    """The seat's cards still in the hand, as values."""
+    return tuple(hole_card(seat, i) for i in live_indexes(seat))

@@ -8,6 +8,7 @@ it (``floorman.fold.view``), which no later event changes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -15,11 +16,15 @@ from floorman.fold.events import Action, BlindKind, BlindPosted
 from floorman.fold.findings import Finding, Irregularity, SetAside
 from floorman.fold.log import HandLog, Omission
 from floorman.fold.rotation import HandAtTable
-from floorman.fold.seat import SeatState
-from floorman.fold.table import Chips, DealOrder, Family, Level, PlayerStatus, Street, deal_order
+from floorman.fold.seat import Seat, SeatState
+from floorman.fold.table import Chips, DealOrder, Family, GameSpec, Level, PlayerStatus, Street, deal_order
 from floorman.locale import Message
 
-__all__ = ["ActionRecord", "AwardRecorded", "HandState", "NextHandRecorded"]
+__all__ = [
+    "ActionRecord", "AwardRecorded", "HandState", "NextHandRecorded", "acting_seats", "action_in_turn", "action_record",
+    "action_records", "any_out_of_turn", "chips_by_seat", "count_of_actions", "has_irregularity", "hole_cards_at_seat",
+    "log_omits", "spec_is_flop", "spec_is_stud", "voluntary_by_seat",
+]
 
 # the members compared with here, named once: the compiled core reads each as a constant, not as an
 # attribute of its enum looked up at every comparison
@@ -205,13 +210,13 @@ class HandState:
     # -- queries -----------------------------------------------------------------------
 
     def hole_cards_at(self, seat: int | None) -> int:
-        return self.seats[seat].held if seat in self.seats else 0
+        return hole_cards_at_seat(self.seats, seat)
 
     def floor_called_after(self, at: int) -> bool:
         return any(i > at for i in self.floors)
 
     def has(self, irregularity: Irregularity) -> bool:
-        return any(f.irregularity is irregularity for f in self.findings)
+        return has_irregularity(self.findings, irregularity)
 
     def open_findings(self) -> list[Finding]:
         """The findings no ruling of the floor has settled, in the order found."""
@@ -221,15 +226,15 @@ class HandState:
         return [f for i, f in enumerate(self.findings) if i not in settled]
 
     def omits(self, what: Omission) -> bool:
-        return what in self.log.omits
+        return log_omits(self.log, what)
 
     @property
     def is_stud(self) -> bool:
-        return self.spec.family is _STUD_GAME
+        return spec_is_stud(self.spec)
 
     @property
     def is_flop_game(self) -> bool:
-        return self.spec.family is _FLOP_GAME
+        return spec_is_flop(self.spec)
 
     def entitled_order(self) -> tuple[int, ...]:
         """Entitled seats in dealing order (``order.seats``).
@@ -282,25 +287,26 @@ class HandState:
 
     @property
     def action_count(self) -> int:
-        return len(self.acted_at)
+        return count_of_actions(self.acted_at)
 
     @property
     def has_out_of_turn_action(self) -> bool:
-        return self.out_of_turn != 0
+        return any_out_of_turn(self.out_of_turn)
 
     def is_in_turn(self, i: int) -> bool:
         """Whether action ``i`` was in turn."""
-        return not self.out_of_turn >> i & 1
+        return action_in_turn(self.out_of_turn, i)
 
     def action(self, i: int) -> ActionRecord:
         """Action ``i`` as a record (made now)."""
-        return ActionRecord(at=self.acted_at[i], seat=self.acted_seat[i], action=self.acted_kind[i],
-                            in_turn=self.is_in_turn(i), street=self.acted_street[i], chips=self.acted_chips[i])
+        return action_record(i, self.acted_at, self.acted_seat, self.acted_kind, self.acted_street, self.acted_chips,
+                             self.out_of_turn)
 
     @property
     def actions(self) -> tuple[ActionRecord, ...]:
         """Every action so far, in order, as records made when asked."""
-        return tuple(self.action(i) for i in range(len(self.acted_at)))
+        return action_records(self.acted_at, self.acted_seat, self.acted_kind, self.acted_street, self.acted_chips,
+                              self.out_of_turn)
 
     def counted_actions(self, *, out_of_turn: bool, upto: int | None = None,
                         participants: bool = False) -> list[Action]:
@@ -338,13 +344,15 @@ class HandState:
         return False
 
     def seats_that_acted(self) -> frozenset[int]:
-        return frozenset(self.acted_seat)
+        return acting_seats(self.acted_seat)
 
     def contributed(self) -> dict[int, Chips]:
-        return {s.seat: s.committed for s in self.seats.values() if s.committed}
+        """The chips each seat put in (those that put in any)."""
+        return chips_by_seat(self.seats.values())
 
     def voluntary(self) -> dict[int, Chips]:
-        return {s.seat: s.voluntary for s in self.seats.values() if s.voluntary}
+        """The chips each seat put in by its own actions (blinds and antes left out)."""
+        return voluntary_by_seat(self.seats.values())
 
     @property
     def pot(self) -> Chips:
@@ -434,3 +442,78 @@ def _fields(state: HandState) -> tuple[str, ...]:
     names: tuple[str, ...] | None = getattr(type(state), "__mypyc_attrs__", None)
     return names if names is not None else tuple(vars(state))
 
+
+
+# -- what the hand says, read once for the fold's working state and the frozen view alike (``floorman.fold.view``):
+# each reads only fields the two share, under the same names (the state keeps its columns as lists, the view as
+# tuples)
+
+
+def count_of_actions(acted_at: Sequence[int]) -> int:
+    """How many actions the hand has had (the action columns have one entry an action)."""
+    return len(acted_at)
+
+
+def any_out_of_turn(out_of_turn: int) -> bool:
+    """Whether any action was out of turn, read from the bit set over the actions (bit ``i``: action ``i``)."""
+    return out_of_turn != 0
+
+
+def action_in_turn(out_of_turn: int, i: int) -> bool:
+    """Whether action ``i`` was in turn, read from the bit set of the actions out of turn."""
+    return not out_of_turn >> i & 1
+
+
+def action_record(i: int, acted_at: Sequence[int], acted_seat: Sequence[int], acted_kind: Sequence[Action],
+                  acted_street: Sequence[Street], acted_chips: Sequence[Chips], out_of_turn: int) -> ActionRecord:
+    """Action ``i`` as a record, made now from the action columns and the bit set of the actions out of turn."""
+    return ActionRecord(at=acted_at[i], seat=acted_seat[i], action=acted_kind[i], in_turn=not out_of_turn >> i & 1,
+                        street=acted_street[i], chips=acted_chips[i])
+
+
+def action_records(acted_at: Sequence[int], acted_seat: Sequence[int], acted_kind: Sequence[Action],
+                   acted_street: Sequence[Street], acted_chips: Sequence[Chips],
+                   out_of_turn: int) -> tuple[ActionRecord, ...]:
+    """Every action, in order, as records made now (``action_record`` of each)."""
+    return tuple(action_record(i, acted_at, acted_seat, acted_kind, acted_street, acted_chips, out_of_turn)
+                 for i in range(len(acted_at)))
+
+
+def acting_seats(acted_seat: Iterable[int]) -> frozenset[int]:
+    """The seats that acted at least once."""
+    return frozenset(acted_seat)
+
+
+def chips_by_seat(seats: Iterable[SeatState | Seat]) -> dict[int, Chips]:
+    """The chips each seat put in (those that put in any)."""
+    return {s.seat: s.forced + s.voluntary for s in seats if s.forced + s.voluntary}
+
+
+def voluntary_by_seat(seats: Iterable[SeatState | Seat]) -> dict[int, Chips]:
+    """The chips each seat put in by its own actions (blinds and antes left out)."""
+    return {s.seat: s.voluntary for s in seats if s.voluntary}
+
+
+def hole_cards_at_seat(seats: Mapping[int, SeatState | Seat], seat: int | None) -> int:
+    """How many cards ``seat`` holds (0 for no seat, or a seat not at the table)."""
+    return seats[seat].held if seat is not None and seat in seats else 0
+
+
+def has_irregularity(findings: Iterable[Finding], irregularity: Irregularity) -> bool:
+    """Whether one of ``findings`` is ``irregularity``."""
+    return any(f.irregularity is irregularity for f in findings)
+
+
+def log_omits(log: HandLog, what: Omission) -> bool:
+    """Whether the log says it leaves ``what`` out."""
+    return what in log.omits
+
+
+def spec_is_stud(spec: GameSpec) -> bool:
+    """Whether the game is a stud game."""
+    return spec.family is _STUD_GAME
+
+
+def spec_is_flop(spec: GameSpec) -> bool:
+    """Whether the game is a flop game (hold'em, Omaha)."""
+    return spec.family is _FLOP_GAME

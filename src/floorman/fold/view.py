@@ -38,8 +38,26 @@ from floorman.fold.events import Action, BlindPosted
 from floorman.fold.findings import Finding, Irregularity, SetAside
 from floorman.fold.log import HandLog, Omission
 from floorman.fold.seat import Seat
-from floorman.fold.state import ActionRecord, AwardRecorded, HandState, NextHandRecorded
-from floorman.fold.table import Chips, DealOrder, Family, GameSpec, Level, Street
+from floorman.fold.state import (
+    ActionRecord,
+    AwardRecorded,
+    HandState,
+    NextHandRecorded,
+    acting_seats,
+    action_in_turn,
+    action_record,
+    action_records,
+    any_out_of_turn,
+    chips_by_seat,
+    count_of_actions,
+    has_irregularity,
+    hole_cards_at_seat,
+    log_omits,
+    spec_is_flop,
+    spec_is_stud,
+    voluntary_by_seat,
+)
+from floorman.fold.table import Chips, DealOrder, GameSpec, Level, Street
 
 __all__ = ["PRIVATE_TO_THE_FOLD", "HandView", "view_of"]
 
@@ -154,57 +172,58 @@ class HandView:
 
     @property
     def is_stud(self) -> bool:
-        return self.spec.family is Family.STUD
+        return spec_is_stud(self.spec)
 
     @property
     def is_flop_game(self) -> bool:
-        return self.spec.family is Family.FLOP
+        return spec_is_flop(self.spec)
 
     def entitled_order(self) -> tuple[int, ...]:
         """Entitled seats in dealing order (``order.seats``)."""
         return self.order.seats
 
     def hole_cards_at(self, seat: int | None) -> int:
-        return self.seats[seat].held if seat is not None and seat in self.seats else 0
+        return hole_cards_at_seat(self.seats, seat)
 
     def has(self, irregularity: Irregularity) -> bool:
-        return any(f.irregularity is irregularity for f in self.findings)
+        return has_irregularity(self.findings, irregularity)
 
     def omits(self, what: Omission) -> bool:
-        return what in self.log.omits
+        return log_omits(self.log, what)
 
     @property
     def action_count(self) -> int:
-        return len(self.acted_at)
+        return count_of_actions(self.acted_at)
 
     @property
     def has_out_of_turn_action(self) -> bool:
-        return self.out_of_turn != 0
+        return any_out_of_turn(self.out_of_turn)
 
     def is_in_turn(self, i: int) -> bool:
         """Whether action ``i`` was in turn."""
-        return not self.out_of_turn >> i & 1
+        return action_in_turn(self.out_of_turn, i)
 
     def action(self, i: int) -> ActionRecord:
         """Action ``i`` as a record."""
-        return ActionRecord(at=self.acted_at[i], seat=self.acted_seat[i], action=self.acted_kind[i],
-                            in_turn=self.is_in_turn(i), street=self.acted_street[i], chips=self.acted_chips[i])
+        return action_record(i, self.acted_at, self.acted_seat, self.acted_kind, self.acted_street, self.acted_chips,
+                             self.out_of_turn)
 
     @property
     def actions(self) -> tuple[ActionRecord, ...]:
         """Every action, in order, as records (made when asked)."""
-        return tuple(self.action(i) for i in range(len(self.acted_at)))
+        return action_records(self.acted_at, self.acted_seat, self.acted_kind, self.acted_street, self.acted_chips,
+                              self.out_of_turn)
 
     def seats_that_acted(self) -> frozenset[int]:
-        return frozenset(self.acted_seat)
+        return acting_seats(self.acted_seat)
 
     def contributed(self) -> dict[int, Chips]:
         """The chips each seat put in (those that put in any)."""
-        return {s.seat: s.committed for s in self.seats.values() if s.committed}
+        return chips_by_seat(self.seats.values())
 
     def voluntary(self) -> dict[int, Chips]:
         """The chips each seat put in by its own actions (blinds and antes left out)."""
-        return {s.seat: s.voluntary for s in self.seats.values() if s.voluntary}
+        return voluntary_by_seat(self.seats.values())
 
 
 def view_of(state: HandState) -> HandView:
