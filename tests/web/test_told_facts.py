@@ -11,11 +11,21 @@ import pytest
 from fastapi.testclient import TestClient
 
 from floorman.engine.hand import rule
-from floorman.fold.table import GAMES, Game, Street
+from floorman.fold.findings import Finding, Irregularity
+from floorman.fold.table import GAMES, Family, Game, Street
 from floorman.formats import handlog
 from floorman.law.rulebooks import find_rulebook, rulebooks
 from floorman.web.i18n import load_translations
-from floorman.web.told_facts import Assumption, assumed_events, told_record, told_words
+from floorman.web.told_facts import (
+    Assumed,
+    Assumption,
+    Rested,
+    assumed_events,
+    deciding_events,
+    rulings_rest_on,
+    told_record,
+    told_words,
+)
 from floorman.web.what_happened import Account, CarriedFacts, Mishap, card_choices, mishaps_for, reconstructed_log
 from tests.web.test_pages import setup_table
 from tests.web.test_what_happened import _confirm, _tell, table_header
@@ -58,7 +68,11 @@ def test_every_event_is_said_or_assumed_once_for_every_mishap_of_every_family(ga
             said = [events[i] for i in sorted(set(range(len(events))) - set(places))]
             assert said[-1] == {"type": "floor"} and all(e["type"] in ("discover", "floor", "board", "deal")
                                                          for e in said), (mishap, street, said)
-            assert sum(e["type"] == "deal" for e in said) <= 1, (mishap, said)  # the card the floor named
+            dealt_said = [e for e in said if e["type"] == "deal"]
+            if mishap is Mishap.MISSING_BURN and spec.family is Family.STUD:  # the street dealt with no burn
+                assert [e["seat"] for e in dealt_said] == list(range(1, 7)), said
+            else:
+                assert len(dealt_said) <= 1, (mishap, said)  # the card the floor named
             assert not any(e["type"] in ("act", "post", "burn") for e in said)
             acts = [i for i, e in enumerate(events) if e["type"] == "act"]
             assert made[Assumption.COUNTED] == tuple(acts[-2:]), mishap
@@ -216,3 +230,104 @@ def test_a_correction_of_a_told_hand_s_incident_keeps_its_record(floor: TestClie
     assert corrected.json()["told"] == incident["told"] and corrected.json()["corrects"] == incident["id"]
     html = floor.get(f"/incidents/{corrected.json()['id']}").text
     assert 'data-testid="told-assumed"' in html
+
+
+def _rests_on(game: str, account: Account, book: str = "wsop") -> tuple[Any, dict[str, Any]]:
+    log = reconstructed_log(_game_header(game), account)
+    return log, told_record(log, account, CARRIED, book=find_rulebook(book)).obj()
+
+
+def _said(record: dict[str, Any], lang: str) -> tuple[tuple[str, str], ...]:
+    words = told_words(record, load_translations()[lang], substantial_action=True)
+    assert words is not None
+    return words.rests_on
+
+
+def test_a_first_card_to_the_wrong_seat_rests_on_the_assumed_deal_in_both_languages() -> None:
+    _, record = _rests_on("holdem", Account(mishap=Mishap.FIRST_CARD_WRONG_SEAT, seat=3))
+    assert record["rests_on"] == [{"what": "deal", "causes": ["first_card_wrong_seat"]}]
+    assert _said(record, "en") == (("deal", "The ruling on 'First card dealt to the wrong seat' rests on an "
+                                            "assumption: the deal, card by card in the usual order"),)
+    assert _said(record, "vi") == (("deal", "Phán quyết về 'Lá bài đầu tiên được chia sai vị trí' dựa trên một "
+                                            "giả định: quá trình chia bài ban đầu, từng lá theo thứ tự thông thường"),)
+
+
+def test_an_exposed_card_counted_off_the_deck_rests_on_the_assumed_deal_though_the_floor_named_the_card() -> None:
+    log, record = _rests_on("holdem", Account(mishap=Mishap.EXPOSED_CARD, seat=2, card=1))
+    ruling = rule(handlog.from_obj(log), rulebook=find_rulebook("wsop")).rulings[-1]
+    (finding,) = ruling.findings
+    assert finding.position is not None  # its number off the deck, counted on the deal nobody said
+    assert finding.at not in {i for a in record["assumed"] for i in a["events"]}  # the card itself was said
+    assert record["rests_on"] == [{"what": "deal", "causes": ["exposed_hole_card"]}]
+
+
+def test_a_burn_before_the_betting_was_over_rests_on_the_assumed_burn() -> None:
+    _, record = _rests_on("holdem", Account(mishap=Mishap.PREMATURE_CARD, acted=2))
+    assert record["rests_on"] == [{"what": "burns", "causes": ["premature_burn"]}]  # the card too soon was said
+    (kind, en), = _said(record, "en")
+    assert kind == "burns" and en.endswith("rests on an assumption: the burn cards")
+    assert "'Burn before the betting was over'" in en
+    (_, vi), = _said(record, "vi")
+    assert vi == "Phán quyết về 'Đốt bài trước khi vòng cược kết thúc' dựa trên một giả định: các lá bài đốt"
+
+
+@pytest.mark.parametrize(("game", "account"), [
+    ("holdem", Account(mishap=Mishap.FOUR_CARD_FLOP)),
+    ("holdem", Account(mishap=Mishap.MISSING_BURN, acted=1)),
+    ("holdem", Account(mishap=Mishap.EXTRA_CARD, seat=2)),
+    ("holdem", Account(mishap=Mishap.FOREIGN_BACK, seat=4)),
+    ("holdem", Account(mishap=Mishap.DUPLICATE, street=Street.RIVER, acted=3, chips_in=2)),
+    ("stud", Account(mishap=Mishap.MISSING_BURN, acted=1)),
+    ("stud", Account(mishap=Mishap.DOOR_CARD_DOWN, seat=3)),
+    ("badugi", Account(mishap=Mishap.SHORT_CARD, seat=2)),
+], ids=lambda v: v if isinstance(v, str) else v.mishap.value)
+def test_a_ruling_found_on_what_the_floor_entered_rests_on_no_assumption(game: str, account: Account) -> None:
+    _, record = _rests_on(game, account)
+    assert record["rests_on"] == []
+    assert _said(record, "en") == () and _said(record, "vi") == ()
+
+
+@pytest.mark.parametrize("game", ["holdem", "stud", "2-7-triple-draw", "badugi"])
+def test_every_ruling_names_each_assumed_event_its_findings_rest_on_once_per_assumption(game: str) -> None:
+    header = _game_header(game)
+    spec = GAMES[Game(game)]
+    seen: set[str] = set()
+    for mishap in mishaps_for(spec.family):
+        seat = 2 if mishap.needs_seat else None
+        street = spec.streets[1] if mishap.after_the_first_street and mishap.asks_street(spec.family) else None
+        for acted in (0, 3):
+            account = Account(mishap=mishap, seat=seat, street=street, acted=acted, chips_in=min(acted, 1))
+            log = reconstructed_log(header, account)
+            record = told_record(log, account, CARRIED, book=find_rulebook("wsop")).obj()
+            made = {i: a["what"] for a in record["assumed"] for i in a["events"]}
+            result = rule(handlog.from_obj(log), rulebook=find_rulebook("wsop"))
+            expected: dict[str, list[str]] = {}
+            for finding in (f for r in result.rulings for f in r.findings):
+                for what in dict.fromkeys(made[i] for i in deciding_events(finding, log["events"]) if i in made):
+                    expected.setdefault(what, []).append(finding.irregularity.value)
+            said = {r["what"]: r["causes"] for r in record["rests_on"]}
+            assert len(said) == len(record["rests_on"]) and said == expected, (mishap, said, expected)
+            seen |= set(said)
+    assert seen  # in every family some ruling rests on an assumption (the deal of a first card to the wrong seat)
+
+
+def test_each_assumption_is_said_once_with_every_cause_resting_on_it() -> None:
+    events = [{"type": "post"}, {"type": "deal"}, {"type": "deal"}, {"type": "deal"}, {"type": "floor"}]
+    assumed = (Assumed(what=Assumption.POSTS, events=(0,)), Assumed(what=Assumption.DEAL, events=(1, 2, 3)))
+    findings = (Finding(at=2, irregularity=Irregularity.FIRST_CARD_WRONG_SEAT, expected_seat=1),
+                Finding(at=3, irregularity=Irregularity.EXPOSED_HOLE_CARD),
+                Finding(at=3, irregularity=Irregularity.EXPOSED_HOLE_CARD, seat=4))
+    assert rulings_rest_on(findings, events, assumed) == (
+        Rested(what=Assumption.DEAL, causes=("first_card_wrong_seat", "exposed_hole_card")),)
+    record = {"entered": {"mishap": "exposed_card", "acted": 0, "chips_in": 0},
+              "rests_on": [{"what": "deal", "causes": ["first_card_wrong_seat", "exposed_hole_card"]}]}
+    (kind, words), = _said(record, "en")
+    assert kind == "deal" and words.count("rests on an assumption") == 1
+    assert "'First card dealt to the wrong seat', 'Down card exposed by the dealer'" in words
+
+
+def test_a_record_kept_before_it_named_what_the_ruling_rests_on_says_nothing_of_it() -> None:
+    _, record = _rests_on("holdem", Account(mishap=Mishap.FIRST_CARD_WRONG_SEAT, seat=3))
+    del record["rests_on"]
+    assert _said(record, "en") == ()
+

@@ -28,14 +28,17 @@ from enum import StrEnum
 from typing import Any
 
 from floorman.engine.hand import Hand
+from floorman.fold.findings import Finding
 from floorman.fold.table import Street
 from floorman.formats import handlog
 from floorman.law.rulebooks import Rulebook
+from floorman.web.event_words import cause_name
 from floorman.web.i18n import N_, Translator
 from floorman.web.ruling_words import street_name
 from floorman.web.what_happened import Account, CarriedFacts, Mishap
 
-__all__ = ["Assumed", "Assumption", "ToldRecord", "ToldWords", "assumed_events", "told_record", "told_words"]
+__all__ = ["Assumed", "Assumption", "Rested", "ToldRecord", "ToldWords", "assumed_events", "deciding_events",
+           "rulings_rest_on", "told_record", "told_words"]
 
 RECORD_VERSION = 1
 
@@ -104,10 +107,23 @@ def _named_deal(events: Sequence[Mapping[str, Any]], account: Account) -> int | 
     return None
 
 
+def _street_dealt(events: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The cards of the last street dealt to the seats (a stud street with no board: the burn the floor spoke of
+    was missing before it, as a flop game's board of the mishap's street)."""
+    deals = [i for i, e in enumerate(events) if e.get("type") == "deal"]
+    run: set[int] = set()
+    for i in reversed(deals):
+        if run and i + 1 not in run:
+            break
+        run.add(i)
+    return run
+
+
 def assumed_events(log: Mapping[str, Any], account: Account) -> tuple[Assumed, ...]:
     """The assumptions a reconstructed log (``reconstructed_log(header, account)``) rests on, in the order of the
     log, each with the events it made; every event but the account's own (the card the floor named, the board
-    of the mishap's street, what was found, the floor call) is in exactly one."""
+    of the mishap's street or, in stud, the cards of the street dealt with no burn, what was found, the floor
+    call) is in exactly one."""
     events: list[Mapping[str, Any]] = list(log.get("events", []))
     acts = [i for i, e in enumerate(events) if e.get("type") == "act"]
     counted = set(acts[len(acts) - account.acted:]) if account.acted else set()
@@ -115,11 +131,13 @@ def assumed_events(log: Mapping[str, Any], account: Account) -> tuple[Assumed, .
     # the board street the mishap is about (its cards are what the floor said): the last one dealt
     told_street = streets[-1] if account.mishap.on_the_board or account.mishap is Mishap.FOUR_CARD_FLOP else None
     named = _named_deal(events, account)
+    said = _street_dealt(events) if account.mishap.on_the_board and not any(
+        e.get("type") == "board" for e in events) else set()
     made: dict[Assumption, list[int]] = {}
     for i, event in enumerate(events):
         kind = str(event.get("type", ""))
         what: Assumption | None
-        if kind in _TOLD_EVENTS or i == named:
+        if kind in _TOLD_EVENTS or i == named or i in said:
             what = None
         elif kind == "post":
             what = Assumption.POSTS
@@ -150,6 +168,8 @@ class ToldRecord:
     carried: CarriedFacts
     assumed: tuple[Assumed, ...]
     sa_rests_on: Assumption | None
+    rests_on: tuple[Rested, ...]
+    """The assumptions the ruling's findings rest on, each once, with the causes that rest on it."""
     street: Street
     """The street it happened on, as the floor said it or as the mishap fixes it."""
     street_asked: bool
@@ -168,12 +188,60 @@ class ToldRecord:
             "carried": self.carried.obj(),
             "assumed": [{"what": x.what.value, "events": list(x.events)} for x in self.assumed],
             "sa_rests_on": self.sa_rests_on.value if self.sa_rests_on is not None else None,
+            "rests_on": [{"what": r.what.value, "causes": list(r.causes)} for r in self.rests_on],
         }
 
 
-def _sa_rests_on(log: Mapping[str, Any], assumed: Sequence[Assumed], book: Rulebook) -> Assumption | None:
-    """The assumption whose action first makes substantial action under ``book`` (None: there is none)."""
-    hand = Hand(handlog.from_obj(log), rulebook=book)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rested:
+    """An assumption a ruling rests on, and the causes (the irregularities of its findings) that rest on it."""
+
+    what: Assumption
+    causes: tuple[str, ...]
+
+
+def deciding_events(finding: Finding, events: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
+    """The places in the log of the events a finding rests on: the event where it was found, and, when the finding
+    counts the deal (the card's number off the deck, the seat the card should have gone to, the deal's order), every
+    card dealt before it.
+
+    >>> from floorman.fold.findings import Irregularity
+    >>> events = [{"type": "post"}, {"type": "deal"}, {"type": "deal"}, {"type": "deal"}]
+    >>> deciding_events(Finding(at=3, irregularity=Irregularity.EXPOSED_HOLE_CARD, position=3), events)
+    (1, 2, 3)
+    >>> deciding_events(Finding(at=3, irregularity=Irregularity.WRONG_CARD_COUNT), events)
+    (3,)
+    """
+    counts_the_deal = finding.position is not None or finding.expected_seat is not None or finding.order is not None
+    before = [i for i in range(min(finding.at, len(events))) if events[i].get("type") == "deal"] if counts_the_deal else []
+    return (*before, finding.at)
+
+
+def rulings_rest_on(findings: Sequence[Finding], events: Sequence[Mapping[str, Any]],
+                    assumed: Sequence[Assumed]) -> tuple[Rested, ...]:
+    """The assumptions the ``findings`` of a ruling rest on (an assumption made one of the events each rests on,
+    ``deciding_events``), each once, in the order of the log, with the causes that rest on it.
+
+    >>> from floorman.fold.findings import Irregularity
+    >>> events = [{"type": "post"}, {"type": "deal"}, {"type": "burn"}, {"type": "board"}]
+    >>> assumed = (Assumed(what=Assumption.POSTS, events=(0,)), Assumed(what=Assumption.DEAL, events=(1,)),
+    ...            Assumed(what=Assumption.BURNS, events=(2,)))
+    >>> rulings_rest_on((Finding(at=2, irregularity=Irregularity.PREMATURE_BURN),
+    ...                  Finding(at=3, irregularity=Irregularity.PREMATURE_CARD)), events, assumed)
+    (Rested(what=<Assumption.BURNS: 'burns'>, causes=('premature_burn',)),)
+    """
+    made = {i: a.what for a in assumed for i in a.events}
+    causes: dict[Assumption, list[str]] = {}
+    for finding in findings:
+        for what in dict.fromkeys(made[i] for i in deciding_events(finding, events) if i in made):
+            at = causes.setdefault(what, [])
+            if finding.irregularity.value not in at:
+                at.append(finding.irregularity.value)
+    return tuple(Rested(what=a.what, causes=tuple(causes[a.what])) for a in assumed if a.what in causes)
+
+
+def _sa_rests_on(hand: Hand, log: Mapping[str, Any], assumed: Sequence[Assumed]) -> Assumption | None:
+    """The assumption whose action first makes substantial action under the hand's book (None: there is none)."""
     made = {i: a.what for a in assumed for i in a.events}
     for i, event in enumerate(log.get("events", [])):
         if event.get("type") == "act" and hand.substantial_action_by(i):
@@ -182,10 +250,15 @@ def _sa_rests_on(log: Mapping[str, Any], assumed: Sequence[Assumed], book: Ruleb
 
 
 def told_record(log: Mapping[str, Any], account: Account, carried: CarriedFacts, *, book: Rulebook) -> ToldRecord:
-    """The record of the hand ``account`` was made into (``log``), ruled under ``book``."""
+    """The record of the hand ``account`` was made into (``log``), ruled under ``book``: what its substantial
+    action and the findings of its ruling (the floor's, at the log's end) rest on."""
     assumed = assumed_events(log, account)
-    spec = handlog.from_obj(log).spec
-    return ToldRecord(account=account, carried=carried, assumed=assumed, sa_rests_on=_sa_rests_on(log, assumed, book),
+    parsed = handlog.from_obj(log)
+    hand = Hand(parsed, rulebook=book)
+    findings = tuple(f for r in hand.rulings or (hand.ruling(),) for f in r.findings)
+    spec = parsed.spec
+    return ToldRecord(account=account, carried=carried, assumed=assumed, sa_rests_on=_sa_rests_on(hand, log, assumed),
+                      rests_on=rulings_rest_on(findings, list(log.get("events", [])), assumed),
                       street=account.where_in(spec.family, spec.streets),
                       street_asked=account.mishap.asks_street(spec.family))
 
@@ -213,6 +286,19 @@ _ASSUMED_WORDS: Mapping[Assumption, str] = {
 }
 
 
+_RESTS_ON_WORDS: Mapping[Assumption, str] = {
+    Assumption.POSTS: N_("console.told_facts.rests_on.posts"),
+    Assumption.DEAL: N_("console.told_facts.rests_on.deal"),
+    Assumption.CLOSING: N_("console.told_facts.rests_on.closing"),
+    Assumption.BOARD: N_("console.told_facts.rests_on.board"),
+    Assumption.BURNS: N_("console.told_facts.rests_on.burns"),
+    Assumption.DRAWS: N_("console.told_facts.rests_on.draws"),
+    Assumption.COUNTED: N_("console.told_facts.rests_on.counted"),
+    Assumption.OTHER: N_("console.told_facts.rests_on.other"),
+}
+"""What a ruling rests on, said once per assumption with the causes that rest on it."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ToldWords:
     """A told hand's record as the incident page and the report say it."""
@@ -225,6 +311,9 @@ class ToldWords:
     """The kind of assumption each assumed event of the log comes from, by its place in the log."""
     substantial_action: str
     """What the ruling's substantial action rests on, in words."""
+    rests_on: tuple[tuple[str, str], ...] = ()
+    """Each assumption the ruling's findings rest on, as (kind, words naming the causes); none when the ruling
+    rests only on the facts entered."""
 
 
 def _int(value: object) -> int | None:
@@ -281,4 +370,23 @@ def told_words(record: object, t: Translator, *, substantial_action: bool) -> To
     else:
         sa = t.gettext("console.told_facts.substantial_action_from_the_facts")
     return ToldWords(entered=tuple(lines), assumed=tuple(assumed), marks=marks,
-                     substantial_action=sa % {"acted": acted, "chips_in": chips_in})
+                     substantial_action=sa % {"acted": acted, "chips_in": chips_in},
+                     rests_on=_rests_on_words(record.get("rests_on"), t, acted=acted, chips_in=chips_in))
+
+
+def _rests_on_words(stored: object, t: Translator, *, acted: int, chips_in: int) -> tuple[tuple[str, str], ...]:
+    """The assumptions a stored record says the ruling rests on, each once, in words (a record kept before the
+    record said so: none)."""
+    said: dict[Assumption, list[str]] = {}
+    for item in stored if isinstance(stored, list) else ():
+        if not isinstance(item, Mapping):
+            continue
+        try:
+            what = Assumption(str(item.get("what")))
+        except ValueError:
+            what = Assumption.OTHER
+        causes = said.setdefault(what, [])
+        causes += [c for c in item.get("causes", []) if isinstance(c, str) and c not in causes]
+    return tuple((what.value, t.gettext(_RESTS_ON_WORDS[what]) % {
+        "causes": ", ".join(f"'{cause_name(c, t)}'" for c in causes), "acted": acted,
+        "chips_in": chips_in}) for what, causes in said.items() if causes)
