@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from html import unescape
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from fastapi.testclient import TestClient
@@ -28,7 +29,7 @@ from floorman.web.told_facts import (
 )
 from floorman.web.what_happened import Account, CarriedFacts, Mishap, card_choices, mishaps_for, reconstructed_log
 from tests.web.test_pages import setup_table
-from tests.web.test_what_happened import _confirm, _tell, table_header
+from tests.web.test_what_happened import _confirm, _hidden, _tell, table_header
 
 CARRIED = CarriedFacts(button=1, level={"small_blind": 100, "big_blind": 200}, dealt=(1, 2, 3, 4, 5, 6))
 
@@ -330,4 +331,45 @@ def test_a_record_kept_before_it_named_what_the_ruling_rests_on_says_nothing_of_
     _, record = _rests_on("holdem", Account(mishap=Mishap.FIRST_CARD_WRONG_SEAT, seat=3))
     del record["rests_on"]
     assert _said(record, "en") == ()
+
+
+def _rests_on_lines(html: str) -> list[tuple[str, str]]:
+    return [(kind, unescape(re.sub(r"<[^>]+>", "", text)).strip()) for kind, text in re.findall(
+        r'<p class="rests-on" data-testid="ruling-rests-on" data-assumed="(\w+)">(.*?)</p>', html, re.S)]
+
+
+def test_the_draft_ruling_marks_what_was_assumed_and_says_the_ruling_rests_on_the_assumed_deal(
+        floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    preview = _tell(floor, table="9", mishap="first_card_wrong_seat", seat="3", acted="1", chips_in="1")
+    assert preview.status_code == 200, preview.text
+    html = preview.text
+    assert 'data-testid="told-entered"' in html and 'data-testid="told-assumed"' in html
+    assert html.index('data-testid="ruling"') < html.index('data-testid="rests-on"') < html.index('data-testid="draft"')
+    assert _rests_on_lines(html) == [("deal", "The ruling on 'First card dealt to the wrong seat' rests on an "
+                                              "assumption: the deal, card by card in the usual order assumed")]
+    address = urlencode([(n, v) for n, v in _hidden(html) if n not in ("csrf_token", "replay")])
+    vi = floor.get(f"/what-happened/ruling?{address}", headers={"Accept-Language": "vi"}).text
+    assert [kind for kind, _ in _rests_on_lines(vi)] == ["deal"]
+    assert "Phán quyết về 'Lá bài đầu tiên được chia sai vị trí' dựa trên một giả định" in unescape(vi)
+    assert "Những gì floor đã nhập" in vi and "Giả định để dựng lại đủ ván bài" in vi
+    assert _confirm(floor, html).status_code == 303
+    newest = floor.get("/api/incidents").json()["incidents"][0]
+    incident = floor.get(f"/incidents/{newest['id']}").text
+    assert _rests_on_lines(incident) == _rests_on_lines(html)
+    report = incident[incident.index('data-testid="incident-report"'):]
+    assert 'data-testid="report-rests-on"' in report
+    assert "rests on an assumption: the deal, card by card in the usual order" in unescape(report)
+
+
+def test_a_draft_ruling_resting_only_on_the_facts_entered_names_no_assumption(floor: TestClient) -> None:
+    setup_table(floor, table="9")
+    preview = _tell(floor, table="9", mishap="four_card_flop", acted="0", chips_in="0")
+    assert preview.status_code == 200, preview.text
+    assert 'data-testid="told-entered"' in preview.text and 'data-testid="sa-rests-on"' in preview.text
+    assert _rests_on_lines(preview.text) == [] and "rests on an assumption" not in preview.text
+    assert _confirm(floor, preview.text).status_code == 303
+    newest = floor.get("/api/incidents").json()["incidents"][0]
+    incident = floor.get(f"/incidents/{newest['id']}").text
+    assert 'data-testid="ruling-rests-on"' not in incident and 'data-testid="report-rests-on"' not in incident
 

@@ -36,7 +36,7 @@ from floorman.web.ruling_view import ruling_view
 from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
 from floorman.web.table_setup import TableSetup, carried_over, next_blinds
-from floorman.web.told_facts import told_record
+from floorman.web.told_facts import told_record, told_words
 from floorman.web.what_happened import (
     CARRIED_LEVEL_FIELDS,
     MAX_ACTED,
@@ -253,12 +253,14 @@ def _ruling_page(request: Request, session: Session, draft: Draft, *, error: str
     book = find_rulebook(log.rulebook)
     result = rule(log, rulebook=book)
     ruling = result.rulings[-1] if result.rulings else result.ruling
+    record = told_record(told.header, told.account, told.facts, book=book)
     return render_page(
         request, session, "what_happened_ruling.html", active="tables", setup=told.setup,
         level=level_text(log.level, t), game=game_text(log.game, log.effective_structure, t),
         omits=sorted(o.value for o in log.omits), r=ruling_view(ruling, book, t), hidden=draft.hidden(),
         back=f"/what-happened?{draft.query()}", carried=carried_words(told.facts.obj(), t), error=error,
         status=status, here=f"/what-happened/ruling?{draft.query()}",
+        told=told_words(record.obj(), t, substantial_action=ruling.substantial_action),
     )
 
 
