@@ -23,10 +23,11 @@ from __future__ import annotations
 import gettext
 import string
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from floorman.locale.message import Message
 from floorman.locale.mo import MoFile, compile_po
@@ -54,7 +55,7 @@ class Stakes(Protocol):
     @property
     def bring_in(self) -> object: ...
 
-__all__ = ["DEFAULT_LANG", "LANGS", "Message", "amount_text", "catalog_ids", "field_in", "game_text", "in_every_lang", "lang_name", "lang_of",
+__all__ = ["DEFAULT_LANG", "LANGS", "LevelWords", "Message", "amount_text", "catalog_ids", "field_in", "game_text", "in_every_lang", "lang_name", "lang_of",
            "level_text", "other_langs", "say", "say_all", "street_text", "structure_text", "translations"]
 
 DEFAULT_LANG = "en"
@@ -144,28 +145,71 @@ def _chips(value: Any, lang: str) -> str:
     return amount_text(value, lang)
 
 
-def level_text(level: Stakes, lang: str = DEFAULT_LANG) -> str:
-    """The spoken level, in either language (``level.*`` in the catalog).
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LevelWords:
+    """The catalog entries one place says a level with, one a part of the level (``level_text``).
+
+    An entry names the level's number ``n``; the blinds or the limits ``small`` and ``big`` (and ``amount``, the two
+    as ``small/big``); an ante, a big-blind ante or a bring-in ``amount``: each amount written the language's way.
+    """
+
+    number: str | None
+    """The level's number, the first part; None: the number is no part (a ruling says it before them)."""
+    blinds: str | None
+    """The blinds; None: the two amounts as they are, ``1,000/2,000``."""
+    limits: str
+    ante: str
+    big_blind_ante: str
+    bring_in: str
+    joiner: str = ", "
+    """What stands between two parts."""
+    printf: bool = False
+    """The entries are written ``%(amount)s``, as the console's are, not ``{amount}``."""
+
+
+_RULING_LEVEL: Final = LevelWords(number=None, blinds=None, limits="level.limits", ante="level.ante",
+                                  big_blind_ante="level.big_blind_ante", bring_in="level.bring_in")
+"""How a ruling says the parts of a level: ``1,000/2,000, 2,000 big-blind ante``."""
+
+
+def level_text(level: Stakes, lang: str = DEFAULT_LANG, words: LevelWords | None = None) -> str:
+    """The level in words, in either language: as a ruling says it (``level.*`` in the catalog), or with ``words``,
+    the parts of the level a place names, in its own entries, joined its way.
 
     >>> from floorman.fold.table import Level
     >>> lv = Level(number=12, small_blind=1000, big_blind=2000, big_blind_ante=2000)
     >>> level_text(lv), level_text(lv, "vi")
     ('level 12 (1,000/2,000, 2,000 big-blind ante)', 'cấp độ 12 (1.000/2.000, big blind ante 2.000)')
+    >>> level_text(lv, words=LevelWords(number="level.number", blinds=None, limits="level.limits", ante="level.ante",
+    ...                                 big_blind_ante="level.big_blind_ante", bring_in="level.bring_in", joiner=" · "))
+    'level 12 · 1,000/2,000 · 2,000 big-blind ante'
     """
-    def a(amount: object) -> str:
-        return amount_text(amount, lang_of(lang))
-
-    parts: list[str] = []
-    if level.small_blind or level.big_blind:
-        parts.append(f"{a(level.small_blind)}/{a(level.big_blind)}")
-    if level.small_bet or level.big_bet:
-        parts.append(say(Message.of("level.limits", amount=f"{a(level.small_bet)}/{a(level.big_bet)}"), lang))
-    for amount, key in ((level.ante, "ante"), (level.big_blind_ante, "big_blind_ante"), (level.bring_in, "bring_in")):
-        if amount:
-            parts.append(say(Message.of(f"level.{key}", amount=a(amount)), lang))
+    lang = lang_of(lang)
+    if words is not None:
+        return words.joiner.join(_level_parts(level, lang, words))
+    parts = ", ".join(_level_parts(level, lang, _RULING_LEVEL))
     head = say(Message.of("level.number", n=level.number) if level.number is not None else Message.of("level.same"),
                lang)
-    return say(Message.of("level.with_parts", head=head, parts=", ".join(parts)), lang) if parts else head
+    return say(Message.of("level.with_parts", head=head, parts=parts), lang) if parts else head
+
+
+def _level_parts(level: Stakes, lang: str, words: LevelWords) -> list[str]:
+    """The parts of ``level`` that it has, each said with its entry of ``words``."""
+    def part(message_id: str, **facts: object) -> str:
+        return _template(message_id, lang) % facts if words.printf else say(Message.of(message_id, **facts), lang)
+
+    parts = [part(words.number, n=level.number)] if words.number is not None and level.number is not None else []
+    for small, big, key in ((level.small_blind, level.big_blind, words.blinds),
+                            (level.small_bet, level.big_bet, words.limits)):
+        if small or big:
+            said = {"small": amount_text(small, lang), "big": amount_text(big, lang)}
+            pair = f"{said['small']}/{said['big']}"
+            parts.append(pair if key is None else part(key, amount=pair, **said))
+    for amount, key in ((level.ante, words.ante), (level.big_blind_ante, words.big_blind_ante),
+                        (level.bring_in, words.bring_in)):
+        if amount:
+            parts.append(part(key, amount=amount_text(amount, lang)))
+    return parts
 
 
 def street_text(value: Any, lang: str = DEFAULT_LANG) -> str:

@@ -7,13 +7,14 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
-from typing import Any
+from typing import Any, Final
 
 from floorman.fold.events import BoardCardDealt
 from floorman.fold.table import Family, Game, Level, Street, Structure
 from floorman.fold.view import HandView
+from floorman.locale import LevelWords, say
 from floorman.locale import game_text as locale_game_text
-from floorman.locale import say
+from floorman.locale import level_text as locale_level_text
 from floorman.web.event_words import cause_name, describe_batch
 from floorman.web.i18n import N_, Translator
 from floorman.web.live_hands import LiveHand
@@ -199,19 +200,16 @@ def game_text(game: Game, structure: Structure, t: Translator) -> str:
     return locale_game_text(game, structure, t.locale)
 
 
+_HEADER_LEVEL: Final = LevelWords(
+    number=N_("console.live_view.level_n"), blinds=None, limits=N_("console.live_view.limits_small_big"),
+    ante=N_("console.live_view.ante_amount"), big_blind_ante=N_("console.live_view.big_blind_ante_amount"),
+    bring_in=N_("console.live_view.bring_in_amount"), joiner=" · ", printf=True)
+"""How the page header says a level (the console's ``console.live_view.*`` entries)."""
+
+
 def level_text(level: Level, t: Translator) -> str:
     """The level as the page header shows it: ``Level 7 · 200/400 · big-blind ante 400``."""
-    parts = [t.gettext("console.live_view.level_n") % {"n": level.number}] if level.number is not None else []
-    if level.small_blind or level.big_blind:
-        parts.append(f"{format_chips(level.small_blind, t.locale)}/{format_chips(level.big_blind, t.locale)}")
-    if level.small_bet or level.big_bet:
-        parts.append(t.gettext("console.live_view.limits_small_big") % {"small": format_chips(level.small_bet, t.locale),
-                                                              "big": format_chips(level.big_bet, t.locale)})
-    for amount, label in ((level.ante, N_("console.live_view.ante_amount")), (level.big_blind_ante, N_("console.live_view.big_blind_ante_amount")),
-                          (level.bring_in, N_("console.live_view.bring_in_amount"))):
-        if amount:
-            parts.append(t.gettext(label) % {"amount": format_chips(amount, t.locale)})
-    return " · ".join(parts)
+    return locale_level_text(level, t.locale, _HEADER_LEVEL)
 
 
 def _presets(state: HandView) -> tuple[int, ...]:

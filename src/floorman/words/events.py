@@ -22,6 +22,8 @@ back) has a line of its own:
 
 from __future__ import annotations
 
+from typing import Final
+
 from floorman.fold.events import (
     BlindPosted,
     BoardCardDealt,
@@ -52,7 +54,8 @@ from floorman.fold.events import (
 )
 from floorman.fold.log import HandLog
 from floorman.fold.table import Family, Level, PlayerStatus
-from floorman.locale import Message, amount_text, game_text, say
+from floorman.locale import LevelWords, Message, amount_text, game_text, say
+from floorman.locale import level_text as locale_level_text
 
 __all__ = ["card_text", "colour_text", "event_line", "event_lines", "level_text", "table_lines"]
 
@@ -78,19 +81,19 @@ def _say(message_id: str, lang: str, **facts: object) -> str:
     return say(Message.of(f"narrate.{message_id}", **facts), lang)
 
 
+_NARRATED_LEVEL: Final = LevelWords(
+    number="narrate.stakes.number", blinds="narrate.stakes.blinds", limits="narrate.stakes.limits",
+    ante="narrate.stakes.ante", big_blind_ante="narrate.stakes.big_blind_ante", bring_in="narrate.stakes.bring_in")
+"""How the dealer calls the stakes out (``narrate.stakes.*`` in the catalog)."""
+
+
 def level_text(level: Level, lang: str) -> str:
-    """The stakes: ``blinds 1,000/2,000, big blind ante 2,000`` (the room's words in Vietnamese too)."""
-    parts = []
-    if level.number is not None:
-        parts.append(_say("stakes.number", lang, n=level.number))
-    if level.small_blind or level.big_blind:
-        parts.append(_say("stakes.blinds", lang, small=amount_text(level.small_blind, lang), big=amount_text(level.big_blind, lang)))
-    if level.small_bet or level.big_bet:
-        parts.append(_say("stakes.limits", lang, small=amount_text(level.small_bet, lang), big=amount_text(level.big_bet, lang)))
-    for amount, name in ((level.ante, "ante"), (level.big_blind_ante, "big_blind_ante"), (level.bring_in, "bring_in")):
-        if amount:
-            parts.append(_say(f"stakes.{name}", lang, amount=amount_text(amount, lang)))
-    return ", ".join(parts)
+    """The stakes: ``blinds 1,000/2,000, big blind ante 2,000`` (the room's words in Vietnamese too).
+
+    >>> level_text(Level(number=3, small_bet=20, big_bet=40, bring_in=5), "vi")
+    'cấp độ 3, giới hạn cược 20/40, bring-in 5'
+    """
+    return locale_level_text(level, lang, _NARRATED_LEVEL)
 
 
 def table_lines(log: HandLog, lang: str) -> list[str]:
