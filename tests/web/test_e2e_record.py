@@ -3,7 +3,9 @@
 A four-card flop told through "What happened" with no action yet: the incident page and the printed report show
 what the floor entered, mark each line the console assumed to complete the hand (the blinds, the deal, the pre-flop
 calls and checks, the burn) and list no unmarked action nobody entered; the substantial action they rest on is said
-to be assumed. An action taken out of turn is marked on the floor-call card and on the incident page, with the
+to be assumed, and the ruling, found on the four cards the floor told of, names no assumption. A first card to the
+wrong seat rests on the deal nobody said: the draft ruling, the incident page and the report say so, once. Each fact
+entered is read in a column of at least 40% of its panel, at 360 px too. An action taken out of turn is marked on the floor-call card and on the incident page, with the
 engine's reason. The seat status on the setup form and the statistics' chart labels are measured on screen.
 
 Uses the console and the browser of ``test_e2e`` and ``test_e2e_every_screen`` (Debian's Chromium, Playwright).
@@ -50,7 +52,7 @@ CASES = [(TABLET, "en", "80"), (TABLET, "vi", "81"), (PHONE, "en", "82"), (PHONE
 
 
 @pytest.mark.parametrize(("viewport", "language", "table"), CASES)
-def test_a_told_four_card_flop_shows_what_was_entered_and_marks_every_assumed_line(
+def test_a_told_four_card_flop_shows_what_was_entered_marks_every_assumed_line_and_rests_on_no_assumed_card(
         console: Console, browser: Any, viewport: dict[str, int], language: str, table: str) -> None:
     expect = sync_api.expect
     words = WORDS[language]
@@ -61,8 +63,13 @@ def test_a_told_four_card_flop_shows_what_was_entered_and_marks_every_assumed_li
     page.goto(f"{console.base}/what-happened?table={table}")
     page.locator("label:has(> input[data-testid='mishap-four_card_flop'])").tap()
     _load(page, "[data-testid=rule-it]")
+    expect(page.locator("[data-testid=told-entered]")).to_contain_text(words["mishap"])  # the draft, not filed
+    assert page.locator("[data-testid=told-assumed] li").count() >= 4
+    expect(page.locator("[data-testid=sa-rests-on]")).to_contain_text(words["sa"])
+    expect(page.locator("[data-testid=ruling-rests-on]")).to_have_count(0)  # the four cards were said
     _load(page, "[data-testid=confirm-ruling]")
     _incident_of_table(page, console.base, table)
+    expect(page.locator("[data-testid=ruling-rests-on]")).to_have_count(0)
 
     entered = page.locator("[data-testid=told-entered]")
     expect(entered).to_be_visible()
@@ -88,12 +95,107 @@ def test_a_told_four_card_flop_shows_what_was_entered_and_marks_every_assumed_li
     expect(report.locator("[data-testid=report-assumed]")).to_contain_text(words["heading"])
     assert report.locator("[data-testid=report-assumed] [data-assumed]").count() >= 4
     expect(report.locator("[data-testid=report-sa-rests-on]")).to_contain_text(words["sa"])
+    expect(report.locator("[data-testid=report-rests-on]")).to_have_count(0)
     lines = page.evaluate(LINES, "[data-testid=incident-report] .report-lines li")
     said = [text for mark, text in lines if not mark]
     assert said and not any(SEAT_NAMED.search(text) for text in said), said
     assert all(text.endswith(f"({words['assumed']})") for mark, text in lines if mark), lines
     assert any(mark == "closing" for mark, _ in lines) and any(mark == "posts" for mark, _ in lines)
     page.emulate_media(media="screen")
+    _language(page, "en")
+
+
+RESTS_ON = {
+    "en": {"cause": "'First card dealt to the wrong seat'",
+           "deal": "rests on an assumption: the deal, card by card in the usual order"},
+    "vi": {"cause": "'Lá bài đầu tiên được chia sai vị trí'",
+           "deal": "dựa trên một giả định: quá trình chia bài ban đầu, từng lá theo thứ tự thông thường"},
+}
+
+
+def _tell(page: Any, base: str, table: str, taps: list[str]) -> None:
+    """The answers of "what happened" tapped at the table, and "Rule on it": the draft ruling, nothing filed."""
+    e2e._last_hand(base, table)
+    page.goto(f"{base}/what-happened?table={table}")
+    for testid in taps:
+        page.locator(f"label:has(> input[data-testid='{testid}'])").tap()
+    _load(page, "[data-testid=rule-it]")
+
+
+def _says_it_rests_on_the_deal(page: Any, language: str) -> None:
+    expect = sync_api.expect
+    rests = page.locator("[data-testid=ruling-rests-on]")
+    expect(rests).to_have_count(1)  # one assumption, said once
+    expect(rests).to_be_visible()
+    assert rests.get_attribute("data-assumed") == "deal"
+    expect(rests).to_contain_text(RESTS_ON[language]["cause"])
+    expect(rests).to_contain_text(RESTS_ON[language]["deal"])
+    expect(rests.locator(".tag.assumed")).to_have_text(WORDS[language]["assumed"])
+    ruling, said = page.locator("[data-testid=ruling]").bounding_box(), rests.bounding_box()
+    assert said["y"] >= ruling["y"] + ruling["height"] - 1  # under the ruling it is about
+
+
+@pytest.mark.parametrize(("viewport", "language", "table"), [(TABLET, "en", "120"), (TABLET, "vi", "121"),
+                                                             (PHONE, "en", "122"), (PHONE, "vi", "123")])
+def test_a_ruling_resting_on_the_assumed_deal_says_so_on_the_draft_the_incident_page_and_the_report(
+        console: Console, browser: Any, viewport: dict[str, int], language: str, table: str) -> None:
+    expect = sync_api.expect
+    page = browser(viewport)
+    log_in(page, console.base, "flo")
+    _language(page, language)
+    _tell(page, console.base, table, ["mishap-first_card_wrong_seat", "seat-3", "acted-1", "chips-in-1"])
+    expect(page.locator("[data-testid=not-filed]")).to_be_visible()
+    _says_it_rests_on_the_deal(page, language)
+    expect(page.locator("[data-testid=told-entered]")).to_be_visible()
+    expect(page.locator("[data-testid=told-assumed] li[data-assumed=deal]")).to_contain_text(WORDS[language]["assumed"])
+    expect(page.locator("[data-testid=told-entered] [data-assumed]")).to_have_count(0)  # what was entered is not
+    page.screenshot(path=str(screens.SHOTS / f"record-{language}-{viewport['width']}-draft-rests-on.png"),
+                    full_page=True)
+    _load(page, "[data-testid=confirm-ruling]")
+    _incident_of_table(page, console.base, table)
+    _says_it_rests_on_the_deal(page, language)
+    page.emulate_media(media="print")
+    report = page.locator("[data-testid=report-rests-on]")
+    expect(report).to_be_visible()
+    expect(report).to_contain_text(RESTS_ON[language]["cause"])
+    expect(report).to_contain_text(RESTS_ON[language]["deal"])
+    assert report.locator("[data-assumed]").count() == 1
+    page.emulate_media(media="screen")
+    _language(page, "en")
+
+
+VALUE_SHARES = """(selector) => [...document.querySelectorAll(selector + ' .facts-grid')].flatMap(grid => {
+  const panel = grid.getBoundingClientRect().width;
+  return [...grid.querySelectorAll('dd')].map(dd => ({label: dd.previousElementSibling.textContent,
+    value: dd.textContent, share: dd.getBoundingClientRect().width / panel}));
+})"""
+"""Each value of the facts entered: its column's width as a share of the panel's."""
+
+
+@pytest.mark.parametrize(("viewport", "language", "table"), [(screens.PHONE_360, "en", "124"),
+                                                             (screens.PHONE_360, "vi", "125"),
+                                                             (PHONE, "vi", "126"), (TABLET, "vi", "127")])
+def test_each_fact_entered_and_of_the_incident_is_read_in_a_column_of_at_least_40_percent_of_its_panel(
+        console: Console, browser: Any, viewport: dict[str, int], language: str, table: str) -> None:
+    page = browser(viewport)
+    log_in(page, console.base, "flo")
+    _language(page, language)
+    _tell(page, console.base, table, ["mishap-first_card_wrong_seat", "seat-3", "acted-2", "chips-in-1"])
+    for where in ("draft", "incident"):
+        if where == "incident":
+            _load(page, "[data-testid=confirm-ruling]")
+            _incident_of_table(page, console.base, table)
+        shares = page.evaluate(VALUE_SHARES, "[data-testid=told-entered]")
+        assert len(shares) >= 5, shares  # the mishap, the street, the seat, how many acted and put chips in
+        assert all(s["share"] >= 0.4 for s in shares), (where, shares)
+        if where == "incident":  # and the incident's own facts above them: when, the table, the level, the book
+            shares = page.evaluate(VALUE_SHARES, ".screen-only")
+            assert len(shares) >= 12 and all(s["share"] >= 0.4 for s in shares), shares
+            page.locator(".screen-only > .panel").first.screenshot(
+                path=str(screens.SHOTS / f"record-{language}-{viewport['width']}-incident-facts.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        page.locator("[data-testid=told-entered]").screenshot(
+            path=str(screens.SHOTS / f"record-{language}-{viewport['width']}-entered-{where}.png"))
     _language(page, "en")
 
 
