@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 import pytest
 from fastapi.testclient import TestClient
 
-from floorman.engine.hand import rule
+from floorman.engine.hand import Hand, rule
 from floorman.fold.findings import Finding, Irregularity
 from floorman.fold.table import GAMES, Family, Game, Street
 from floorman.formats import handlog
@@ -26,6 +26,7 @@ from floorman.web.told_facts import (
     rulings_rest_on,
     told_record,
     told_words,
+    with_rests_on,
 )
 from floorman.web.what_happened import Account, CarriedFacts, Mishap, card_choices, mishaps_for, reconstructed_log
 from tests.web.test_pages import setup_table
@@ -373,3 +374,16 @@ def test_a_draft_ruling_resting_only_on_the_facts_entered_names_no_assumption(fl
     incident = floor.get(f"/incidents/{newest['id']}").text
     assert 'data-testid="ruling-rests-on"' not in incident and 'data-testid="report-rests-on"' not in incident
 
+
+
+def test_a_record_kept_before_it_named_what_the_ruling_rests_on_is_read_with_it_from_the_filed_hand() -> None:
+    log, record = _rests_on("holdem", Account(mishap=Mishap.FIRST_CARD_WRONG_SEAT, seat=3))
+    older = {k: v for k, v in record.items() if k != "rests_on"}
+    hand = Hand(handlog.from_obj(log), rulebook=find_rulebook("wsop"))
+    assert with_rests_on(older, hand, log["events"])["rests_on"] == record["rests_on"] != []
+    assert with_rests_on(record, hand, log["events"]) is record  # a record that says it: as it is
+    _, flop = _rests_on("holdem", Account(mishap=Mishap.FOUR_CARD_FLOP))
+    flop_log = reconstructed_log(table_header(), Account(mishap=Mishap.FOUR_CARD_FLOP))
+    older = {k: v for k, v in flop.items() if k != "rests_on"}
+    assert with_rests_on(older, Hand(handlog.from_obj(flop_log), rulebook=find_rulebook("wsop")),
+                         flop_log["events"])["rests_on"] == []

@@ -38,7 +38,7 @@ from floorman.web.ruling_words import street_name
 from floorman.web.what_happened import Account, CarriedFacts, Mishap
 
 __all__ = ["Assumed", "Assumption", "Rested", "ToldRecord", "ToldWords", "assumed_events", "deciding_events",
-           "rulings_rest_on", "told_record", "told_words"]
+           "rulings_rest_on", "told_record", "told_words", "with_rests_on"]
 
 RECORD_VERSION = 1
 
@@ -261,6 +261,24 @@ def told_record(log: Mapping[str, Any], account: Account, carried: CarriedFacts,
                       rests_on=rulings_rest_on(findings, list(log.get("events", [])), assumed),
                       street=account.where_in(spec.family, spec.streets),
                       street_asked=account.mishap.asks_street(spec.family))
+
+
+def with_rests_on(record: Mapping[str, Any], hand: Hand, events: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+    """A stored record kept before records said what the ruling rests on, with it, from the rulings on the hand
+    as it was filed (``hand``, its ``events``); a record that says it is returned as it is."""
+    stored = record.get("assumed")
+    if "rests_on" in record or not isinstance(stored, list):
+        return record
+    assumed = []
+    for item in stored:
+        try:
+            assumed.append(Assumed(what=Assumption(str(item.get("what"))),
+                                   events=tuple(i for i in item.get("events", []) if _int(i) is not None)))
+        except (AttributeError, TypeError, ValueError):
+            continue  # an assumption this version does not know: nothing rests on it here
+    findings = tuple(f for r in hand.rulings for f in r.findings)
+    rested = rulings_rest_on(findings, events, assumed)
+    return {**record, "rests_on": [{"what": r.what.value, "causes": list(r.causes)} for r in rested]}
 
 
 MISHAP_NAMES: Mapping[str, str] = {

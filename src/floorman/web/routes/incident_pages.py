@@ -26,7 +26,7 @@ from floorman.web.problems import InvalidInput
 from floorman.web.ruling_view import stored_ruling_view
 from floorman.web.security import PagePost, page_post, page_user, request_locale
 from floorman.web.services import services
-from floorman.web.told_facts import told_words
+from floorman.web.told_facts import told_words, with_rests_on
 
 __all__ = ["router"]
 
@@ -78,6 +78,7 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
     logged = incident.log.get("events", [])
     game = level = oot_note = ""
     late: set[int] = set()
+    record = incident.told
     try:
         log = handlog.from_obj(incident.log)
         game, level = game_text(log.game, log.effective_structure, t), level_text(log.level, t)
@@ -85,9 +86,11 @@ def _incident_page(request: Request, session: Session, incident_id: int, *, erro
         late = out_of_turn_events(hand.view)
         if late and book is not None:
             oot_note = say(hand.sa_reason(), t.locale)
+        if record is not None and book is not None:
+            record = with_rests_on(record, hand, logged)
     except FloormanError:
         pass  # a log kept as it was recorded that the engine no longer reads: its events are still listed
-    told = told_words(incident.told, t, substantial_action=view.substantial_action)
+    told = told_words(record, t, substantial_action=view.substantial_action)
     marks = told.marks if told is not None else {}
     marker = " (" + t.gettext("console.common.out_of_turn_2") + ")"
     events = [(describe_event(e, t) + (marker if i in late else ""), marks.get(i, ""))
