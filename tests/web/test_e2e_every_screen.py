@@ -24,6 +24,7 @@ import pytest
 
 from floorman.law.rulebooks import catalog, rulebooks
 from floorman.words.reference import search_rules
+from tests.chromium import touch_devices
 from tests.web import test_e2e as e2e
 from tests.web.conftest import PASSWORD, example
 from tests.web.test_e2e import WAIT_MS, Console, log_in
@@ -87,22 +88,9 @@ def browser(tmp_path: Path) -> Iterator[Any]:
     """A Chromium to open phones and tablets in; every page it opens must report no error."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(e2e.CHROMIUM), headless=True, args=e2e.ARGS)
-
-        def open_page(viewport: dict[str, int], locale: str = "en-US") -> Any:
-            context = chromium.new_context(viewport=viewport, has_touch=True, locale=locale)
-            context.set_default_timeout(WAIT_MS)
-            page = context.new_page()
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "(Unprocessable" not in m.text
-                    else None)  # the error page is answered with its status, 422
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            return page
-
-        try:
-            yield open_page
-        finally:
-            chromium.close()
+    # the error page is answered with its status, 422
+    with touch_devices(errors, wait_ms=WAIT_MS, is_expected=lambda text: "(Unprocessable" in text) as open_page:
+        yield open_page
     assert errors == [], f"the browser reported errors: {errors}"
 
 

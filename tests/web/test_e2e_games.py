@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.chromium import touch_devices
 from tests.web import test_e2e as e2e
 from tests.web.conftest import PASSWORD, example
 from tests.web.test_e2e import WAIT_MS, Console, log_in, shot
@@ -84,21 +85,8 @@ def browser(tmp_path: Path) -> Iterator[Any]:
     """A Chromium to open phones and tablets in; every page it opens must report no error."""
     e2e.SHOTS.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(e2e.CHROMIUM), headless=True, args=e2e.ARGS)
-
-        def open_page(viewport: dict[str, int]) -> Any:
-            context = chromium.new_context(viewport=viewport, has_touch=True, locale="en-US")
-            context.set_default_timeout(WAIT_MS)
-            page = context.new_page()
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            return page
-
-        try:
-            yield open_page
-        finally:
-            chromium.close()
+    with touch_devices(errors, wait_ms=WAIT_MS) as open_page:
+        yield open_page
     assert errors == [], f"the browser reported errors: {errors}"
 
 
