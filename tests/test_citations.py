@@ -86,6 +86,23 @@ def test_md_seat_dealt_out_an_away_player_who_posted_nothing_is_no_misdeal_under
     assert last(posted, book)["verdict"] == "misdeal"
 
 
+@pytest.mark.parametrize("book", ["wsop-2026", "tda-2024"])
+def test_skipping_a_seat_whose_player_left_before_the_deal_is_read_as_absent(book: str) -> None:
+    # rules.md open question 19 [I]: away from the table when the deal ended (moved to balance, gone) is absent
+    seats = [1, 2, 3, 4, 5]
+    log = table("omaha", seats, [{"type": "leave", "seat": 4}, *posts(1, 2), *cards([1, 2, 3, 5], 4), FLOOR], button=5)
+    ruling = last(log, book)
+    assert ruling["verdict"] == "misdeal" and "ABS-DEALT-IN" in ruling["rules"]
+    assert ruling["discretion"] is True and "ruling.dealt_out.absent_entitled" in reasons(log, book)
+
+
+def test_md_seat_dealt_out_a_player_who_left_before_the_deal_and_posted_nothing_is_no_misdeal_under_a_cash_book() -> None:
+    seats = [1, 2, 3, 4, 5]
+    log = table("omaha", seats, [{"type": "leave", "seat": 4}, *posts(1, 2), *cards([1, 2, 3, 5], 4), FLOOR], button=5)
+    ruling = last(log, "wsop-la-2026")
+    assert ruling["verdict"] == "continue" and "MD-NOT-A-MISDEAL" in ruling["rules"]
+
+
 def test_skipping_a_present_seat_cites_no_absence_rule() -> None:
     seats = [1, 2, 3, 4, 5]
     log = table("omaha", seats, [*posts(1, 2), *cards([1, 2, 3, 5], 4), FLOOR], button=5)

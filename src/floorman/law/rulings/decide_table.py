@@ -158,8 +158,11 @@ def dealt_out(ctx: Context, fs: list[Finding]) -> Decision:
     d = ctx.decide(fs, "seat_dealt_out.found")
     d.say(Message.of("ruling.dealt_out.seat_was_skipped", seats=tuple(f.seat for f in fs)))
     seats = ctx.state.seats
-    away = tuple(f.seat for f in fs if f.seat in seats and seats[f.seat].status.is_dealt_in_though_away)
-    unposted = tuple(s for s in away if seats[s].status is PlayerStatus.ABSENT and seats[s].forced == 0)
+    # away: absent or penalized by the header, or gone from the table when the deal ended (open question 19)
+    gone = ctx.state.absent_at_last_card
+    away = tuple(f.seat for f in fs if f.seat in seats
+                 and (seats[f.seat].status.is_dealt_in_though_away or f.seat in gone))
+    unposted = tuple(s for s in away if seats[s].status is not PlayerStatus.PENALIZED and seats[s].forced == 0)
     if ctx.params.dealt_out_needs_presence and unposted and len(unposted) == len(fs):
         # away and nothing posted: under this book he was not entitled to the hand, and he misses his blinds
         ctx.apply(d, "seat_dealt_out.away_not_posted", Message.of("ruling.dealt_out.away_not_posted_why"))
