@@ -82,3 +82,64 @@ def test_dead_uncalled_the_ruling_says_in_both_languages_what_goes_back() -> Non
     said = [m for m in ruling.explanation_messages if m.id == "ruling.dead_hand.uncalled_returned"]
     assert len(said) == 1
     assert "400" in ruling.explain("en") and "400" in ruling.explain("vi")
+
+
+# -- a hand the dealer mucks while it is still in play (T-91, TDA-65-A, LA-114: the dealer kills an unprotected hand)
+
+_FULL_DEAL = [{"type": "deal", "seat": s} for s in (1, 2, 3, 4, 5, 6) * 2]
+_RAISE_THEN_MUCKED = [{"type": "act", "seat": 3, "action": "fold"}, {"type": "act", "seat": 4, "action": "call"},
+                      {"type": "act", "seat": 5, "action": "raise", "to": 800},
+                      {"type": "muck", "seat": 5, "by": "dealer"}]
+
+
+def _dealer_mucked(actions: list[dict[str, Any]], book: str) -> floorman.Result:
+    obj = {"floorman": 1.1 if any(a["type"] == "muck_retrieved" for a in actions) else 1, "game": "holdem", "seats": 6, "button": 6,
+           "level": {"number": 3, "small_blind": 100, "big_blind": 200}, "players": _PLAYERS,
+           "events": [*_BLINDS, *_FULL_DEAL, *actions, {"type": "floor", "note": "the dealer mucked a live hand"}]}
+    return floorman.rule(handlog.from_obj(obj), rulebook=book)
+
+
+@pytest.mark.parametrize("book", BOOK_IDS)
+def test_dead_uncalled_a_live_hand_the_dealer_mucks_is_dead_and_gets_back_its_unmatched_raise(book: str) -> None:
+    result = _dealer_mucked(_RAISE_THEN_MUCKED, book)
+    ruling = result.ruling
+    assert ruling.verdict.value == "continue"
+    assert _steps(ruling) == [{"do": "kill_hand", "seat": 5}, {"do": "return_chips", "seat": 5, "amount": 600}]
+    assert "DEAD-UNCALLED" in ruling.rules
+    assert [(f.irregularity.value, f.seat) for f in result.findings] == [("hand_mucked_by_dealer", 5)]
+    assert "seat 5" in ruling.explain("en") and "ghế 5" in ruling.explain("vi")
+
+
+def test_dead_uncalled_a_dealer_mucked_raise_is_the_floors_call_where_the_book_says_may_or_nothing() -> None:
+    called = {book: _dealer_mucked(_RAISE_THEN_MUCKED, book).ruling.discretion for book in BOOK_IDS}
+    assert called == {"wsop-2026": True, "wsop-la-2026": True, "rrop": True, "tda-2024": False, "tda-2022": False}
+
+
+def test_dead_uncalled_a_hand_the_dealer_mucks_after_it_called_is_dead_with_nothing_back() -> None:
+    called = [{"type": "act", "seat": 3, "action": "fold"}, {"type": "act", "seat": 4, "action": "call"},
+              {"type": "muck", "seat": 4, "by": "dealer"}]
+    ruling = _dealer_mucked(called, "tda-2024").ruling
+    assert _steps(ruling) == [{"do": "kill_hand", "seat": 4}]
+    assert ruling.rules[0] == "DEAD-UNCALLED"
+
+
+def test_dead_uncalled_a_dealer_muck_taken_back_and_identified_plays() -> None:
+    taken_back = [*_RAISE_THEN_MUCKED, {"type": "muck_retrieved", "seat": 5, "identified": "kept_apart"}]
+    result = _dealer_mucked(taken_back, "wsop-2026")
+    assert _steps(result.ruling) == []
+    assert "DEAD-UNCALLED" not in result.ruling.rules and "EXP-AFTER-DEAL" in result.ruling.rules
+
+
+def test_dead_uncalled_the_last_hand_left_mucked_by_the_dealer_is_no_irregularity() -> None:
+    """Everyone else folded: the pot is his, and the dealer gathering his cards kills nothing."""
+    won = [{"type": "act", "seat": s, "action": "fold"} for s in (3, 4, 5, 6, 1)] + [{"type": "muck", "seat": 2, "by": "dealer"}]
+    result = _dealer_mucked(won, "wsop-2026")
+    assert result.findings == ()
+    assert result.ruling.remedies == ()
+
+
+def test_dead_uncalled_a_muck_by_the_player_himself_is_no_irregularity() -> None:
+    thrown = [{"type": "act", "seat": 3, "action": "fold"}, {"type": "act", "seat": 4, "action": "call"},
+              {"type": "muck", "seat": 4, "by": "player"}]
+    result = _dealer_mucked(thrown, "wsop-2026")
+    assert result.findings == ()

@@ -72,6 +72,7 @@ class Irregularity(StrEnum):
     WRONG_COUNT_CAUSED_BY_PLAYER = "wrong_count_caused_by_player"
     FOREIGN_BACK_ON_BURN = "foreign_back_on_burn"
     MUCKED_HAND_RETRIEVED = "mucked_hand_retrieved"
+    HAND_MUCKED_BY_DEALER = "hand_mucked_by_dealer"
     CARD_FOUND_OFF_TABLE = "card_found_off_table"
     CARD_OF_UNKNOWN_ORIGIN = "card_of_unknown_origin"
 

@@ -301,12 +301,20 @@ def _table(state: HandState, seat: int, at: int) -> None:
 
 
 def _muck(state: HandState, event: HandMucked, at: int) -> None:
+    seat = state.seats.get(event.seat)
     if event.by is ExposedBy.DEALER:
         state.dealer_mucked.add(event.seat)
+        if seat is not None and seat.in_hand and _is_contested(state):
+            # a live hand the dealer killed before the showdown: the law says what its player has back
+            state.add(Finding(at=at, irregularity=I.HAND_MUCKED_BY_DEALER, seat=event.seat))
     _table(state, event.seat, at)
-    seat = state.seats.get(event.seat)
     if seat is not None:
         seat.folded = True
+
+
+def _is_contested(state: HandState) -> bool:
+    """Two seats or more still play for the pot and it has not come to the showdown."""
+    return not state.hand_over and state.showdown_at is None and len(state.live_seats) >= 2
 
 
 def _arrive(state: HandState, event: PlayerArrived, at: int) -> None:

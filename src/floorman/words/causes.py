@@ -66,6 +66,7 @@ CAUSE_NAMES: Mapping[str, str] = {
     "wrong_count_caused_by_player": N_("cause.name.wrong_count_caused_by_player"),
     "foreign_back_on_burn": N_("cause.name.foreign_back_on_burn"),
     "mucked_hand_retrieved": N_("cause.name.mucked_hand_retrieved"),
+    "hand_mucked_by_dealer": N_("cause.name.hand_mucked_by_dealer"),
     "card_found_off_table": N_("cause.name.card_found_off_table"),
     "card_of_unknown_origin": N_("cause.name.card_of_unknown_origin"),
 

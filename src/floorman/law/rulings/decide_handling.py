@@ -103,6 +103,22 @@ def retrieved(ctx: Context, fs: list[Finding]) -> Decision:
     return d
 
 
+def dealer_mucked(ctx: Context, fs: list[Finding]) -> Decision:
+    """A live hand the dealer mucked before the showdown: dead, its player has no redress, and the part of its last
+    bet or raise that no one matched goes back (DEAD-UNCALLED). A hand taken back from the muck afterwards is
+    the retrieval's to rule on (EXP-AFTER-DEAL)."""
+    taken_back = {f.seat for f in ctx.state.findings if f.irregularity is I.MUCKED_HAND_RETRIEVED}
+    dead = [f for f in fs if f.seat not in taken_back]
+    if not dead:
+        return ctx.decide(fs, "hand_mucked_by_dealer.taken_back")
+    d = ctx.decide(fs, "hand_mucked_by_dealer.found", seat=dead[0].seat)
+    for f in dead[1:]:
+        ctx.apply(d, "hand_mucked_by_dealer.another", seat=f.seat)
+    for f in dead:
+        d.say(Message.of("ruling.dealer_mucked.dead", seat=f.seat))
+    return d
+
+
 def found_off_table(ctx: Context, fs: list[Finding]) -> Decision:
     """A card found off the table or loose on it: the hand was played without it (FD-MISSING-CARD)."""
     d = ctx.decide(fs, "card_found_off_table.found")
@@ -133,6 +149,7 @@ HANDLING_DECISIONS: dict[I, Callable[[Context, list[Finding]], Decision]] = {
     I.WRONG_COUNT_CAUSED_BY_PLAYER: count_by_player,
     I.FOREIGN_BACK_ON_BURN: foreign_on_burn,
     I.MUCKED_HAND_RETRIEVED: retrieved,
+    I.HAND_MUCKED_BY_DEALER: dealer_mucked,
     I.CARD_FOUND_OFF_TABLE: found_off_table,
     I.CARD_OF_UNKNOWN_ORIGIN: unknown_origin,
 }
