@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import gzip
+import io
 import json
 import os
 import re
@@ -27,7 +28,7 @@ from floorman.errors import LogError, LogFieldError, LogSyntaxError
 from floorman.formats import handlog, phh
 from floorman.formats import ruling as ruling_json
 from floorman.formats.checks import MAX_EVENTS
-from floorman.formats.files import MAX_HAND_BYTES
+from floorman.formats.files import MAX_HAND_BYTES, read_bounded
 from floorman.formats.phh import PhhError
 from tests.conftest import EXAMPLES
 
@@ -307,3 +308,20 @@ def test_a_well_formed_log_of_100000_events_is_read_and_ruled(tmp_path: Path) ->
     ruled = json.loads(out)
     floors = [i for i, e in enumerate(obj["events"]) if e["type"] == "floor"]
     assert [r["at"] for r in ruled["rulings"]] == floors
+
+
+# -- reading a file no further than its limit, with the size the file says it holds ---------------------------
+
+
+def test_a_file_read_by_the_size_it_says_it_holds_is_read_whole_even_when_it_grew() -> None:
+    text = b"x" * 100
+    assert read_bounded(io.BytesIO(text), limit=1000, size=100) == text
+    assert read_bounded(io.BytesIO(text), limit=1000, size=40) == text  # grew after it was measured
+    assert read_bounded(io.BytesIO(text), limit=1000, size=0) == text
+
+
+def test_a_file_past_its_limit_is_refused_whatever_size_it_said() -> None:
+    for size in (None, 10, 99, 100, 5000):
+        with pytest.raises(LogSyntaxError):
+            read_bounded(io.BytesIO(b"x" * 101), limit=100, size=size)
+    assert read_bounded(io.BytesIO(b"x" * 100), limit=100, size=10) == b"x" * 100

@@ -60,9 +60,19 @@ def too_long(limit: int, what: Whole, *, source: str | None = None, line: int | 
 
 
 def read_bounded(fp: IO[bytes] | io.BufferedIOBase, *, limit: int = MAX_HAND_BYTES, source: str | None = None,
-                 what: Whole = "hand") -> bytes:
-    """All of ``fp``, refused with ``LogSyntaxError`` past ``limit`` bytes (before more than that is held)."""
-    data = fp.read(limit + 1)
+                 what: Whole = "hand", size: int | None = None) -> bytes:
+    """All of ``fp``, refused with ``LogSyntaxError`` past ``limit`` bytes (before more than that is held).
+
+    ``size`` is what the file says it holds (a regular file's ``st_size``): that much and a byte more is read
+    first, so a small file is read without a buffer of ``limit`` bytes; a file that grew is read on to the limit.
+    """
+    if size is not None and size < limit:
+        data = fp.read(size + 1)
+        if len(data) <= size:
+            return data
+        data += fp.read(limit + 1 - len(data))
+    else:
+        data = fp.read(limit + 1)
     if len(data) > limit:
         raise too_long(limit, what, source=source)
     return data
@@ -137,7 +147,7 @@ def read_file(path: str | Path, *, limit: int = MAX_HAND_BYTES, what: Whole = "h
     """The whole file at ``path`` (``open_input``), refused with ``LogSyntaxError`` past ``limit`` bytes."""
     with open_input(path) as fp:
         try:
-            return read_bounded(fp, limit=limit, source=str(path), what=what)
+            return read_bounded(fp, limit=limit, source=str(path), what=what, size=os.fstat(fp.fileno()).st_size)
         except OSError as exc:
             raise named(exc, path) from None
 

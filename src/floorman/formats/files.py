@@ -225,8 +225,9 @@ def hand_texts(path: str | Path) -> Iterator[HandText]:
         try:
             if fmt is not HandFormat.JSONL:
                 whole = fmt is HandFormat.PHHS
+                size = None if fp is not raw else os.fstat(raw.fileno()).st_size
                 text = read_bounded(fp, limit=MAX_FILE_BYTES if whole else MAX_HAND_BYTES, source=source,
-                                    what="file" if whole else "hand")
+                                    what="file" if whole else "hand", size=size)
                 yield HandText(format=fmt, text=text, read_to=raw.tell())
                 return
             for number, line in read_lines(fp, source=source):
