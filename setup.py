@@ -64,7 +64,8 @@ CORE = (
     # Structs, which mypyc does not compile), fold/levels.py (Level, a dataclass msgspec builds when it reads
     # a level_change: compiled, its fields would lose their types), formats/phh.py (a generic dataclass) and formats/fields.py
     # (a surrogate code point in a string literal; the reader's full route)
-    "formats/phh_toml.py", "formats/_phh_actions.py", "formats/_phh_events.py", "formats/_intern.py",
+    "formats/phh_toml.py", "formats/phh_read.py", "formats/_phh_types.py", "formats/_phh_actions.py",
+    "formats/_phh_events.py", "formats/_intern.py",
     "formats/checks.py", "formats/build.py", "formats/handlog.py",
     # the audit: reading the files, the record of each hand and its tally (the values that travel between
     # processes, written out, say how they are pickled)

@@ -37,6 +37,8 @@ _NAME = Message.of("error.toml.name")
 _BOOLEAN = Message.of("error.toml.boolean")
 _TIME = Message.of("error.toml.time")
 
+_MAY_HOLD_NUMBERS = frozenset({Decimal, list, dict})
+
 _SCALAR = {str: _STRING, int: _INTEGER, Decimal: _NUMBER, bool: _BOOLEAN, time: _TIME}
 _ACCEPTS: dict[Message, frozenset[type]] = {
     _STRING: frozenset({str}), _INTEGER: frozenset({int}), _NUMBER: frozenset({int, Decimal, float}), _CHIPS: frozenset({int, Decimal, float}),
@@ -91,9 +93,11 @@ def _numbers(key: str, value: object) -> Iterator[tuple[str, Decimal]]:
         if type(item) is Decimal:
             yield where, item
         elif type(item) is list:
-            stack.extend((f"{where}[{i}]", v) for i, v in enumerate(item))
+            # only an item that is or holds a number is looked at again (an action line, a name: never)
+            if not _MAY_HOLD_NUMBERS.isdisjoint(map(type, item)):
+                stack.extend((f"{where}[{i}]", v) for i, v in enumerate(item) if type(v) in _MAY_HOLD_NUMBERS)
         elif type(item) is dict:
-            stack.extend((f"{where}.{k}", v) for k, v in item.items())
+            stack.extend((f"{where}.{k}", v) for k, v in item.items() if type(v) in _MAY_HOLD_NUMBERS)
 
 
 def _check_numbers(key: str, value: object, chips: bool) -> None:
