@@ -47,7 +47,9 @@ def deal_initial(state: HandState, ev: CardDealt, at: int) -> None:
                 seat is not None and seat.owed_replacements > 0 and _is_exposure_replacement(state, seat)),
         ))
         return
-    if seat is not None and (ev.replacement or (seat.owed_replacements > 0 and _is_exposure_replacement(state, seat))):
+    if seat is not None and (
+            (ev.replacement and not _skips_a_boxed_card(state, seat, at))
+            or (seat.owed_replacements > 0 and _is_exposure_replacement(state, seat))):
         _replace(state, seat, ev, at)
         return
     state.initial_seats.append(to)
@@ -95,6 +97,17 @@ def _in_a_face_up_round(state: HandState, position: int) -> bool:
     round_ = (position - 1) // n
     pattern = state.spec.initial_face_up
     return round_ < len(pattern) and pattern[round_]
+
+
+def _skips_a_boxed_card(state: HandState, seat: SeatState, at: int) -> bool:
+    """The card marked ``replacement`` comes right after a boxed card dealt to the same seat, which owes no exposed
+    card's replacement: it is the next card below the boxed one, the seat's own card in the deal's sequence
+    (BOX-REPLACE: the boxed card is simply skipped), not a card out of turn."""
+    if seat.owed_replacements > 0:
+        return False
+    last = state.findings[-1] if state.findings else None
+    return (last is not None and last.irregularity is I.BOXED_CARD and last.seat == seat.seat
+            and last.at == at - 1 and last.during_initial_deal)
 
 
 def _is_exposure_replacement(state: HandState, seat: SeatState) -> bool:
