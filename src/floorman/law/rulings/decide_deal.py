@@ -198,6 +198,7 @@ def _exposed_stud(ctx: Context, fs: list[Finding]) -> Decision:
     p = ctx.params
     d = ctx.decide(fs, "exposed_hole_card.found")
     ctx.apply(d, "exposed_hole_card.stud")
+    d.rules += [r for r in dict.fromkeys(r for f in fs for r in fact_rules(f)) if r not in d.rules]  # a flash too
     by_seat: dict[int, list[Finding]] = {}
     for f in fs:
         by_seat.setdefault(f.seat or 0, []).append(f)
