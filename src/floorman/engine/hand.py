@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Final
+from typing import Final, cast
 
 from floorman.engine.result import Result
 from floorman.fold.aftermath import hand_at_table
@@ -33,7 +33,7 @@ from floorman.fold.log import HandLog
 from floorman.fold.rotation import HandAtTable
 from floorman.fold.ruled import FindingsSettled, HandCalledOff, HandEnded, HandKilled, PlayResumed, record
 from floorman.fold.state import ActionRecord, HandState
-from floorman.fold.steps import begin, close, closing_findings, deck_counts, fold
+from floorman.fold.steps import STEPS, begin, close, closing_findings, deck_counts, fold
 from floorman.fold.view import HandView, view_of
 from floorman.law.rulebooks import Rulebook, find_rulebook
 from floorman.law.rulings.judge import judge_hand
@@ -95,10 +95,12 @@ class Hand:
         at = len(self.events)
         self.events.append(event)
         fold(self._state, event, at)
-        if isinstance(event, FloorCalled):
+        # told apart by its type first: ``isinstance`` on an event asks its Struct metaclass, at every event
+        kind = type(event)
+        if kind is FloorCalled or (kind not in STEPS and isinstance(event, FloorCalled)):
             self._rule_now(at)
-        elif isinstance(event, RulingApplied):
-            self._apply_ruling(event, at)
+        elif kind is RulingApplied or (kind not in STEPS and isinstance(event, RulingApplied)):
+            self._apply_ruling(cast(RulingApplied, event), at)
 
     def extend(self, events: Iterable[Event]) -> None:
         for event in events:
