@@ -21,12 +21,12 @@ English and "lá Át bích (As)" in Vietnamese, ``{seats:seats}`` "seat 3 and se
 from __future__ import annotations
 
 import gettext
-import os
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from importlib import resources
 from typing import Any, Final, Protocol
 
 from floorman.locale.message import Message
@@ -58,17 +58,14 @@ class Stakes(Protocol):
 __all__ = ["DEFAULT_LANG", "LANGS", "LevelWords", "Message", "amount_text", "catalog_ids", "field_in", "game_text", "in_every_lang", "lang_name", "lang_of",
            "level_text", "other_langs", "say", "say_all", "street_text", "structure_text", "translations"]
 
-_HERE = os.path.dirname(__file__)
-"""The folder of the catalog: a folder ``<lang>/LC_MESSAGES`` in it is a language."""
-
 DEFAULT_LANG = "en"
 
 
 def _langs() -> tuple[str, ...]:
     """The languages of the catalog: a folder ``<lang>/LC_MESSAGES`` with a ``messages.po`` (or its compiled
     ``.mo``) is a language, English first."""
-    found = {entry.name for entry in os.scandir(_HERE)
-             if any(os.path.isfile(os.path.join(entry.path, "LC_MESSAGES", name)) for name in ("messages.po", "messages.mo"))}
+    found = {entry.name for entry in resources.files("floorman.locale").iterdir()
+             if any(entry.joinpath("LC_MESSAGES", name).is_file() for name in ("messages.po", "messages.mo"))}
     return (DEFAULT_LANG, *sorted(found - {DEFAULT_LANG}))
 
 
@@ -120,15 +117,13 @@ def translations(lang: str) -> gettext.GNUTranslations:
     """The compiled catalog of ``lang``: the built ``.mo`` file, or the ``.po`` source compiled now. An entry a
     language lacks is said in English (the English catalog is its fallback)."""
     lang = lang_of(lang)
-    folder = os.path.join(_HERE, lang, "LC_MESSAGES")
-    built = os.path.join(folder, "messages.mo")
-    if os.path.isfile(built):
-        with open(built, "rb") as fp:
-            catalog = gettext.GNUTranslations(MoFile(fp.read()))
+    folder = resources.files("floorman.locale").joinpath(lang, "LC_MESSAGES")
+    built = folder.joinpath("messages.mo")
+    if built.is_file():
+        catalog = gettext.GNUTranslations(MoFile(built.read_bytes()))
     else:
-        source = os.path.join(folder, "messages.po")
-        with open(source, encoding="utf-8") as fp:
-            catalog = gettext.GNUTranslations(MoFile(compile_po(fp.read(), name=source)))
+        source = folder.joinpath("messages.po")
+        catalog = gettext.GNUTranslations(MoFile(compile_po(source.read_text(encoding="utf-8"), name=str(source))))
     if lang != DEFAULT_LANG:
         catalog.add_fallback(translations(DEFAULT_LANG))
     return catalog

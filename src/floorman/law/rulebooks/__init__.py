@@ -37,11 +37,11 @@ The books ship inside the package and are read once, on first use.
 
 from __future__ import annotations
 
-import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
+from importlib import resources
 from typing import Any
 
 from floorman.errors import HouseRulesError, UnknownRulebookError, UnknownRuleError
@@ -309,8 +309,8 @@ _CITED_KEPT = 4096
 
 
 def _read(name: str) -> dict[str, Any]:
-    with open(os.path.join(os.path.dirname(__file__), "data", name), encoding="utf-8") as fp:
-        return tomllib.loads(fp.read())
+    text = resources.files("floorman.law.rulebooks").joinpath("data", name).read_text(encoding="utf-8")
+    return tomllib.loads(text)
 
 
 @cache

@@ -21,11 +21,11 @@ itself names no rule: it is a fact of the fold, and this is the one place its ru
 
 from __future__ import annotations
 
-import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
@@ -91,8 +91,8 @@ def is_discretion_tag(tag: str) -> bool:
 
 
 def _read() -> dict[str, Any]:
-    with open(os.path.join(os.path.dirname(__file__), "data", "decisions.toml"), encoding="utf-8") as fp:
-        return tomllib.loads(fp.read())
+    text = resources.files("floorman.law.rulebooks").joinpath("data", "decisions.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
 
 
 def _row(key: str, raw: Mapping[str, Any]) -> Row:
