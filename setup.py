@@ -53,7 +53,7 @@ CORE = (
     "fold/cards.py", "fold/table.py", "fold/rotation.py", "fold/log.py", "fold/findings.py", "fold/seat.py",
     "fold/state.py", "fold/cardcheck.py", "fold/bets.py", "fold/betting.py", "fold/dealing.py", "fold/streets.py", "fold/steps.py",
     "fold/defects.py", "fold/ruled.py", "fold/aftermath.py", "fold/view.py",
-    "engine/hand.py",  # engine/result.py stays Python: its view's type comes from the fold's machinery, which formats never reach
+    "engine/hand.py", "engine/result.py",
     "law/rulings/context.py", "law/rulings/decide_board.py", "law/rulings/decide_deal.py", "law/rulings/decide_table.py",
     "law/rulings/decide_next.py", "law/rulings/next_hand.py",
     "law/rulings/decide_handling.py",
