@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import logging
+import sys
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +27,9 @@ from floorman.web.app import create_app
 from floorman.web.login_limiter import LoginLimiter
 from floorman.web.problems import RateLimited
 from floorman.web.routes.account_pages import log_in
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' scrypt counter
+from tests.trust.scrypt_count import CountedScrypt
 
 PASSWORD = "correct horse battery"
 
@@ -60,19 +64,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.getLogger("floorman.web").setLevel(logging.ERROR)
     db_path = Path(tempfile.mkdtemp(prefix="floorman-race-")) / "console.db"
-    servers = [create_app(db_path, password_cost=2**10).state.services for _ in range(2)]
+    counted = CountedScrypt()  # every scrypt of both servers
+    hasher = PasswordHasher(cost=2**10, derive=counted)
+    servers = [create_app(db_path, hasher=hasher).state.services for _ in range(2)]
     with open_database(db_path).transaction() as conn:
         Accounts(conn, PasswordHasher()).add("dir", PASSWORD, Role.DIRECTOR, now="2026-06-01T12:00:00+00:00")
-    checks: list[int] = []
-    lock = threading.Lock()
-    derive = PasswordHasher._derive
-
-    def counted(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-        with lock:
-            checks.append(n)
-        return derive(password, salt, n, r, p)
-
-    PasswordHasher._derive = staticmethod(counted)  # type: ignore[method-assign]
+    checks = counted.calls
     _stopped_clocks(servers)
     wrong = _burst(servers, "10.0.0.66", None, args.burst)
     print(f"{args.burst} wrong passwords on two servers: {len(checks)} checked; {wrong}")

@@ -1,24 +1,31 @@
-"""Counting the password checks a burst of logins costs: every scrypt the console's hasher runs."""
+"""Counting the password checks a burst of logins costs: every scrypt a hasher runs, on any thread."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
-import pytest
-
-from floorman.storage import PasswordHasher
+from floorman.storage.passwords import PasswordHasher, scrypt_key
 
 
-def counting_scrypt(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Every scrypt the hasher runs from now on (its cost ``n``), in a list that grows as they run, on any thread."""
-    calls: list[int] = []
-    lock = threading.Lock()
-    derive = PasswordHasher._derive
+class CountedScrypt:
+    """A key derivation that runs ``scrypt_key`` and keeps the cost ``n`` of each run in ``calls``; ``first``,
+    if given, runs before each (to slow the check down, or to look at the store while it runs)."""
 
-    def counted(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-        with lock:
-            calls.append(n)
-        return derive(password, salt, n, r, p)
+    def __init__(self, first: Callable[[], None] | None = None) -> None:
+        self.calls: list[int] = []
+        self._lock = threading.Lock()
+        self._first = first
 
-    monkeypatch.setattr(PasswordHasher, "_derive", staticmethod(counted))
-    return calls
+    def __call__(self, password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+        with self._lock:
+            self.calls.append(n)
+        if self._first is not None:
+            self._first()
+        return scrypt_key(password, salt, n, r, p)
+
+
+def counting_hasher(cost: int, first: Callable[[], None] | None = None) -> tuple[PasswordHasher, list[int]]:
+    """A hasher at ``cost`` whose every scrypt is counted (the list grows as they run), and that list."""
+    counted = CountedScrypt(first)
+    return PasswordHasher(cost=cost, derive=counted), counted.calls

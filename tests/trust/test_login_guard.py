@@ -5,30 +5,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from floorman.storage import Accounts, PasswordHasher, Role, open_database
+from floorman.storage import Accounts, Role, open_database
 from floorman.web.login_limiter import LoginLimiter
+from tests.trust.scrypt_count import counting_hasher
 
 MANY = 1024
 
 
-def test_an_unknown_name_costs_one_scrypt_like_a_known_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unknown_name_costs_one_scrypt_like_a_known_one(tmp_path: Path) -> None:
     db = open_database(tmp_path / "console.db")
     db.migrate()
-    hasher = PasswordHasher(cost=2**10)
+    hasher, calls = counting_hasher(2**10)
     with db.transaction() as conn:
         accounts = Accounts(conn, hasher)
         accounts.add("lan", "river card 7", Role.FLOOR, now="2026-06-01T12:00:00+00:00")
         accounts.authenticate("nobody", "warm the decoy")
-        calls: list[int] = []
-        derive = PasswordHasher._derive
-
-        def counted(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-            calls.append(n)
-            return derive(password, salt, n, r, p)
-
-        monkeypatch.setattr(PasswordHasher, "_derive", staticmethod(counted))
         for name, password in (("lan", "wrong guess"), ("nobody", "wrong guess"), ("ghost", "another")):
             calls.clear()
             assert accounts.authenticate(name, password) is None

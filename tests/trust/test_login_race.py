@@ -13,13 +13,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from floorman.storage import PasswordHasher
 from floorman.web.login_limiter import LoginLimiter
 from floorman.web.problems import RateLimited
 from floorman.web.routes.account_pages import log_in
 from floorman.web.services import ConsoleServices
-from tests.trust.scrypt_count import counting_scrypt
-from tests.web.conftest import PASSWORD, sqlite_only
+from tests.trust.scrypt_count import counting_hasher
+from tests.web.conftest import FAST_HASH, PASSWORD, sqlite_only
 from tests.web.conftest import log_in as api_log_in
 
 BURST = 200
@@ -38,12 +37,19 @@ def _at_one_instant(app: FastAPI) -> LoginLimiter:
     return limiter
 
 
+def _counted(app: FastAPI) -> list[int]:
+    """The console's password hasher swapped for one that counts its every scrypt, and that count."""
+    hasher, calls = counting_hasher(FAST_HASH)
+    object.__setattr__(_services(app), "hasher", hasher)
+    return calls
+
+
 
 def test_200_concurrent_wrong_passwords_get_no_more_checks_than_the_free_tries(
-        app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: FastAPI) -> None:
     svc = _services(app)
     _at_one_instant(app)
-    calls = counting_scrypt(monkeypatch)
+    calls = _counted(app)
     start = threading.Barrier(32)
 
     def attempt(n: int) -> str:
@@ -62,9 +68,9 @@ def test_200_concurrent_wrong_passwords_get_no_more_checks_than_the_free_tries(
 
 
 def test_200_concurrent_wrong_passwords_over_http_get_no_more_checks_than_the_free_tries(
-        app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: FastAPI) -> None:
     _at_one_instant(app)
-    calls = counting_scrypt(monkeypatch)
+    calls = _counted(app)
     with TestClient(app) as tablet, ThreadPoolExecutor(max_workers=64) as pool:
         codes = list(pool.map(lambda n: tablet.post("/api/session", json={"username": "dir", "password": f"guess {n}"})
                               .status_code, range(BURST)))
@@ -131,12 +137,11 @@ def test_a_director_lets_a_slowed_account_log_in_again(app: FastAPI, director: T
 
 @sqlite_only
 def test_the_password_is_checked_outside_the_write_transaction(
-        app: FastAPI, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: FastAPI, db_path: Path) -> None:
     svc = _services(app)
-    derive = PasswordHasher._derive
     could_write: list[bool] = []
 
-    def meanwhile(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    def meanwhile() -> None:
         other = sqlite3.connect(db_path, timeout=0, isolation_level=None)
         try:
             other.execute("BEGIN IMMEDIATE")
@@ -146,9 +151,9 @@ def test_the_password_is_checked_outside_the_write_transaction(
             could_write.append(False)
         finally:
             other.close()
-        return derive(password, salt, n, r, p)
 
-    monkeypatch.setattr(PasswordHasher, "_derive", staticmethod(meanwhile))
+    hasher, _ = counting_hasher(FAST_HASH, first=meanwhile)
+    object.__setattr__(svc, "hasher", hasher)
     assert log_in(svc, "10.0.0.8", "dana", PASSWORD) is not None
     assert log_in(svc, "10.0.0.8", "dana", "a wrong one") is None
     assert could_write and all(could_write)

@@ -10,16 +10,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
 from fastapi import FastAPI
 
-from floorman.storage import PasswordHasher
 from floorman.web.app import create_app
 from floorman.web.login_limiter import LoginLimiter
 from floorman.web.problems import RateLimited
 from floorman.web.routes.account_pages import log_in
 from floorman.web.services import ConsoleServices
-from tests.trust.scrypt_count import counting_scrypt
+from tests.trust.scrypt_count import counting_hasher
 from tests.web.conftest import FAST_HASH, PASSWORD
 
 BURST = 200
@@ -54,12 +52,13 @@ def _burst(servers: list[ConsoleServices], address: str, name: str, password: st
 
 
 def test_two_servers_on_one_database_check_no_more_wrong_passwords_than_the_free_tries(
-        app: FastAPI, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    other = create_app(db_path, password_cost=FAST_HASH)  # a second console server on the same database
+        app: FastAPI, db_path: Path) -> None:
+    hasher, calls = counting_hasher(FAST_HASH)  # every scrypt of both servers
+    other = create_app(db_path, hasher=hasher)  # a second console server on the same database
+    object.__setattr__(_services(app), "hasher", hasher)  # the services are frozen; this app is the test's
     servers = [_services(app), _services(other)]
     for svc in servers:
         _at_one_instant(svc)
-    calls = counting_scrypt(monkeypatch)
     outcomes = _burst(servers, "10.0.0.66", "dir", None)
     free = servers[0].login_limiter.max_failures
     assert outcomes.count("opened") == 0
@@ -67,16 +66,11 @@ def test_two_servers_on_one_database_check_no_more_wrong_passwords_than_the_free
     assert outcomes.count("slowed") == BURST - free
 
 
-def test_a_burst_of_right_passwords_on_two_servers_all_get_in(
-        app: FastAPI, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    derive = PasswordHasher._derive
-
-    def as_slow_as_a_real_check(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-        time.sleep(0.05)  # the cost a real password hash takes: many checks are under way at once
-        return derive(password, salt, n, r, p)
-
-    monkeypatch.setattr(PasswordHasher, "_derive", staticmethod(as_slow_as_a_real_check))
-    other = create_app(db_path, password_cost=FAST_HASH)
+def test_a_burst_of_right_passwords_on_two_servers_all_get_in(app: FastAPI, db_path: Path) -> None:
+    # as slow as a real password check: many checks are under way at once
+    hasher, _ = counting_hasher(FAST_HASH, first=lambda: time.sleep(0.05))
+    other = create_app(db_path, hasher=hasher)
+    object.__setattr__(_services(app), "hasher", hasher)
     servers = [_services(app), _services(other)]
     for svc in servers:
         _at_one_instant(svc)

@@ -163,6 +163,7 @@ def create_app(
     *,
     secure_cookies: bool | None = None,
     password_cost: int | None = None,
+    hasher: PasswordHasher | None = None,
     clock: Callable[[], datetime] | None = None,
     login_limiter: LoginLimiter | None = None,
     page_again_after: float = 60.0,
@@ -172,7 +173,8 @@ def create_app(
     """The console over the database ``db_path`` names: an SQLite file or a ``postgresql://`` URL
     (created if need be, and migrated now). A floor call nobody acknowledges is raised again every
     ``page_again_after`` seconds; a floor device's stream is renewed every ``stream_seconds``. What one
-    request may ask is held to ``limits``.
+    request may ask is held to ``limits``. Passwords are hashed by ``hasher`` (a ``PasswordHasher`` at
+    ``password_cost``, or at the default cost, unless told).
 
     Raises ``StoreUnavailableError`` when the database cannot be written (a read-only file, a full disk):
     a console that cannot record a ruling does not start.
@@ -201,7 +203,7 @@ def create_app(
     )
     app.state.services = ConsoleServices(
         db=db,
-        hasher=PasswordHasher(cost=password_cost) if password_cost else PasswordHasher(),
+        hasher=hasher or (PasswordHasher(cost=password_cost) if password_cost else PasswordHasher()),
         pages=PageRenderer(translators, asset_version=_version()),
         translators=translators,
         login_limiter=login_limiter or _login_limiter(db, limits),
