@@ -19,18 +19,19 @@ from floorman.errors import LogSyntaxError
 from floorman.fold.events import Action
 from floorman.fold.findings import Finding
 from floorman.fold.findings import Irregularity as I
+from floorman.fold.rotation import RedealSeat, Redealt
 from floorman.fold.log import HandLog, Omission, RedealOf
 from floorman.fold.seat import HoleCard, Seat, SeatState
 from floorman.fold.state import ActionRecord, HandState
 from floorman.fold.table import DealOrder, Family, Game, Level, Player, PlayerStatus, Street, Structure
 from floorman.fold.view import view_of
 from floorman.law.rulebooks import find_rulebook
-from floorman.law.rulings.context import Context
-from floorman.law.rulings.model import Verdict
+from floorman.law.rulings.context import Context, Decision
+from floorman.law.rulings.model import Override, Remedy, RemedyKind, Ruling, Verdict
 from floorman.locale import Message
 
 WRITTEN_OUT = (HoleCard, SeatState, Seat, ActionRecord, HandLog, Result, Context, DealOrder, Player, FindingRow,
-               HandAudit, ChunkReport, Message)
+               HandAudit, ChunkReport, Message, Finding, RedealSeat, Ruling, Remedy, Decision)
 
 
 def _required(cls: type) -> dict[str, Any]:
@@ -52,6 +53,12 @@ def _required(cls: type) -> dict[str, Any]:
                     "dead_reason": "", "all_in": False, "owed_replacements": 0, "seated_during_hand": False}
     if cls is DealOrder:
         samples["seats"] = (1, 2)  # the seats dealt in, in order (a log's ``seats`` is how many the table has)
+    if cls in (Finding, Ruling, Decision):  # the compiled core checks the enums' types
+        samples |= {"irregularity": I.BOXED_CARD, "verdict": Verdict.CONTINUE, "citations": (), "remedies": (),
+                    "substantial_action": False, "discretion": False}
+    if cls is Decision:  # a decision is filled as the rules are read: lists
+        samples |= {"rules": ["BOX-1"], "findings": []}
+    samples |= {"do": RemedyKind.KILL_HAND, "how": Redealt.SAME} if cls in (Remedy, RedealSeat) else {}
     return {_param(f.name): samples[f.name] for f in dataclasses.fields(cls)
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
 
@@ -98,6 +105,9 @@ _FOR_NONE: dict[str, Any] = {
     "error_field": "seat", "seat": 2, "card": "As", "count": 2, "level": 7, "time": "2026-12-04T21:05:00",
     "book": "tda-2024", "detail": b"{}",
     "reason": LogSyntaxError("error.json.invalid", reason="Expecting value", row=1, column=1, source="hands.jsonl"),
+    "expected_seat": 3, "from_seat": 4, "note": Message.of("finding.boxed"), "how": "flashed",
+    "order": DealOrder(family=Family.FLOP, seats=(1, 2), button=2, dead_button=False),
+    "override": Override(at=5, verdict=Verdict.CONTINUE, reason="the players agreed"), "corrected_button": 3,
 }
 """A value for each field whose default is ``None``."""
 

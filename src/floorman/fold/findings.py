@@ -101,7 +101,7 @@ NEXT_HAND = frozenset({Irregularity.BUTTON_MOVED_ON_REDEAL, Irregularity.NEXT_BU
 dispute window of this hand does not close it)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class Finding:
     """One irregularity, at the event index where it was first known.
 
@@ -135,6 +135,30 @@ class Finding:
     card to the wrong seat; a card exposed on the initial deal): its family, who is dealt in, heads-up or not."""
     dead_small_blind: bool = False
     """The big blind was posted and no small blind, with more than two seats dealt in (with ``order``)."""
+
+    def __init__(
+        self, *, at: int, irregularity: Irregularity, seat: int | None = None, card: str | None = None,
+        street: Street | None = None, count: int | None = None, position: int | None = None,
+        expected_seat: int | None = None, from_seat: int | None = None, during_initial_deal: bool = False,
+        replacement: bool = False, note: Message | None = None, how: str | None = None, order: DealOrder | None = None,
+        dead_small_blind: bool = False,
+    ) -> None:
+        # written out, as ``HandLog``'s is, so that the compiled core builds one natively (one an irregularity)
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "irregularity", irregularity)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "street", street)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "position", position)
+        object.__setattr__(self, "expected_seat", expected_seat)
+        object.__setattr__(self, "from_seat", from_seat)
+        object.__setattr__(self, "during_initial_deal", during_initial_deal)
+        object.__setattr__(self, "replacement", replacement)
+        object.__setattr__(self, "note", note)
+        object.__setattr__(self, "how", how)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "dead_small_blind", dead_small_blind)
 
 
 class SetAside(StrEnum):

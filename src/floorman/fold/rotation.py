@@ -244,10 +244,15 @@ class Redealt(StrEnum):
     """At the seat for the original deal, away now: dealt in, absent (RD-PRESENT-THEN-ABSENT, ABS-AT-SEAT)."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class RedealSeat:
     status: PlayerStatus
     how: Redealt
+
+    def __init__(self, *, status: PlayerStatus, how: Redealt) -> None:
+        # written out, as ``HandLog``'s is, so that the compiled core builds one natively (one a seat of a re-deal)
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "how", how)
 
 
 def redeal_seat(

@@ -17,7 +17,7 @@ from floorman.locale import Message
 __all__ = ["Context", "Decision"]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Decision:
     """What the rules make of one group of findings."""
 
@@ -37,6 +37,25 @@ class Decision:
     corrected_button: int | None = None
     too_late: bool = False
     """A row's remedy could no longer be carried out (``floorman.law.rulings.feasible``): the floor's call."""
+
+    def __init__(
+        self, verdict: Verdict, rules: list[str], findings: list[Finding], remedies: list[Remedy] | None = None,
+        discretion: list[Message] | None = None, doubtful: bool = False, explanation: list[Message] | None = None,
+        misdeal_blocked: bool = False, redeal_dead: tuple[int, ...] = (), corrected_button: int | None = None,
+        too_late: bool = False,
+    ) -> None:
+        # written out, as ``HandLog``'s is, so that the compiled core builds one natively (one a group of findings)
+        self.verdict = verdict
+        self.rules = rules
+        self.findings = findings
+        self.remedies = [] if remedies is None else remedies
+        self.discretion = [] if discretion is None else discretion
+        self.doubtful = doubtful
+        self.explanation = [] if explanation is None else explanation
+        self.misdeal_blocked = misdeal_blocked
+        self.redeal_dead = redeal_dead
+        self.corrected_button = corrected_button
+        self.too_late = too_late
 
     def remedy(self, do: RemedyKind, **fields: object) -> None:
         self.remedies.append(Remedy.of(do, **fields))

@@ -65,12 +65,17 @@ _NO_FIELDS: Mapping[str, Any] = MappingProxyType({})
 _WHERES = frozenset({"stub", "hand", "table", "board", "muck", "burns"})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class Remedy:
     """One step of a remedy. ``fields`` holds ``seat``, ``amount``, ``card``, ``street`` ... as needed."""
 
     do: RemedyKind
     fields: Mapping[str, Any] = field(default_factory=lambda: _NO_FIELDS)
+
+    def __init__(self, *, do: RemedyKind, fields: Mapping[str, Any] = _NO_FIELDS) -> None:
+        # written out, as ``HandLog``'s is, so that the compiled core builds one natively (several a ruling)
+        object.__setattr__(self, "do", do)
+        object.__setattr__(self, "fields", fields)
 
     @classmethod
     def of(cls, do: RemedyKind, **fields: Any) -> Remedy:
@@ -123,7 +128,7 @@ class Override:
                               reason=self.reason), lang)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class Ruling:
     at: int | None
     verdict: Verdict
@@ -143,6 +148,28 @@ class Ruling:
     """The rule whose test of substantial action the book applied (``SA-DEF``, ``SA-LA``, ``SA-RRoP``)."""
     substantial_action_counts: str = ""
     """What that test counted in this hand's game: ``actions`` in turn, or ``participants`` (each player once)."""
+
+    def __init__(
+        self, *, at: int | None, verdict: Verdict, rules: tuple[str, ...], citations: tuple[Citation, ...],
+        substantial_action: bool, discretion: bool, remedies: tuple[Remedy, ...],
+        explanation_messages: tuple[Message, ...] = (), findings: tuple[Finding, ...] = (),
+        discretion_messages: tuple[Message, ...] = (), override: Override | None = None,
+        substantial_action_test: str = "", substantial_action_counts: str = "",
+    ) -> None:
+        # written out, as ``HandLog``'s is, so that the compiled core builds one natively (one a ruling, at least one a hand)
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "verdict", verdict)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "citations", citations)
+        object.__setattr__(self, "substantial_action", substantial_action)
+        object.__setattr__(self, "discretion", discretion)
+        object.__setattr__(self, "remedies", remedies)
+        object.__setattr__(self, "explanation_messages", explanation_messages)
+        object.__setattr__(self, "findings", findings)
+        object.__setattr__(self, "discretion_messages", discretion_messages)
+        object.__setattr__(self, "override", override)
+        object.__setattr__(self, "substantial_action_test", substantial_action_test)
+        object.__setattr__(self, "substantial_action_counts", substantial_action_counts)
 
     @property
     def final_verdict(self) -> Verdict:
