@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from floorman.engine.hand import rule
 from floorman.engine.result import Result
@@ -317,10 +317,10 @@ class Summary:
         return 1 if self.findings else 0
 
 
-UNKNOWN = "-"
+UNKNOWN: Final = "-"
 """The key of hands whose log names no dealer or table (or no level, or no time of day)."""
 
-_DIGITS = frozenset("0123456789")
+_DIGITS: Final = frozenset("0123456789")
 
 
 def hour_and_period(time: str | None) -> tuple[str, str]:

@@ -49,6 +49,9 @@ __all__ = ["Hand", "replay", "rule"]
 # attribute of its enum looked up at every comparison
 _CONTINUE: Final = Verdict.CONTINUE
 _KILL_HAND: Final = RemedyKind.KILL_HAND
+# and the event classes asked of every event (msgspec Structs, which the compiled core reads as module globals)
+_FLOOR_CALLED: Final = FloorCalled
+_RULING_APPLIED: Final = RulingApplied
 
 
 class Hand:
@@ -97,9 +100,9 @@ class Hand:
         fold(self._state, event, at)
         # told apart by its type first: ``isinstance`` on an event asks its Struct metaclass, at every event
         kind = type(event)
-        if kind is FloorCalled or (kind not in STEPS and isinstance(event, FloorCalled)):
+        if kind is _FLOOR_CALLED or (kind not in STEPS and isinstance(event, FloorCalled)):
             self._rule_now(at)
-        elif kind is RulingApplied or (kind not in STEPS and isinstance(event, RulingApplied)):
+        elif kind is _RULING_APPLIED or (kind not in STEPS and isinstance(event, RulingApplied)):
             self._apply_ruling(cast(RulingApplied, event), at)
 
     def extend(self, events: Iterable[Event]) -> None:

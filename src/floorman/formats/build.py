@@ -91,6 +91,16 @@ _NEEDS_TO: Final = (Action.BET, Action.RAISE)
 # at every use
 _UNSET: Final = UNSET
 _PRESENT: Final = PlayerStatus.PRESENT
+# the event classes told apart at every event (the events are msgspec Structs, which the compiled build reads as
+# module globals)
+_CARD_DEALT: Final = CardDealt
+_PLAYER_ACTED: Final = PlayerActed
+_CARD_BURNED: Final = CardBurned
+_BOARD_CARD_DEALT: Final = BoardCardDealt
+_BOXED_CARD_FOUND: Final = BoxedCardFound
+_BLIND_POSTED: Final = BlindPosted
+_FLOOR_CALLED: Final = FloorCalled
+_POT_AWARDED: Final = PotAwarded
 
 
 def build(doc: Document, *, direct: bool, ext: Mapping[str, Any] | None = None,
@@ -227,12 +237,12 @@ def _events(
         if event.ext is not None and direct:
             raise Unusual
         # the usual kinds first, each told by its exact class (a decoded event is of its class, never a subclass)
-        if type(event) is CardDealt:
+        if type(event) is _CARD_DEALT:
             if not 1 <= event.seat <= seats:
                 raise _error("seat", expected("seat", event.seat, seats=seats), index)
             if event.card not in CARDS:
                 raise _error("card", expected("card", event.card), index)
-        elif type(event) is PlayerActed:
+        elif type(event) is _PLAYER_ACTED:
             if event.seat not in occupied:
                 raise _no_player(event.seat, seats, index)
             to = event.to
@@ -243,10 +253,10 @@ def _events(
                 amount = chips(to, "to", event=index)
                 if amount is not to:
                     events[index] = replace(event, to=amount)
-        elif type(event) is CardBurned or type(event) is BoardCardDealt or type(event) is BoxedCardFound:
+        elif type(event) is _CARD_BURNED or type(event) is _BOARD_CARD_DEALT or type(event) is _BOXED_CARD_FOUND:
             if event.card not in CARDS:
                 raise _error("card", expected("card", event.card), index)
-        elif type(event) is BlindPosted:
+        elif type(event) is _BLIND_POSTED:
             if event.seat not in occupied:
                 raise _no_player(event.seat, seats, index)
             amount = event.amount
@@ -254,7 +264,7 @@ def _events(
                 checked = chips(amount, "amount", event=index)
                 if checked is not amount:
                     events[index] = replace(event, amount=checked)
-        elif type(event) is FloorCalled:
+        elif type(event) is _FLOOR_CALLED:
             floors += 1
             seconds = event.seconds_after_award
             if seconds is not None:
@@ -263,7 +273,7 @@ def _events(
                 if not awarded:
                     raise _error("seconds_after_award", "error.log.seconds_before_award", index)
         else:
-            awarded = awarded or type(event) is PotAwarded
+            awarded = awarded or type(event) is _POT_AWARDED
             checked_event = _other(event, index, seats, occupied, floors, direct)
             if checked_event is not event:
                 events[index] = checked_event

@@ -115,6 +115,8 @@ def version_of(value: object) -> Version:
     return Version.V1_1 if value == _V1_1 or value == 1.1 else Version.V1_2
 
 
+_DECIMAL: Final = Decimal
+"""Named once: the compiled build reads it as a constant, not as a global looked up at every amount."""
 _V1_1 = Decimal("1.1")
 _DECIMALS = frozenset({_V1_1, Decimal("1.2")})
 _FLOATS = frozenset({1.1, 1.2})
@@ -128,8 +130,10 @@ class Unusual(Exception):
 
 def chips(value: object, field: str, *, event: int | None = None) -> Chips:
     """A chip amount: a whole number, or a decimal with cents; never negative or absurd (a whole decimal as ``int``)."""
-    if type(value) is int and 0 <= value <= MAX_CHIPS:
-        return value
+    plain = plain_chips(value)
+    if plain is not None:
+        return plain
+    # what is left is refused (but for a subclass of int or Decimal), each for its reason
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise LogFieldError("error.value.chips", field=field, event=event, got=shown(value))
     if isinstance(value, Decimal) and not value.is_finite():
@@ -152,7 +156,7 @@ def plain_chips(value: object) -> Chips | None:
     """
     if type(value) is int:
         return value if 0 <= value <= MAX_CHIPS else None
-    if type(value) is Decimal and value.is_finite() and 0 <= value <= MAX_CHIPS:
+    if type(value) is _DECIMAL and value.is_finite() and 0 <= value <= MAX_CHIPS:
         return int(value) if value == value.to_integral_value() else value
     return None
 
