@@ -83,6 +83,8 @@ def main() -> None:
     parser.add_argument("path", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
+    if not any(args.path.glob("**/*.phh*")):
+        parser.error(f"no PHH files under {args.path}: name the PHH sample's folder")
     best: dict[int, tuple[float, float]] = {}
     hands = 0
     headroom = 0.0

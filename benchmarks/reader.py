@@ -98,6 +98,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=int, default=None, help="only the first N PHH files")
     args = parser.parse_args()
+    if not any(args.path.glob("**/*.phh*")):
+        parser.error(f"no PHH files under {args.path}: name the PHH sample's folder")
     examples = (ROOT / "examples" / "hands.jsonl").read_bytes().splitlines()
     report("examples/hands.jsonl (x200)", [line for line in examples if line.strip()] * 200, args.rounds)
     report(f"PHH sample converted ({args.path})", phh_lines(args.path, args.limit), args.rounds)

@@ -209,6 +209,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="only the first N files")
     parser.add_argument("--injected", type=int, default=2000, help="how many hands with an irregularity")
     args = parser.parse_args()
+    if not any(args.path.glob("**/*.phh*")):
+        parser.error(f"no PHH files under {args.path}: name the PHH sample's folder")
     warnings.simplefilter("ignore")  # PokerKit warns about PHH fields it does not know
     sample = load_sample(args.path, args.limit)
     check_reader(sample)
