@@ -19,8 +19,8 @@ from floorman.errors import LogSyntaxError
 from floorman.fold.events import Action
 from floorman.fold.findings import Finding
 from floorman.fold.findings import Irregularity as I
-from floorman.fold.rotation import RedealSeat, Redealt
 from floorman.fold.log import HandLog, Omission, RedealOf
+from floorman.fold.rotation import RedealSeat, Redealt
 from floorman.fold.seat import HoleCard, Seat, SeatState
 from floorman.fold.state import ActionRecord, HandState
 from floorman.fold.table import DealOrder, Family, Game, Level, Player, PlayerStatus, Street, Structure
