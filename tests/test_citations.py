@@ -208,6 +208,23 @@ def test_blinds_at_the_old_level_after_substantial_action_stand() -> None:
     assert ruling["discretion"] is False and "discretion_reasons" not in ruling
 
 
+@pytest.mark.parametrize(("book", "test_rule"), [("wsop-2026", "SA-DEF"), ("tda-2024", "SA-DEF"),
+                                               ("wsop-la-2026", "SA-LA"), ("rrop", "SA-RRoP")])
+@pytest.mark.parametrize("actions", [1, 2, 3], ids=["one_action", "two_actions", "three_actions"])
+def test_blinds_at_the_old_level_cite_the_books_substantial_action_test_whether_corrected_or_kept(
+        book: str, test_rule: str, actions: int) -> None:
+    # hold'em, level 100/200, blinds posted at 50/100: corrected before substantial action, kept after it; either
+    # way the book's test of substantial action decided it (SA-OTHER-EFFECTS), and the ruling cites that test
+    seats = [1, 2, 3, 4, 5]
+    acts = [act(3, "fold"), act(4, "call", 100), act(5, "fold")][:actions]
+    ev = [{"type": "post", "seat": 1, "blind": "sb", "amount": 50},
+          {"type": "post", "seat": 2, "blind": "bb", "amount": 100}, *cards(seats, 2), *acts, FLOOR]
+    ruling = last(table("holdem", seats, ev, button=5), book)
+    assert {"LVL-NEW-HAND", "SA-OTHER-EFFECTS", "SA-DEF", "DEF-SA", test_rule} <= set(ruling["rules"]), ruling["rules"]
+    corrected = [r for r in ruling["remedies"] if r["do"] == "repost_blinds"]
+    assert bool(corrected) is (not ruling["substantial_action"]), (ruling["substantial_action"], ruling["remedies"])
+
+
 def test_a_short_stack_all_in_for_less_is_not_an_old_level() -> None:
     seats = [1, 2, 3]
     log = table("holdem", seats, [{"type": "post", "seat": 1, "blind": "sb", "amount": 100},

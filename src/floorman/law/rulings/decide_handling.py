@@ -36,6 +36,7 @@ def blinds_at_old_level(ctx: Context, fs: list[Finding]) -> Decision:
     else:
         d.say(Message.of("ruling.old_level.posted_below", level=state.level))
     reason = Message.of("ruling.old_level.the_text_corrects_a_hand_begun")
+    ctx.apply(d, "substantial_action.test")  # corrected or kept: the book's test of substantial action decides
     if ctx.sa:
         ctx.apply(d, "blinds_at_old_level.stands", reason)
         if old is not None:
