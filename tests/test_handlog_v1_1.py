@@ -493,6 +493,27 @@ def test_a_card_of_this_deck_found_in_a_hand_is_an_extra_card_there() -> None:
     assert result.view.seats[5].held == 3
 
 
+@pytest.mark.parametrize(("actions", "book", "verdict", "rules"), [
+    ([act(3, "fold")], "tda-2024", "misdeal", ["MD-WRONG-COUNT", "CNT-BEFORE-SA"]),
+    ([act(3, "fold")], "wsop-2026", "continue", ["MD-WRONG-COUNT", "CNT-BEFORE-SA"]),
+    ([act(3, "fold"), act(4, "call", 2000)], "tda-2024", "continue", ["CNT-AFTER-SA-DEAD", "SA-MISDEAL-GATE"]),
+    ([act(3, "fold"), act(4, "call", 2000)], "rrop", "continue", ["CNT-AFTER-SA-DEAD", "SA-MISDEAL-GATE"]),
+])
+def test_a_card_of_this_deck_found_in_a_hand_once_the_deal_is_over_is_a_wrong_count_at_the_seat(
+        actions: list[dict[str, Any]], book: str, verdict: str, rules: list[str]) -> None:
+    # two cards stuck together, found in seat 5's hand after the action began: the seat holds three cards, which
+    # is a wrong count as the deal's own close would have found it (a misdeal before substantial action where the
+    # book says so, WSOP killing the hand at the floor's call; the hand dead after it)
+    log = v11([*deal(NINE), *actions, {"type": "card_found", "where": "hand", "seat": 5, "origin": "this_deck"},
+               FLOOR])
+    result = floorman.rule(from_obj(log), rulebook=book)
+    assert [(f.irregularity.value, f.seat, f.count) for f in result.findings] == [("wrong_card_count", 5, 3)]
+    ruling = last(log, book)
+    assert ruling["verdict"] == verdict and set(rules) <= set(ruling["rules"]), ruling["rules"]
+    if verdict == "continue":
+        assert {"do": "kill_hand", "seat": 5} in ruling["remedies"]
+
+
 # --- a dropped stub (STUB-DISORDERED) --------------------------------------------------------------------------
 
 

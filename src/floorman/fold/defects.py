@@ -14,7 +14,7 @@ from floorman.fold.state import HandState
 from floorman.fold.table import Family
 from floorman.locale import Message
 
-__all__ = ["discover"]
+__all__ = ["count_found", "discover"]
 
 _FOLD: Final = Action.FOLD
 
@@ -69,7 +69,6 @@ def _just_folded(state: HandState, seat: int | None) -> int | None:
 
 
 def _wrong_count(state: HandState, event: DefectDiscovered, at: int) -> None:
-    n = state.spec.hole_cards
     seat = event.seat
     count = event.count or 0
     if event.caused_by is CountCause.PLAYER:
@@ -77,6 +76,13 @@ def _wrong_count(state: HandState, event: DefectDiscovered, at: int) -> None:
             state.add(Finding(at=at, irregularity=I.WRONG_COUNT_CAUSED_BY_PLAYER, seat=seat, count=count,
                               from_seat=event.by_seat))
         return
+    count_found(state, seat, count, at)
+
+
+def count_found(state: HandState, seat: int | None, count: int, at: int) -> None:
+    """The seat was found holding ``count`` cards that the deal did not give it as dealt: a wrong count (or, short at
+    the button on the initial deal, the button's short deal), found once."""
+    n = state.spec.hole_cards
     # in a draw game a count told once a draw has begun is that draw's (a hand short before the draw is live), and
     # the button's short deal (CNT-BTN-SHORT) is the initial deal's
     street = state.street if state.spec.family is Family.DRAW and state.street_idx > 0 else None

@@ -14,7 +14,7 @@ from typing import Any, Final
 from floorman.fold import betting, dealing, streets
 from floorman.fold.aftermath import hand_at_table
 from floorman.fold.cardcheck import BOXED, at_seat, see
-from floorman.fold.defects import discover
+from floorman.fold.defects import count_found, discover
 from floorman.fold.events import (
     Action,
     BlindKind,
@@ -54,7 +54,7 @@ from floorman.fold.findings import MIXED_WITH, DeckCheck, DeckCount, Finding, Se
 from floorman.fold.findings import Irregularity as I
 from floorman.fold.log import HandLog, Omission, Version
 from floorman.fold.rotation import hand_level
-from floorman.fold.seat import SeatState
+from floorman.fold.seat import SeatState, cards_held
 from floorman.fold.state import AwardRecorded, HandState, NextHandRecorded
 from floorman.fold.table import Family, Level, PlayerStatus, Street
 from floorman.locale import Message
@@ -221,6 +221,8 @@ def _card_found(state: HandState, event: CardFound, at: int) -> None:
         seat = state.seats[event.seat]
         seat.add_card(event.card, at)
         see(state, event.card, at=at, where=at_seat(event.seat), seat=event.seat)
+        if not state.initial_open:  # during the initial deal, its close counts the seat's cards
+            count_found(state, event.seat, cards_held(seat), at)
         return
     if event.origin is Origin.THIS_DECK:
         see(state, event.card, at=at, where=Message.of(
