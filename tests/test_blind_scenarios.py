@@ -33,7 +33,8 @@ TRIAGES = ("engine-wrong", "text-unclear")
 CORRECTED = "scenario-wrong"
 """A row kept as the record of a scenario corrected against the text: it must agree now."""
 WRITTEN_FROM_THE_TEXTS = ("blind-a", "blind-b", "blind-c", "blind-d", "blind-e", "blind-f", "blind-g", "blind-h",
-                         "blind-i", "blind-j", "blind-k")
+                         "blind-i", "blind-j", "blind-k", "blind-l",
+                         "blind-m")
 """The author sets of set (a): scenarios written from rules.md and the books alone (set (b), published rulings, is apart)."""
 
 
